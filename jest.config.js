@@ -1,0 +1,24 @@
+// Three projects: pure/unit specs beside the code, and the HTTP e2e suite run once on the
+// embedded PGlite and once on a real PostgreSQL server (only when TEST_DATABASE_URL is set).
+const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] };
+const base = { rootDir: __dirname, testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+
+const projects = [
+  { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
+  {
+    ...base,
+    displayName: 'e2e-pglite',
+    testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.spec.ts'],
+    setupFiles: ['<rootDir>/test/setup/use-pglite.ts'],
+  },
+];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    ...base,
+    displayName: 'e2e-postgres',
+    testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.spec.ts'],
+    setupFiles: ['<rootDir>/test/setup/use-postgres.ts'],
+  });
+}
+
+module.exports = { projects, testTimeout: 30000 };
