@@ -1,0 +1,128 @@
+import { LedgerEntry } from './ledger-replay';
+import { dailyValuations, periodStart, timeWeightedReturns } from './time-weighted-returns';
+
+let nextId = 1;
+function trade(
+  symbol: string,
+  side: 'buy' | 'sell',
+  quantity: number,
+  price: number,
+  day: string,
+  fees = 0,
+): LedgerEntry {
+  return { id: nextId++, symbol, side, quantity, price, fees, executedAt: new Date(`${day}T14:30:00Z`) };
+}
+const closes = (pairs: [string, number][]) => pairs.map(([date, close]) => ({ date, close }));
+
+// A rises 2% a day: 100 → 102 → 104.04 → 106.1208 → 108.243216
+const aCloses = closes([
+  ['2017-01-02', 102],
+  ['2017-01-03', 104.04],
+  ['2017-01-04', 106.1208],
+  ['2017-01-05', 108.243216],
+]);
+
+describe('dailyValuations', () => {
+  it('neutralises buys and sells so that only price moves make returns', () => {
+    const ledger = [
+      // day 1: buy 10 @ 100, close 102 → V 1020; r = (1020 - 0 - 1000) / (0 + 1000) = 2%
+      trade('A', 'buy', 10, 100, '2017-01-02'),
+      // day 3: buy 10 more @ 104.04; V 2122.416; r = (2122.416 - 1040.4 - 1040.4) / 2080.8 = 2%
+      trade('A', 'buy', 10, 104.04, '2017-01-04'),
+      // day 4: sell 10 @ 106.1208 (counted at the end of the day): V 1082.43216
+      // r = (1082.43216 - 2122.416 + 1061.208) / 2122.416 = 1%
+      trade('A', 'sell', 10, 106.1208, '2017-01-05'),
+    ];
+    const sut = dailyValuations(ledger, new Map([['A', aCloses]]), '2017-01-05');
+    expect(sut.map((valuation) => valuation.date)).toEqual([
+      '2017-01-02',
+      '2017-01-03',
+      '2017-01-04',
+      '2017-01-05',
+    ]);
+    expect(sut.map((valuation) => valuation.value)).toEqual([
+      expect.closeTo(1020, 9),
+      expect.closeTo(1040.4, 9),
+      expect.closeTo(2122.416, 9),
+      expect.closeTo(1082.43216, 9),
+    ]);
+    expect(sut.map((valuation) => valuation.dailyReturn)).toEqual([
+      expect.closeTo(0.02, 12),
+      expect.closeTo(0.02, 12),
+      expect.closeTo(0.02, 12),
+      expect.closeTo(0.01, 12),
+    ]);
+  });
+
+  it('counts fees against performance', () => {
+    // buy 10 @ 100 with 10 fees: 1010 invested, worth 1020 at the close → 10 / 1010
+    const sut = dailyValuations(
+      [trade('A', 'buy', 10, 100, '2017-01-02', 10)],
+      new Map([['A', aCloses]]),
+      '2017-01-02',
+    );
+    expect(sut[0].dailyReturn).toBeCloseTo(10 / 1010, 12);
+  });
+
+  it('values a symbol at its trade price until a later close exists, and a sold-out book at zero', () => {
+    // trade on a Sunday with no close: valued at the trade price, zero return; sold the next day at 110
+    const sut = dailyValuations(
+      [trade('NEW', 'buy', 1, 100, '2017-01-01'), trade('NEW', 'sell', 1, 110, '2017-01-02')],
+      new Map(),
+      '2017-01-03',
+    );
+    expect(sut).toEqual([
+      { date: '2017-01-01', value: 100, dailyReturn: 0 },
+      // (0 - 100 + 110) / 100
+      { date: '2017-01-02', value: 0, dailyReturn: expect.closeTo(0.1, 12) },
+    ]);
+  });
+
+  it('ignores trades after the as-of day', () => {
+    expect(dailyValuations([trade('A', 'buy', 1, 100, '2017-02-01')], new Map(), '2017-01-31')).toEqual([]);
+  });
+});
+
+describe('periodStart', () => {
+  it('shifts by calendar months, clamping to the end of shorter months', () => {
+    expect(periodStart('1M', '2017-03-31', '2016-01-04')).toBe('2017-02-28');
+    expect(periodStart('3M', '2017-05-15', '2016-01-04')).toBe('2017-02-15');
+    expect(periodStart('1Y', '2016-02-29', '2015-01-05')).toBe('2015-02-28');
+    expect(periodStart('YTD', '2017-05-15', '2016-01-04')).toBe('2016-12-31');
+    expect(periodStart('ALL', '2017-05-15', '2016-01-04')).toBe('2016-01-03');
+  });
+});
+
+describe('timeWeightedReturns', () => {
+  // B closes at 10 on the last day of each month from Dec 2015 and ends at 12.1 on 2017-03-31
+  const bCloses = closes([
+    ['2015-12-31', 10],
+    ['2016-12-30', 11],
+    ['2017-02-28', 11],
+    ['2017-03-31', 12.1],
+  ]);
+
+  it('compounds daily returns per period and leaves uncovered periods null', () => {
+    const ledger = [trade('B', 'buy', 100, 10, '2016-06-01'), trade('B', 'buy', 100, 11, '2017-02-28')];
+    const sut = timeWeightedReturns(ledger, new Map([['B', bCloses]]), '2017-03-31');
+    // 1M: from 2017-02-28 (both lots valued at 11) to 12.1 → +10%
+    expect(sut['1M']).toBeCloseTo(0.1, 12);
+    // 3M: from 2016-12-31: 11 → 11 → 12.1 → +10%
+    expect(sut['3M']).toBeCloseTo(0.1, 12);
+    expect(sut.YTD).toBeCloseTo(0.1, 12);
+    // ALL: bought at 10 → 11 (+10%), then → 12.1 (+10%): 1.1 × 1.1 - 1 = 21%, whatever was added on the way
+    expect(sut.ALL).toBeCloseTo(0.21, 12);
+    // 1Y starts 2016-03-31, before the first trade on 2016-06-01
+    expect(sut['1Y']).toBeNull();
+  });
+
+  it('is all null for an empty ledger', () => {
+    expect(timeWeightedReturns([], new Map(), '2017-03-31')).toEqual({
+      '1M': null,
+      '3M': null,
+      YTD: null,
+      '1Y': null,
+      ALL: null,
+    });
+  });
+});

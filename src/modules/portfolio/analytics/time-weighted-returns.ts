@@ -1,0 +1,159 @@
+// Time-weighted returns of the ledger's portfolio, valued at daily closes.
+//
+// Each valuation day d links a return in which the day's trades are cash flows, not performance:
+//   r_d = (V_d − V_{d−1} − (B_d − S_d)) / (V_{d−1} + B_d)
+// V is the holdings' value at the close, B the money paid for the day's buys (quantity × price
+// + fees), S the proceeds of its sells (quantity × price − fees). Buys count as invested from the
+// start of their day and sells as withdrawn at its end, which is exact for a buy at the open and a
+// sell at the close and never divides by a negative. A period's return is Π(1 + r_d) − 1 over the
+// valuation days after its start, up to the as-of day.
+import { DailyClose } from './daily-returns';
+import { compareLedgerEntries, LedgerEntry } from './ledger-replay';
+
+export const PERFORMANCE_PERIODS = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
+export type PerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
+export type PeriodReturns = Record<PerformancePeriod, number | null>;
+
+export interface DailyValuation {
+  date: string;
+  value: number;
+  dailyReturn: number;
+}
+
+/** UTC calendar day of an instant, YYYY-MM-DD. */
+export function utcDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/**
+ * Valuation of the ledger's holdings on every trading day (a date with any close) from the first
+ * trade to asOf, plus the days with trades. A symbol is priced at its latest close, or at its
+ * latest trade price when that is more recent.
+ */
+export function dailyValuations(
+  entries: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+): DailyValuation[] {
+  const ordered = entries.filter((entry) => utcDay(entry.executedAt) <= asOf).sort(compareLedgerEntries);
+  if (ordered.length === 0) return [];
+  const firstDay = utcDay(ordered[0].executedAt);
+  const days = valuationDays(ordered, closesBySymbol, firstDay, asOf);
+
+  const quantities = new Map<string, number>();
+  const prices = new Map<string, number>();
+  const closeCursor = new Map<string, number>();
+  const lastTradeDay = new Map<string, string>();
+  let entryCursor = 0;
+  let previousValue = 0;
+  const valuations: DailyValuation[] = [];
+
+  for (const day of days) {
+    let bought = 0;
+    let sold = 0;
+    while (entryCursor < ordered.length && utcDay(ordered[entryCursor].executedAt) <= day) {
+      const entry = ordered[entryCursor];
+      entryCursor += 1;
+      const signedQuantity = entry.side === 'buy' ? entry.quantity : -entry.quantity;
+      quantities.set(entry.symbol, (quantities.get(entry.symbol) ?? 0) + signedQuantity);
+      prices.set(entry.symbol, entry.price);
+      lastTradeDay.set(entry.symbol, utcDay(entry.executedAt));
+      if (entry.side === 'buy') bought += entry.quantity * entry.price + entry.fees;
+      else sold += entry.quantity * entry.price - entry.fees;
+    }
+    let value = 0;
+    for (const [symbol, quantity] of quantities) {
+      const close = latestCloseOnOrBefore(closesBySymbol.get(symbol) ?? [], day, closeCursor, symbol);
+      if (close && close.date >= lastTradeDay.get(symbol)!) prices.set(symbol, close.close);
+      value += quantity * (prices.get(symbol) ?? 0);
+    }
+    const investedBase = previousValue + bought;
+    const dailyReturn = investedBase > 0 ? (value - previousValue - (bought - sold)) / investedBase : 0;
+    valuations.push({ date: day, value, dailyReturn });
+    previousValue = value;
+  }
+  return valuations;
+}
+
+/** Start boundary of each period: the return covers valuation days strictly after it. */
+export function periodStart(period: PerformancePeriod, asOf: string, firstTradeDay: string): string {
+  switch (period) {
+    case '1M':
+      return shiftMonths(asOf, -1);
+    case '3M':
+      return shiftMonths(asOf, -3);
+    case '1Y':
+      return shiftMonths(asOf, -12);
+    case 'YTD':
+      return `${Number(asOf.slice(0, 4)) - 1}-12-31`;
+    case 'ALL':
+      return previousDay(firstTradeDay);
+  }
+}
+
+/**
+ * Time-weighted return per period; null for a period whose history the ledger does not reach (the
+ * first trade is later than the day after the period's start), and for every period of an empty
+ * ledger.
+ */
+export function timeWeightedReturns(
+  entries: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+): PeriodReturns {
+  const valuations = dailyValuations(entries, closesBySymbol, asOf);
+  const result = Object.fromEntries(PERFORMANCE_PERIODS.map((period) => [period, null])) as PeriodReturns;
+  if (valuations.length === 0) return result;
+  const firstTradeDay = valuations[0].date;
+  for (const period of PERFORMANCE_PERIODS) {
+    const start = periodStart(period, asOf, firstTradeDay);
+    if (start < previousDay(firstTradeDay)) continue;
+    let growth = 1;
+    for (const valuation of valuations) if (valuation.date > start) growth *= 1 + valuation.dailyReturn;
+    result[period] = growth - 1;
+  }
+  return result;
+}
+
+function valuationDays(
+  entries: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  firstDay: string,
+  asOf: string,
+): string[] {
+  const days = new Set(entries.map((entry) => utcDay(entry.executedAt)));
+  const symbols = new Set(entries.map((entry) => entry.symbol));
+  for (const symbol of symbols) {
+    for (const close of closesBySymbol.get(symbol) ?? []) {
+      if (close.date >= firstDay && close.date <= asOf) days.add(close.date);
+    }
+  }
+  return [...days].sort();
+}
+
+/** Walks a per-symbol cursor forward: valuation days are visited in ascending order. */
+function latestCloseOnOrBefore(
+  closes: readonly DailyClose[],
+  day: string,
+  cursors: Map<string, number>,
+  symbol: string,
+): DailyClose | null {
+  let cursor = cursors.get(symbol) ?? -1;
+  while (cursor + 1 < closes.length && closes[cursor + 1].date <= day) cursor += 1;
+  cursors.set(symbol, cursor);
+  return cursor >= 0 ? closes[cursor] : null;
+}
+
+function shiftMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastOfMonth = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, lastOfMonth));
+  return utcDay(target);
+}
+
+function previousDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return utcDay(date);
+}
