@@ -12,8 +12,8 @@ export interface ProviderQuote {
   high: number;
   low: number;
   volume: number;
-  /** When the price was observed (for the replay: the requested instant). */
-  asOf: Date;
+  /** ISO instant the price was observed at (a string so cached copies survive JSON stores). */
+  asOf: string;
 }
 
 export interface DailyBar {
@@ -53,7 +53,7 @@ export abstract class MarketDataProvider {
   abstract quote(symbol: string): Promise<ProviderQuote>;
 
   /** Quotes of the symbols the vendor knows; unknown symbols are simply absent from the map. */
-  abstract quotes(symbols: string[]): Promise<Map<string, ProviderQuote>>;
+  abstract quotes(symbols: string[]): Promise<Record<string, ProviderQuote>>;
 
   /** Daily bars with `from` <= date <= `to` (YYYY-MM-DD), oldest first. */
   abstract dailyHistory(symbol: string, from: string, to: string): Promise<DailyBar[]>;

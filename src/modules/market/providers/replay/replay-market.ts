@@ -91,7 +91,7 @@ export class ReplayMarket {
       high: bar.high,
       low: bar.low,
       volume: bar.volume,
-      asOf: instant,
+      asOf: instant.toISOString(),
     };
   }
 

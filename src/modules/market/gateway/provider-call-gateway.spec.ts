@@ -1,0 +1,116 @@
+import { createCache } from 'cache-manager';
+import { ProviderUnavailableError, UnknownSymbolError } from '../providers/provider-errors';
+import { FakeTime } from '../testing/fake-time';
+import { ProviderCall, ProviderCallGateway } from './provider-call-gateway';
+
+describe('ProviderCallGateway', () => {
+  let time: FakeTime;
+  let sut: ProviderCallGateway;
+  let fetchStarts: number[];
+
+  beforeEach(() => {
+    time = new FakeTime('2026-11-20T15:00:00Z');
+    sut = new ProviderCallGateway(createCache(), time, time, {
+      maxRateLimitWaitMs: 5_000,
+      maxRateLimitRetries: 1,
+    });
+    fetchStarts = [];
+  });
+
+  const quoteCall = (key: string, fetch?: () => Promise<string>): ProviderCall<string> => ({
+    provider: 'vendor',
+    kind: 'quote',
+    key,
+    ttlMs: 60_000,
+    minIntervalMs: 300,
+    fetch: async () => {
+      fetchStarts.push(time.elapsedMs());
+      return fetch ? fetch() : `${key}@${time.elapsedMs()}`;
+    },
+  });
+
+  it('turns ten concurrent cold calls for the same key into one provider request', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => sut.call(quoteCall('AAPL'))));
+    expect(fetchStarts).toEqual([0]);
+    expect(new Set(answers)).toEqual(new Set(['AAPL@0']));
+  });
+
+  it('reuses an answer for its TTL and asks again once it has expired', async () => {
+    await sut.call(quoteCall('AAPL'));
+    time.advance(59_999);
+    expect(await sut.call(quoteCall('AAPL'))).toBe('AAPL@0');
+    time.advance(1);
+    expect(await sut.call(quoteCall('AAPL'))).toBe('AAPL@60000');
+    expect(fetchStarts).toEqual([0, 60_000]);
+  });
+
+  it('does not cache when the TTL is 0', async () => {
+    await sut.call({ ...quoteCall('AAPL'), ttlMs: 0 });
+    time.advance(1_000);
+    await sut.call({ ...quoteCall('AAPL'), ttlMs: 0 });
+    expect(fetchStarts).toEqual([0, 1_000]);
+  });
+
+  it('starts requests to one provider at least 0.3 s apart', async () => {
+    const calls = Promise.all(['A', 'B', 'C'].map((symbol) => sut.call(quoteCall(symbol))));
+    await time.runTimers();
+    expect(await calls).toEqual(['A@0', 'B@300', 'C@600']);
+    time.advance(1_000);
+    await sut.call(quoteCall('D'));
+    expect(fetchStarts).toEqual([0, 300, 600, 1_600]);
+  });
+
+  it('paces each provider on its own', async () => {
+    const other = { ...quoteCall('A'), provider: 'other' };
+    await Promise.all([sut.call(quoteCall('A')), sut.call(other)]);
+    expect(fetchStarts).toEqual([0, 0]);
+  });
+
+  it('waits out a short rate limit and retries once', async () => {
+    let attempts = 0;
+    const call = sut.call(
+      quoteCall('AAPL', async () => {
+        attempts += 1;
+        if (attempts === 1) throw new ProviderUnavailableError('vendor', 'HTTP 429', 2_000);
+        return 'fresh';
+      }),
+    );
+    await time.runTimers();
+    expect(await call).toBe('fresh');
+    expect(fetchStarts).toEqual([0, 2_000]);
+  });
+
+  it('fails fast while the provider asked for a long back-off, then recovers', async () => {
+    const limited = sut.call(
+      quoteCall('AAPL', async () => {
+        throw new ProviderUnavailableError('vendor', 'rate limited', 60_000);
+      }),
+    );
+    await expect(limited).rejects.toBeInstanceOf(ProviderUnavailableError);
+    time.advance(30_000);
+    await expect(sut.call(quoteCall('MSFT'))).rejects.toMatchObject({ retryAfterMs: 30_000 });
+    expect(fetchStarts).toEqual([0]);
+    time.advance(30_000);
+    expect(await sut.call(quoteCall('MSFT'))).toBe('MSFT@60000');
+  });
+
+  it('passes other errors through without caching them', async () => {
+    await expect(
+      sut.call(
+        quoteCall('ZZZZ', async () => {
+          throw new UnknownSymbolError('ZZZZ');
+        }),
+      ),
+    ).rejects.toBeInstanceOf(UnknownSymbolError);
+    time.advance(300);
+    expect(await sut.call(quoteCall('ZZZZ'))).toBe('ZZZZ@300');
+  });
+
+  it('serves values stored from a multi-symbol answer', async () => {
+    await sut.store('vendor', 'quote', 'MSFT', 'from-batch', 60_000);
+    expect(await sut.peek('vendor', 'quote', 'MSFT')).toBe('from-batch');
+    expect(await sut.call(quoteCall('MSFT'))).toBe('from-batch');
+    time.advance(60_000);
+    expect(await sut.peek('vendor', 'quote', 'MSFT')).toBeUndefined();
+  });
+});
