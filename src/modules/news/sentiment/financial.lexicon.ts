@@ -47,7 +47,13 @@ export type LexiconEntry =
   | { type: 'magnitude'; factor: number }
   | { type: 'currency' }
   | { type: 'percent' }
-  | { type: 'negative-amount' }
+  /** "a negative EUR 3 mn", "negative impact": signs the next amount, else a negative word. */
+  | { type: 'negative' }
+  | { type: 'than' }
+  /** "excluding one-offs", "before taxes": the quantity named next qualifies, it is not the subject. */
+  | { type: 'qualifier' }
+  /** Orders, contracts and deals: neutral news unless called major, large or significant. */
+  | { type: 'deal' }
   | { type: 'inert' };
 
 const entries = new Map<string, LexiconEntry>();
@@ -75,7 +81,7 @@ add(
     'profit before tax|profit before taxes|profit after tax|profit after taxes|profit for the period|' +
     'earnings|net earnings|earnings per share|eps|diluted eps|income|net income|operating income|' +
     'pretax income|pre tax income|ebit|ebitda|ebita|operating result|result|results|net result|' +
-    'operating margin|margin|margins|gross margin|profitability|return on equity|' +
+    'operating margin|margin|margins|gross margin|profit margin|profitability|return on equity|' +
     'return on investment|return on capital employed|roe|roi|roce|cash flow|operating cash flow|' +
     'free cash flow|net interest income|commission income|fee income|interest income',
   metric(1, 'profit'),
@@ -85,13 +91,13 @@ add(
     'comparable sales|like for like sales|orders|order intake|new orders|order book|order backlog|' +
     'backlog|bookings|deliveries|shipments|volume|volumes|output|production|market share|' +
     'demand|traffic|passengers|passenger numbers|subscribers|customers|occupancy|load factor|' +
-    'capacity utilisation|capacity utilization|productivity|efficiency|savings|cost savings|' +
-    'growth|sales growth|dividend|dividends|dividend per share|guidance|outlook|' +
-    'forecast|forecasts|estimate|estimates|target price|price target|rating|valuation|' +
-    'share price|shares|stock|stocks|market value|market capitalisation|market capitalization|' +
-    'equity ratio|solvency|liquidity|lending|deposits|assets under management|premiums|' +
-    'exports|consumption|index|indices|order inflow|visitors|users|capital gain|capital gains|' +
-    'cash|solidity|performance|business|operations|activity|activities|employment|jobs',
+    'capacity utilisation|capacity utilization|productivity|efficiency|sales growth|growth rate|' +
+    'dividend|dividends|dividend per share|guidance|outlook|forecast|forecasts|estimate|' +
+    'estimates|target price|price target|rating|valuation|share price|shares|stock|stocks|' +
+    'market value|market capitalisation|market capitalization|equity ratio|solvency|liquidity|' +
+    'lending|deposits|assets under management|premiums|exports|consumption|index|indices|' +
+    'order inflow|visitors|users|capital gain|capital gains|gain|gains|cash|solidity|' +
+    'performance|business|operations|activity|activities|employment|jobs|value|fair value',
   metric(1),
 );
 
@@ -117,19 +123,20 @@ add(
   'share capital|number of shares|shares outstanding|voting rights|holding|stake|ownership|' +
     'employees|staff|personnel|workforce|headcount|capital expenditure|capex|investment|' +
     'investments|price|prices|interest rate|interest rates|rate|rates|exchange rate|population|' +
-    'number|amount|total|value|size|taxes',
+    'taxes',
   metric(0),
 );
 
 // ── Directions of change ─────────────────────────────────────────────────────────────────────
 add(
-  'rise|rises|rose|risen|rising|grow|grows|grew|grown|growing|climb|climbs|climbed|climbing|' +
-    'jump|jumps|jumped|surge|surges|surged|soar|soars|soared|gain|gained|rebound|rebounded|' +
+  'rise|rises|rose|risen|rising|grow|grows|grew|grown|growing|growth|climb|climbs|climbed|' +
+    'climbing|jump|jumps|jumped|surge|surges|surged|soar|soars|soared|gained|rebound|rebounded|' +
     'rebounds|advance|advanced|advances|widen|widens|widened|widening|accelerate|accelerated|' +
     'went up|go up|goes up|gone up|edged up|picked up|ticked up|more than doubled|doubled|' +
     'tripled|quadrupled|rally|rallied|swell|swelled|expand|expanded|expands|expanding|expansion|' +
     'increase|increases|increased|increasing|upswing|upturn|improve|improves|improving|' +
-    'strengthen|strengthens|strengthening',
+    'strengthen|strengthens|strengthening|surpass|surpassed|surpasses|exceed|exceeded|exceeds|' +
+    'outpaced|outgrew|recovered|recovering',
   change(1, 'subject'),
 );
 add(
@@ -139,7 +146,8 @@ add(
     'shrink|shrinks|shrank|shrunk|shrinking|contracted|contraction|narrow|narrows|narrowed|' +
     'narrowing|halved|went down|go down|goes down|gone down|edged down|ticked down|eased|' +
     'decrease|decreases|decreased|decreasing|downturn|downswing|slowdown|slowed|slow down|' +
-    'lost|weaken|weakens|weakening|deteriorate|deteriorates|deteriorating|erode|eroded|eroding',
+    'lost|weaken|weakens|weakening|deteriorate|deteriorates|deteriorating|erode|eroded|eroding|' +
+    'diminish|diminished|diminishes|shed|sheds',
   change(-1, 'subject'),
 );
 add(
@@ -169,53 +177,57 @@ add(
   'beat expectations|beat estimates|beat forecasts|beats expectations|beats estimates|' +
     'exceeded expectations|exceeded estimates|exceeds expectations|above expectations|' +
     'above estimates|above forecasts|better than expected|better than anticipated|' +
-    'stronger than expected|ahead of expectations|ahead of forecasts|topped estimates|' +
+    'stronger than expected|higher than expected|larger than expected|bigger than expected|' +
+    'higher than anticipated|ahead of expectations|ahead of forecasts|topped estimates|' +
     'record profit|record high|record sales|record result|record year|record quarter|' +
-    'all time high|best ever|upgrade|upgraded|upgrades|raised to buy|to buy from|' +
-    'outperform|overweight|buy rating|returned to profit|return to profit|back in the black|' +
-    'in the black|turned profitable|turnaround|won|wins|win|awarded|has been awarded|' +
-    'was awarded|secured|secures|improved|improvement|improvements|strengthened|successfully|' +
-    'succeeded|success|successful',
+    'all time high|year high|week high|month high|best ever|upgrade|upgraded|upgrades|' +
+    'raised to buy|to buy from|outperform|overweight|buy rating|buy recommendation|' +
+    'accumulate recommendation|positive recommendation|returned to profit|return to profit|' +
+    'back in the black|in the black|turned profitable|turnaround|won|wins|win|awarded|' +
+    'has been awarded|was awarded|secured|secures|improved|improvement|improvements|' +
+    'strengthened|successfully|succeeded|success|successful|savings|cost savings|' +
+    'annual savings|yearly savings|satisfied|pleased|delighted|well positioned|progressed well',
   polar(0.9),
 );
 add(
-  'strong|strongly|robust|solid|healthy|favourable|favorable|positive|positively|optimistic|' +
-    'confident|encouraging|good|excellent|outstanding|impressive|profitable|better|gains|' +
-    'benefit|benefits|benefited|benefitted|opportunities|milestone|breakthrough|' +
-    'competitive|competitiveness|efficient|record|additional orders|follow on order|' +
-    'repeat order|order worth|contract worth|signed a contract|signed an agreement|' +
-    'signs contract|signs agreement|investment grade|dividend increase|special dividend|' +
-    'share buyback|buyback|share repurchase|synergy|synergies|creates jobs|create jobs|' +
-    'new jobs|hire|hiring|approval|approved|welcomed|upbeat|bullish|recovery|recovering|' +
-    'recovered|momentum|cheaper|secure|securing|breakeven|break even',
+  'strong|strongly|robust|healthy|favourable|favorable|positive|positively|optimistic|' +
+    'confident|encouraging|good|excellent|outstanding|impressive|profitable|better|benefited|' +
+    'benefitted|opportunities|milestone|breakthrough|competitiveness|efficient|record|' +
+    'additional orders|follow on order|repeat order|order worth|contract worth|' +
+    'signed a contract|signed an agreement|signs contract|signs agreement|investment grade|' +
+    'dividend increase|special dividend|share buyback|buyback|share repurchase|synergy|' +
+    'synergies|creates jobs|create jobs|new jobs|hire|hiring|welcomed|upbeat|bullish|recovery|' +
+    'momentum|cheaper|breakeven|break even',
   polar(0.45),
 );
 add(
   'miss|missed|misses|below expectations|below estimates|below forecasts|short of expectations|' +
     'short of estimates|fell short|falls short|worse than expected|weaker than expected|' +
-    'lower than expected|disappointing|disappointed|disappointment|profit warning|' +
-    'warns|warned|warning|downgrade|downgraded|downgrades|cut to sell|to sell from|' +
-    'underperform|underweight|sell rating|in the red|into the red|loss making|' +
-    'swung to a loss|turned to a loss|lay off|lays off|laid off|laying off|layoff|layoffs|' +
-    'lay offs|job cuts|cut jobs|cuts jobs|cutting jobs|job losses|redundancies|redundancy|' +
-    'dismissals|temporary layoffs|close down|closes down|closed down|closure|closures|shut down|' +
-    'shuts down|shutdown|plant closure|bankruptcy|bankrupt|insolvency|insolvent|receivership|' +
-    'default|defaulted|lawsuit|lawsuits|sued|sues|litigation|class action|fraud|scandal|probe|' +
-    'investigation|fined|penalty|penalties|recall|recalls|recalled|writedown|write down|' +
-    'written down|write off|written off|impairment|impairment charge|going concern|' +
-    'suspended|suspends|halted|halts|cancelled|canceled|cancels|terminated|delisted|' +
-    'collapse|collapsed|crisis|recession|meltdown|lowest|worst|deteriorated|deterioration|' +
-    'weakened|hit by|hurt by|blamed|blaming|threatens|threatened',
+    'lower than expected|smaller than expected|lower than anticipated|weaker than anticipated|' +
+    'disappointing|disappointed|disappointment|profit warning|warns|warned|warning|downgrade|' +
+    'downgraded|downgrades|cut to sell|to sell from|underperform|underweight|sell rating|' +
+    'sell recommendation|in the red|into the red|loss making|swung to a loss|turned to a loss|' +
+    'lay off|lays off|laid off|laying off|layoff|layoffs|lay offs|job cuts|cut jobs|cuts jobs|' +
+    'cutting jobs|job losses|redundancies|redundancy|dismissals|temporary layoffs|close down|' +
+    'closes down|closed down|closure|closures|shut down|shuts down|shutdown|plant closure|' +
+    'bankruptcy|bankrupt|insolvency|insolvent|receivership|default|defaulted|lawsuit|lawsuits|' +
+    'sued|sues|litigation|class action|fraud|scandal|probe|investigation|fined|penalty|' +
+    'penalties|recall|recalls|recalled|writedown|write down|written down|write off|' +
+    'written off|impairment|impairment charge|going concern|suspended|suspends|halted|halts|' +
+    'cancelled|canceled|cancels|terminated|delisted|collapse|collapsed|crisis|recession|' +
+    'meltdown|lowest|worst|deteriorated|deterioration|year low|week low|month low|record low|' +
+    'all time low|weakened|hit by|hurt by|blamed|blaming|threatens|threatened',
   polar(-0.9),
 );
 add(
-  'weak|weakness|sluggish|soft|softer|subdued|slow|slowing|slower|difficult|tough|' +
-    'challenging|challenges|headwinds|pressure|pressures|uncertain|uncertainty|uncertainties|' +
-    'volatile|volatility|negatively|pessimistic|cautious|problems|problem|difficulties|bad|' +
-    'poor|poorly|adverse|adversely|unfavourable|unfavorable|cloud|clouds|burden|burdened|' +
-    'damage|damaged|damages|costly|expensive|shortage|shortages|excess capacity|overcapacity|' +
-    'restructuring|cutbacks|cost cutting|downsizing|unprofitable|failed|failure|fail|fails|' +
-    'jeopardise|jeopardize|bearish|fears|concern|concerns|worries|worried|risk of|threat',
+  'weak|weakness|sluggish|soft|softer|subdued|slowing|slower|difficult|tough|challenging|' +
+    'headwinds|pressures|uncertain|uncertainty|uncertainties|volatile|volatility|negatively|' +
+    'pessimistic|cautious|problems|problem|difficulties|bad|poor|poorly|adverse|adversely|' +
+    'unfavourable|unfavorable|cloud|clouds|burden|burdened|damage|damaged|damages|costly|' +
+    'expensive|shortage|shortages|excess capacity|overcapacity|cutbacks|downsizing|' +
+    'unprofitable|failed|failure|fail|fails|jeopardise|jeopardize|bearish|fears|concerns about|' +
+    'concerns over|worries|worried|risk of|threat|suffering|suffered|suffer|suffers|painful|' +
+    'trouble|troubles|badly',
   polar(-0.45),
 );
 
@@ -230,25 +242,32 @@ add(
   'sharply|significantly|substantially|considerably|markedly|dramatically|very|highly|clearly|' +
     'much|steeply|heavily|massive|massively|huge|hugely|major|greatly|extremely|remarkably|' +
     'notably|rapidly|fast|well|far|tremendously|deeply|severely|seriously|significant|' +
-    'substantial|considerable|big|sizeable|sizable',
+    'substantial|considerable|big|sizeable|sizable|large|largest|biggest',
   { type: 'scaler', factor: 1.5 },
 );
 add(
   'slightly|somewhat|marginally|modestly|moderately|a little|a bit|partly|partially|mildly|' +
-    'fractionally|barely|slight|modest|small|minor|little|marginal',
+    'fractionally|barely|slight|modest|small|minor|little|marginal|nearly|almost',
   { type: 'scaler', factor: 0.6 },
 );
 
 // ── Sentence structure ───────────────────────────────────────────────────────────────────────
 add('but|however|nevertheless|nonetheless|on the other hand', { type: 'contrast' });
 add('although|though|even though|despite|in spite of|notwithstanding|albeit', { type: 'concession' });
-add('while|whereas|meanwhile', { type: 'clause-break' });
+add('while|whereas', { type: 'clause-break' });
 add(
   'compared to|compared with|as compared to|as compared with|in comparison to|' +
     'in comparison with|versus|vs|against|as against|from',
   { type: 'comparator' },
 );
 add('to|into', { type: 'into' });
+add('than', { type: 'than' });
+add('excluding|including|excl|incl|before|after|net of|adjusted for|exclusive of|inclusive of', {
+  type: 'qualifier',
+});
+add('order|contract|contracts|deal|deals|agreement|agreements|framework agreement', {
+  type: 'deal',
+});
 
 // ── Amount syntax ────────────────────────────────────────────────────────────────────────────
 add('thousand|thousands|k|tsd', { type: 'magnitude', factor: 1e3 });
@@ -264,7 +283,7 @@ add(
 add('%|percent|per cent|pct|pc|percentage points|percentage point|basis points|bps', {
   type: 'percent',
 });
-add('negative|minus', { type: 'negative-amount' });
+add('negative|minus', { type: 'negative' });
 
 // Phrases that contain a listed word but mean something else; matching them as inert keeps the
 // word from firing ("up to 100 units", "set up a unit", "stepped down as CEO").
@@ -274,17 +293,17 @@ add(
     'make up|makes up|made up|opens up|open up|opened up|sign up|signed up|follow up|' +
     'followed up|start up|start ups|wrap up|back up|going up|built up|build up|step down|' +
     'steps down|stepped down|stepping down|broken down|break down|breaks down|down payment|' +
-    'more than|more or less|less than|no more than|not more than|at least|at most|of record|' +
-    'record date|shareholders of record|free of charge|in charge|charge of|in the long run|' +
-    'to date|from time to time|leading position|as well|well known|well as|for good|' +
-    'good will|goodwill|strike price|cut off|cutoff|up and running|cost of|cost effective|' +
-    'cost efficient|low cost|price list|higher education|risk management|steady state|' +
-    'lower saxony|default settings|by default|loss of life|gain access|gains access|' +
-    'gained access|win win|interest in|growth markets|growth market|growth strategy|' +
-    'growth company|growth companies|new record|rating agency|performance management|' +
-    'business area|business areas|business unit|business units|index fund|stock exchange|' +
-    'stock exchange release|share issue|shares in|number one|return on|in return|in turn|' +
-    'turn key|turnkey|came into force|come into force',
+    'more or less|at least|at most|of record|record date|shareholders of record|' +
+    'free of charge|in charge|charge of|in the long run|to date|from time to time|' +
+    'leading position|as well|well known|well as|for good|good will|goodwill|strike price|' +
+    'cut off|cutoff|up and running|cost of|cost effective|cost efficient|low cost|price list|' +
+    'higher education|risk management|steady state|lower saxony|default settings|by default|' +
+    'loss of life|gain access|gains access|gained access|win win|interest in|growth markets|' +
+    'growth market|growth strategy|growth company|growth companies|new record|rating agency|' +
+    'performance management|business area|business areas|business unit|business units|' +
+    'index fund|stock exchange|stock exchange release|share issue|number one|return on|' +
+    'in return|in turn|turn key|turnkey|came into force|come into force|home improvement|' +
+    'cold cuts|narrow down',
   { type: 'inert' },
 );
 

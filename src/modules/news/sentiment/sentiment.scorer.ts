@@ -1,26 +1,37 @@
 import { LEXICON_BY_FIRST_WORD, LexiconEntry, MetricKind, Polarity } from './financial.lexicon';
 import { Token, TokenKind, tokenize } from './sentiment.tokenizer';
 
-/** Weight of a change whose quantity is known ("profit fell"): the strongest ordinary evidence. */
+/** A change of a known quantity ("profit fell") is the strongest ordinary evidence. */
 const QUANTIFIED_CHANGE_WEIGHT = 1;
-/** A change with no known quantity ("the figure rose") is weak evidence: most such lines are neutral. */
-const UNQUANTIFIED_CHANGE_WEIGHT = 0.35;
+/** A measured change of an unknown quantity ("the index fell 3 %"): weaker, still directional. */
+const UNQUANTIFIED_CHANGE_WEIGHT = 0.5;
 /** Moving between profit and loss outweighs whatever verb describes it. */
 const PROFIT_LOSS_TRANSITION_WEIGHT = 1.2;
 /** "X compared to Y" for a known quantity. */
 const COMPARISON_WEIGHT = 1;
-/** Differences smaller than this share of the larger value count as no change. */
-const COMPARISON_TOLERANCE = 0.005;
+/** A loss reported with its amount and no comparison ("posted a net loss of EUR 2 mn"). */
+const LOSS_REPORT_WEIGHT = -0.6;
+/** "negative impact", "a negative EUR 3 mn". */
+const NEGATIVE_WORD_WEIGHT = -0.45;
+/** An order, contract or deal called major, large or significant. */
+const NOTABLE_DEAL_WEIGHT = 0.9;
 /** What the part of a sentence before "but"/"however" still counts for. */
 const BEFORE_CONTRAST_WEIGHT = 0.5;
 /** What a concession ("although …", "despite …") counts for against the main clause. */
 const CONCESSION_WEIGHT = 0.5;
 /** The description adds to the title's evidence, at a lower weight. */
 const DESCRIPTION_WEIGHT = 0.6;
-/** How far (in units) modifiers and negators reach towards the word they modify. */
+/** How far (in units) modifiers, negators and look-aheads reach. */
 const NEGATION_REACH = 3;
 const SCALER_REACH = 2;
 const LOOK_AHEAD_REACH = 4;
+const QUALIFIER_REACH = 3;
+const OLD_STATE_REACH = 3;
+const AMOUNT_REACH = 3;
+const LOSS_AMOUNT_REACH = 5;
+
+/** Words after "up"/"down"/"higher"/… that show it is said of the quantity before ("up by 5 %"). */
+const PREDICATIVE_FOLLOWERS = new Set(['by', 'on', 'in', 'year', 'y', 'quarter', 'again', 'for', 'at']);
 
 interface Amount {
   value: number;
@@ -29,12 +40,20 @@ interface Amount {
 
 interface Unit {
   kind: TokenKind;
+  text: string;
   entry: LexiconEntry | undefined;
   amount: Amount | undefined;
   inParentheses: boolean;
 }
 
 type MetricEntry = Extract<LexiconEntry, { type: 'metric' }>;
+
+export interface EvidenceItem {
+  /** The phrase the evidence hangs on. */
+  phrase: string;
+  /** Signed strength after negation, scaling and discourse weights. */
+  value: number;
+}
 
 interface Evidence {
   value: number;
@@ -61,36 +80,44 @@ function matchPhrase(tokens: Token[], start: number): { entry: LexiconEntry; len
 }
 
 /** Groups tokens into lexicon phrases (longest match first) and plain tokens. */
-function toUnits(tokens: Token[]): { units: Unit[]; values: number[] } {
+function toUnits(tokens: Token[]): Unit[] {
   const units: Unit[] = [];
-  const values: number[] = [];
   let depth = 0;
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index];
     if (token.kind === 'open') depth += 1;
     const matched = token.kind === 'word' ? matchPhrase(tokens, index) : undefined;
-    units.push({ kind: token.kind, entry: matched?.entry, amount: undefined, inParentheses: depth > 0 });
-    values.push(token.value);
+    const length = matched?.length ?? 1;
+    const text =
+      length === 1
+        ? token.text
+        : tokens
+            .slice(index, index + length)
+            .map((word) => word.text)
+            .join(' ');
+    const amount = token.kind === 'number' ? { value: token.value, isPercent: false } : undefined;
+    units.push({ kind: token.kind, text, entry: matched?.entry, amount, inParentheses: depth > 0 });
     if (token.kind === 'close' && depth > 0) depth -= 1;
-    index += matched?.length ?? 1;
+    index += length;
   }
-  return { units, values };
+  return units;
 }
 
-function entryType(unit: Unit | undefined): LexiconEntry['type'] | undefined {
+function typeOf(unit: Unit | undefined): LexiconEntry['type'] | undefined {
   return unit?.entry?.type;
 }
 
 /**
- * Marks the numbers that are amounts: a number with a currency, a magnitude or a percent sign,
- * or a bare decimal. Bare integers (years, counts, dates) are left out.
+ * Keeps the numbers that are amounts — with a currency, a magnitude or a percent sign, or a bare
+ * decimal — and scales and signs them. Bare integers (years, counts, days) are dropped.
  */
-function markAmounts(units: Unit[], values: number[]): void {
+function markAmounts(units: Unit[]): void {
   for (let index = 0; index < units.length; index += 1) {
     const unit = units[index];
-    if (unit.kind !== 'number') continue;
-    let value = values[index];
+    if (unit.amount === undefined) continue;
+    const raw = unit.amount.value;
+    let value = raw;
     let hasUnit = false;
     let isPercent = false;
     let next = index + 1;
@@ -100,17 +127,17 @@ function markAmounts(units: Unit[], values: number[]): void {
       hasUnit = true;
       next += 1;
     }
-    const after = entryType(units[next]);
+    const after = typeOf(units[next]);
     if (after === 'percent') isPercent = hasUnit = true;
     if (after === 'currency') hasUnit = true;
     let before = index - 1;
-    if (entryType(units[before]) === 'currency') {
+    if (typeOf(units[before]) === 'currency') {
       hasUnit = true;
       before -= 1;
     }
-    if (entryType(units[before]) === 'negative-amount') value = -value;
-    const isDecimal = !Number.isInteger(values[index]);
-    if ((hasUnit || isDecimal) && Number.isFinite(value)) unit.amount = { value, isPercent };
+    if (typeOf(units[before]) === 'negative') value = -value;
+    const isAmount = (hasUnit || !Number.isInteger(raw)) && Number.isFinite(value);
+    unit.amount = isAmount ? { value, isPercent } : undefined;
   }
 }
 
@@ -134,6 +161,14 @@ function isNegated(units: Unit[], at: number, start: number): boolean {
   return false;
 }
 
+/** "upgraded to hold from underperform": words right after "from"/"compared to" describe the past. */
+function describesOldState(units: Unit[], at: number, start: number): boolean {
+  for (let index = at - 1; index >= Math.max(start, at - OLD_STATE_REACH); index -= 1) {
+    if (units[index].entry?.type === 'comparator') return true;
+  }
+  return false;
+}
+
 function isStop(unit: Unit): boolean {
   if (unit.kind === 'comma' || unit.kind === 'open' || unit.kind === 'close') return true;
   const type = unit.entry?.type;
@@ -145,7 +180,8 @@ function isStop(unit: Unit): boolean {
     type === 'steady' ||
     type === 'shift' ||
     type === 'negator' ||
-    type === 'clause-break'
+    type === 'clause-break' ||
+    type === 'than'
   );
 }
 
@@ -165,22 +201,55 @@ function metricAhead(units: Unit[], from: number, end: number, reach: number): M
   return undefined;
 }
 
-/** "fell to a net loss", "swung into profit": the kind of result the change ends in. */
+function isAmountSyntax(unit: Unit): boolean {
+  const type = unit.entry?.type;
+  return (
+    unit.kind === 'number' ||
+    unit.kind === 'open' ||
+    unit.kind === 'close' ||
+    type === 'currency' ||
+    type === 'magnitude' ||
+    type === 'percent'
+  );
+}
+
+/** "fell to a net loss", "swung into a EUR 2 mn profit": the kind of result the change ends in. */
 function transitionTarget(units: Unit[], from: number, end: number): MetricKind | undefined {
   let index = from + 1;
   while (index < end && units[index].entry?.type === 'scaler') index += 1;
   if (index >= end || units[index].entry?.type !== 'into') return undefined;
-  for (let next = index + 1; next < end && next <= index + 3; next += 1) {
-    const entry = units[next].entry;
+  let plainWords = 0;
+  for (let next = index + 1; next < end; next += 1) {
+    const unit = units[next];
+    const entry = unit.entry;
     if (entry?.type === 'metric') return entry.kind === 'other' ? undefined : entry.kind;
-    if (entry !== undefined || units[next].kind !== 'word') return undefined;
+    if (isAmountSyntax(unit)) continue;
+    if (entry !== undefined || unit.kind !== 'word' || plainWords === 2) return undefined;
+    plainWords += 1;
   }
   return undefined;
 }
 
-function predicativeModifier(units: Unit[], at: number, end: number): boolean {
+/** "sales were up by 5 %", "weaker than a year ago" — as against "set up a unit", "more than 100". */
+function isPredicative(units: Unit[], at: number, end: number): boolean {
+  if (at + 1 >= end) return true;
   const next = units[at + 1];
-  return at + 1 >= end || next.kind !== 'word' || next.entry !== undefined;
+  if (next.entry?.type === 'than') {
+    const compared = units[at + 2];
+    return compared === undefined || (compared.kind !== 'number' && compared.entry?.type !== 'currency');
+  }
+  if (next.kind !== 'word') return next.kind !== 'open';
+  return next.entry !== undefined || PREDICATIVE_FOLLOWERS.has(next.text);
+}
+
+/** "decreased by 28 %", "jumped 3.7 percent": a measured change. */
+function amountFollows(units: Unit[], at: number, end: number): boolean {
+  for (let index = at + 1; index < end && index <= at + AMOUNT_REACH; index += 1) {
+    const unit = units[index];
+    if (unit.amount !== undefined) return true;
+    if (unit.kind === 'comma' || unit.kind === 'sentence-end') return false;
+  }
+  return false;
 }
 
 function lastMetricBefore(units: Unit[], start: number, at: number): MetricEntry | undefined {
@@ -195,18 +264,35 @@ function signedAmount(amount: Amount, kind: MetricKind): number {
   return kind === 'loss' ? -amount.value : amount.value;
 }
 
-function findAmount(units: Unit[], from: number, to: number, step: 1 | -1): number | undefined {
-  for (let index = from; step > 0 ? index < to : index >= to; index += step) {
+function isOutsideParentheses(unit: Unit): boolean {
+  return unit.amount !== undefined && !unit.inParentheses;
+}
+
+/** The amount before a comparator; of "7.99 mln euro $ 10.4 mln" the first, the reporting currency. */
+function amountBefore(units: Unit[], comparator: number, start: number): number | undefined {
+  let found: number | undefined;
+  for (let index = comparator - 1; index >= Math.max(start, comparator - 10); index -= 1) {
     const unit = units[index];
-    if (unit.amount !== undefined && !unit.inParentheses) return index;
-    if (unit.entry?.type === 'comparator' && !unit.inParentheses) return undefined;
+    if (unit.entry?.type === 'comparator') break;
+    if (isOutsideParentheses(unit)) {
+      found = index;
+      continue;
+    }
+    if (found !== undefined && !isAmountSyntax(unit)) break;
+  }
+  return found;
+}
+
+function amountAfter(units: Unit[], comparator: number, end: number): number | undefined {
+  for (let index = comparator + 1; index < Math.min(end, comparator + 9); index += 1) {
+    if (isOutsideParentheses(units[index])) return index;
   }
   return undefined;
 }
 
 /**
  * "EUR 5.2 mn compared to EUR 3.4 mn", "a loss of X versus a profit of Y": compares the amounts on
- * both sides of a comparator on the quantity's signed scale.
+ * both sides of a comparator on the quantity's signed scale (a loss is a negative profit).
  */
 function compareAmounts(
   units: Unit[],
@@ -214,20 +300,20 @@ function compareAmounts(
   end: number,
   comparator: number,
 ): { value: number; isTransition: boolean } | undefined {
-  const before = findAmount(units, comparator - 1, Math.max(start, comparator - 10), -1);
-  const after = findAmount(units, comparator + 1, Math.min(end, comparator + 9), 1);
+  const before = amountBefore(units, comparator, start);
+  const after = amountAfter(units, comparator, end);
   if (before === undefined || after === undefined) return undefined;
   const current = units[before].amount as Amount;
   const previous = units[after].amount as Amount;
   if (current.isPercent !== previous.isPercent) return undefined;
-  const currentMetric = lastMetricBefore(units, start, before);
+  const currentMetric = lastMetricBefore(units, start, before) ?? metricAhead(units, before, comparator, 5);
   if (currentMetric === undefined) return undefined;
-  const previousMetric = lastMetricBefore(units, comparator + 1, after) ?? currentMetric;
+  const previousMetric =
+    lastMetricBefore(units, comparator + 1, after) ?? metricAhead(units, after, end, 4) ?? currentMetric;
   const currentValue = signedAmount(current, currentMetric.kind);
   const previousValue = signedAmount(previous, previousMetric.kind);
   const difference = currentValue - previousValue;
-  const scale = Math.max(Math.abs(currentValue), Math.abs(previousValue));
-  if (!Number.isFinite(difference) || Math.abs(difference) <= scale * COMPARISON_TOLERANCE) return undefined;
+  if (!Number.isFinite(difference) || difference === 0) return undefined;
   const isTransition =
     currentMetric.kind !== previousMetric.kind &&
     currentMetric.kind !== 'other' &&
@@ -237,11 +323,22 @@ function compareAmounts(
   return { value: Math.sign(difference) * polarity * COMPARISON_WEIGHT, isTransition };
 }
 
+function lossAmountFollows(units: Unit[], at: number, end: number): boolean {
+  for (let index = at + 1; index < end && index <= at + LOSS_AMOUNT_REACH; index += 1) {
+    const unit = units[index];
+    if (unit.amount !== undefined && !unit.inParentheses) return true;
+    if (isStop(unit)) return false;
+  }
+  return false;
+}
+
 /** Evidence from one clause: a stretch of a sentence that talks about one thing. */
 function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
   const evidence: Evidence[] = [];
   let currentMetric: MetricEntry | undefined;
+  let qualifiedUntil = -1;
   let isSteady = false;
+  let reportsLoss = false;
   const modify = (value: number, at: number): number =>
     value * scalerFactor(units, at, start, end) * (isNegated(units, at, start) ? -1 : 1);
 
@@ -250,13 +347,36 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
     if (entry === undefined) continue;
     switch (entry.type) {
       case 'metric':
+        if (index <= qualifiedUntil) break;
         currentMetric = entry;
+        if (
+          entry.kind === 'loss' &&
+          lossAmountFollows(units, index, end) &&
+          !isNegated(units, index, start)
+        ) {
+          reportsLoss = true;
+        }
+        break;
+      case 'qualifier':
+        qualifiedUntil = index + QUALIFIER_REACH;
         break;
       case 'steady':
         isSteady = true;
         break;
       case 'polar':
-        evidence.push({ value: modify(entry.weight, index), unit: index, fromChange: false });
+        if (!describesOldState(units, index, start)) {
+          evidence.push({ value: modify(entry.weight, index), unit: index, fromChange: false });
+        }
+        break;
+      case 'negative':
+        if (!describesOldState(units, index, start)) {
+          evidence.push({ value: NEGATIVE_WORD_WEIGHT, unit: index, fromChange: false });
+        }
+        break;
+      case 'deal':
+        if (scalerFactor(units, index, start, index + 1) > 1) {
+          evidence.push({ value: NOTABLE_DEAL_WEIGHT, unit: index, fromChange: false });
+        }
         break;
       case 'shift':
       case 'change': {
@@ -275,13 +395,11 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
         else {
           quantity =
             metricAhead(units, index, end, 2) ??
-            (predicativeModifier(units, index, end) ? currentMetric : undefined);
-          if (quantity === undefined) break;
+            (isPredicative(units, index, end) ? currentMetric : undefined);
         }
-        const value =
-          quantity === undefined
-            ? entry.direction * UNQUANTIFIED_CHANGE_WEIGHT
-            : entry.direction * quantity.polarity * QUANTIFIED_CHANGE_WEIGHT;
+        let value = 0;
+        if (quantity !== undefined) value = entry.direction * quantity.polarity * QUANTIFIED_CHANGE_WEIGHT;
+        else if (amountFollows(units, index, end)) value = entry.direction * UNQUANTIFIED_CHANGE_WEIGHT;
         if (value !== 0) evidence.push({ value: modify(value, index), unit: index, fromChange: true });
         break;
       }
@@ -291,12 +409,14 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
   }
 
   if (isSteady) return evidence;
+  let compared = false;
   const hasChange = evidence.some((item) => item.fromChange);
   for (let index = start; index < end; index += 1) {
     const unit = units[index];
     if (unit.entry?.type !== 'comparator' || unit.inParentheses) continue;
     const comparison = compareAmounts(units, start, end, index);
     if (comparison === undefined) continue;
+    compared = true;
     if (comparison.isTransition) {
       return [
         ...evidence.filter((item) => !item.fromChange),
@@ -305,6 +425,8 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
     }
     if (!hasChange) evidence.push({ value: comparison.value, unit: index, fromChange: false });
   }
+  if (reportsLoss && !compared && !hasChange)
+    evidence.push({ value: LOSS_REPORT_WEIGHT, unit: start, fromChange: false });
   return evidence;
 }
 
@@ -326,15 +448,13 @@ function discourseWeights(units: Unit[], start: number, end: number, weights: Fl
   }
 }
 
-/**
- * The unbounded evidence total of a text: positive means good news. Sentences are scored on
- * their own; within a sentence, clauses ("…, while …") keep their quantities apart.
- */
-export function sentimentEvidence(text: string): number {
-  const { units, values } = toUnits(tokenize(text));
-  markAmounts(units, values);
+function collectEvidence(
+  text: string,
+  collect: (units: Unit[], item: Evidence, weight: number) => void,
+): void {
+  const units = toUnits(tokenize(text));
+  markAmounts(units);
   const weights = new Float64Array(units.length).fill(1);
-  let total = 0;
   let sentenceStart = 0;
   for (let index = 0; index <= units.length; index += 1) {
     if (index < units.length && units[index].kind !== 'sentence-end') continue;
@@ -342,12 +462,32 @@ export function sentimentEvidence(text: string): number {
     let clauseStart = sentenceStart;
     for (let cursor = sentenceStart; cursor <= index; cursor += 1) {
       if (cursor < index && units[cursor].entry?.type !== 'clause-break') continue;
-      for (const item of clauseEvidence(units, clauseStart, cursor)) total += item.value * weights[item.unit];
+      for (const item of clauseEvidence(units, clauseStart, cursor)) collect(units, item, weights[item.unit]);
       clauseStart = cursor + 1;
     }
     sentenceStart = index + 1;
   }
+}
+
+/**
+ * The unbounded evidence total of a text: positive means good news. Sentences are scored on
+ * their own; within a sentence, clauses ("…, while …") keep their quantities apart.
+ */
+export function sentimentEvidence(text: string): number {
+  let total = 0;
+  collectEvidence(text, (_units, item, weight) => {
+    total += item.value * weight;
+  });
   return total;
+}
+
+/** The pieces of evidence behind a score, for debugging rules and explaining a label. */
+export function explainSentiment(text: string): EvidenceItem[] {
+  const items: EvidenceItem[] = [];
+  collectEvidence(text, (units, item, weight) => {
+    items.push({ phrase: units[item.unit].text, value: item.value * weight });
+  });
+  return items;
 }
 
 /** Maps evidence onto [-1, 1]: one clear piece of evidence lands well inside "positive"/"negative". */

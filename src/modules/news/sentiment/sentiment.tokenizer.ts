@@ -36,6 +36,15 @@ function isSeparatorAbove127(code: number): boolean {
   );
 }
 
+/** A "-" or "−" that signs a number: not preceded by a letter or digit ("EUR -0.4 mn", not "1-9"). */
+function isMinusSign(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code !== 45 && code !== 0x2212) return false;
+  if (index === 0) return true;
+  const previous = text.charCodeAt(index - 1);
+  return !isDigit(previous) && !isWordChar(previous);
+}
+
 /**
  * Reads a number starting at `start`: digits with `.`/`,` groups, plus the ` .5` continuation that
  * some wire feeds produce when they re-space "13.5" as "13 .5".
@@ -86,9 +95,11 @@ export function tokenize(input: string): Token[] {
   let index = 0;
   while (index < text.length) {
     const code = text.charCodeAt(index);
-    if (isDigit(code)) {
-      const { end, raw } = readNumber(text, index);
-      tokens.push({ kind: 'number', text: raw, value: parseNumber(raw) });
+    if (isDigit(code) || (isMinusSign(text, index) && isDigit(text.charCodeAt(index + 1)))) {
+      const negative = !isDigit(code);
+      const { end, raw } = readNumber(text, negative ? index + 1 : index);
+      const value = parseNumber(raw);
+      tokens.push({ kind: 'number', text: negative ? `-${raw}` : raw, value: negative ? -value : value });
       index = end;
     } else if (isWordChar(code)) {
       let end = index + 1;
