@@ -1,0 +1,150 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { CreatePreferencesDto } from './dto/create-preferences.dto';
+import { PreferenceChoicesResponse } from './dto/preference-choices.response';
+import { PreferenceFieldsDto } from './dto/preference-fields.dto';
+import { PreferencesResponse } from './dto/preferences.response';
+import { UpdatePreferencesDto } from './dto/update-preferences.dto';
+import { WizardRequestDto } from './dto/wizard-request.dto';
+import { PreferencesService } from './preferences.service';
+import { EXPERIENCE_LEVELS, TICKER_PATTERN, WATCHLIST_MAX_SYMBOLS } from './preference-values';
+import { JsonArrayBodyPipe } from './validation/json-array-body.pipe';
+import { UniqueInformationSourcesPipe } from './validation/unique-information-sources.pipe';
+import { WizardRequestPipe } from './validation/wizard-request.pipe';
+import { WizardRequest } from './wizard-steps';
+
+const levelParam = ApiParam({ name: 'experience_level', enum: EXPERIENCE_LEVELS });
+const invalidLevel = ApiBadRequestResponse({ description: `\`${ErrorDetail.invalidExperienceLevel}\`` });
+
+@ApiTags('preferences')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
+@Controller('preferences')
+export class PreferencesController {
+  constructor(private readonly preferences: PreferencesService) {}
+
+  @Get()
+  @ApiOperation({ summary: "The caller's preferences" })
+  @ApiOkResponse({ type: PreferencesResponse })
+  @ApiNotFoundResponse({ description: `\`${ErrorDetail.preferencesNotFound}\`` })
+  get(@CurrentUser() user: AuthUser): Promise<PreferencesResponse> {
+    return this.preferences.get(user.id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create preferences; absent fields take the defaults of experience_level' })
+  @ApiCreatedResponse({ type: PreferencesResponse })
+  @ApiConflictResponse({ description: `\`${ErrorDetail.preferencesAlreadyExist}\`` })
+  @ApiUnprocessableEntityResponse({ description: 'Validation failed' })
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body(UniqueInformationSourcesPipe) body: CreatePreferencesDto,
+  ): Promise<PreferencesResponse> {
+    return this.preferences.create(user.id, body);
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Change any subset of the fields; the others keep their values' })
+  @ApiOkResponse({ type: PreferencesResponse })
+  @ApiNotFoundResponse({ description: `\`${ErrorDetail.preferencesNotFoundToUpdate}\`` })
+  @ApiUnprocessableEntityResponse({ description: 'Validation failed' })
+  update(
+    @CurrentUser() user: AuthUser,
+    @Body(UniqueInformationSourcesPipe) body: UpdatePreferencesDto,
+  ): Promise<PreferencesResponse> {
+    return this.preferences.update(user.id, body);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete the preferences (also succeeds when there are none)' })
+  @ApiNoContentResponse()
+  remove(@CurrentUser() user: AuthUser): Promise<void> {
+    return this.preferences.remove(user.id);
+  }
+
+  @Get('defaults/:experience_level')
+  @ApiOperation({ summary: 'The default preference fields of an experience level' })
+  @levelParam
+  @ApiOkResponse({ type: PreferenceFieldsDto })
+  @invalidLevel
+  defaults(@Param('experience_level') level: string): PreferenceFieldsDto {
+    return this.preferences.defaults(level);
+  }
+
+  @Get('choices')
+  @ApiOperation({ summary: 'The allowed values of every enumerated field' })
+  @ApiOkResponse({ type: PreferenceChoicesResponse })
+  choices(): PreferenceChoicesResponse {
+    return this.preferences.choices();
+  }
+
+  @Post('wizard')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Apply onboarding wizard steps',
+    description:
+      'Creates the record from the defaults of step_data.essential.experience_level (beginner when absent) ' +
+      'if there is none. An unknown step, or a field sent in a step it does not belong to, is a 422.',
+  })
+  @ApiBody({ type: WizardRequestDto })
+  @ApiOkResponse({ type: PreferencesResponse })
+  @ApiUnprocessableEntityResponse({ description: 'Validation failed' })
+  wizard(
+    @CurrentUser() user: AuthUser,
+    @Body(WizardRequestPipe) body: WizardRequest,
+  ): Promise<PreferencesResponse> {
+    return this.preferences.runWizard(user.id, body.step_data, body.complete === true);
+  }
+
+  @Get('or-create/:experience_level')
+  @ApiOperation({ summary: 'The existing preferences, or new ones from the level defaults' })
+  @levelParam
+  @ApiOkResponse({ type: PreferencesResponse })
+  @invalidLevel
+  getOrCreate(
+    @CurrentUser() user: AuthUser,
+    @Param('experience_level') level: string,
+  ): Promise<PreferencesResponse> {
+    return this.preferences.getOrCreate(user.id, level);
+  }
+
+  @Patch('watchlist')
+  @ApiOperation({ summary: 'Replace the watchlist; the body is the JSON array of symbols itself' })
+  @ApiBody({
+    schema: {
+      type: 'array',
+      items: { type: 'string', pattern: TICKER_PATTERN.source },
+      maxItems: WATCHLIST_MAX_SYMBOLS,
+      example: ['aapl', 'MSFT'],
+    },
+  })
+  @ApiOkResponse({ type: PreferencesResponse })
+  @ApiBadRequestResponse({
+    description: `\`${ErrorDetail.watchlistTooLong}\`, \`Invalid ticker symbols: <values as sent>\` or \`Duplicate ticker symbols: <symbols>\``,
+  })
+  @ApiNotFoundResponse({ description: `\`${ErrorDetail.preferencesNotFound}\`` })
+  replaceWatchlist(
+    @CurrentUser() user: AuthUser,
+    @Body(JsonArrayBodyPipe) symbols: unknown[],
+  ): Promise<PreferencesResponse> {
+    return this.preferences.replaceWatchlist(user.id, symbols);
+  }
+}

@@ -1,0 +1,275 @@
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock/clock';
+import { UserPreferencesEntity } from './entities/user-preferences.entity';
+import { defaultsForLevel } from './level-defaults';
+import {
+  NewPreferencesRecord,
+  PreferencesRecordChanges,
+  PreferencesRepository,
+} from './preferences.repository';
+import { PreferencesService } from './preferences.service';
+
+class InMemoryPreferencesRepository implements Pick<PreferencesRepository, keyof PreferencesRepository> {
+  private readonly records = new Map<number, UserPreferencesEntity>();
+  private lastId = 0;
+
+  async findByUserId(userId: number): Promise<UserPreferencesEntity | null> {
+    const record = this.records.get(userId);
+    return record ? structuredClone(record) : null;
+  }
+
+  async insertIfAbsent(record: NewPreferencesRecord): Promise<UserPreferencesEntity | null> {
+    if (this.records.has(record.userId)) return null;
+    this.records.set(record.userId, structuredClone({ ...record, id: ++this.lastId }));
+    return this.findByUserId(record.userId);
+  }
+
+  async updateByUserId(
+    userId: number,
+    changes: PreferencesRecordChanges,
+  ): Promise<UserPreferencesEntity | null> {
+    const record = this.records.get(userId);
+    if (!record) return null;
+    this.records.set(userId, structuredClone({ ...record, ...changes }));
+    return this.findByUserId(userId);
+  }
+
+  async deleteByUserId(userId: number): Promise<void> {
+    this.records.delete(userId);
+  }
+}
+
+class SettableClock extends Clock {
+  constructor(private current: Date) {
+    super();
+  }
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  set(iso: string): void {
+    this.current = new Date(iso);
+  }
+}
+
+const USER = 7;
+const OTHER_USER = 8;
+const T0 = '2026-01-05T09:00:00.000Z';
+const T1 = '2026-01-05T10:30:00.000Z';
+const T2 = '2026-01-06T08:00:00.000Z';
+
+describe('PreferencesService', () => {
+  let clock: SettableClock;
+  let sut: PreferencesService;
+
+  beforeEach(() => {
+    clock = new SettableClock(new Date(T0));
+    sut = new PreferencesService(
+      new InMemoryPreferencesRepository() as unknown as PreferencesRepository,
+      clock,
+    );
+  });
+
+  describe('create', () => {
+    it('fills absent fields from the defaults of the given level and stamps both timestamps', async () => {
+      const created = await sut.create(USER, {
+        experience_level: 'intermediate',
+        risk_tolerance: 'aggressive',
+      });
+
+      expect(created).toEqual({
+        id: 1,
+        user_id: USER,
+        ...defaultsForLevel('intermediate'),
+        risk_tolerance: 'aggressive',
+        onboarding_completed: false,
+        onboarding_completed_at: null,
+        created_at: T0,
+        updated_at: T0,
+      });
+    });
+
+    it('ignores fields given as undefined rather than blanking the default', async () => {
+      const created = await sut.create(USER, { experience_level: 'beginner', watchlist: undefined });
+
+      expect(created.watchlist).toEqual([]);
+    });
+
+    it('refuses a second record for the same user and leaves the first unchanged', async () => {
+      await sut.create(USER, { experience_level: 'beginner' });
+
+      await expect(sut.create(USER, { experience_level: 'advanced' })).rejects.toThrow(
+        new ConflictException('User preferences already exist'),
+      );
+      expect((await sut.get(USER)).experience_level).toBe('beginner');
+    });
+  });
+
+  describe('get and findForUser', () => {
+    it('answers 404 with the spec detail when the user has no record', async () => {
+      await expect(sut.get(USER)).rejects.toThrow(new NotFoundException('User preferences not found'));
+      await expect(sut.findForUser(USER)).resolves.toBeNull();
+    });
+
+    it("never returns another user's record", async () => {
+      await sut.create(OTHER_USER, { experience_level: 'advanced' });
+
+      await expect(sut.findForUser(USER)).resolves.toBeNull();
+    });
+  });
+
+  describe('update', () => {
+    it('changes only the given fields and refreshes updated_at', async () => {
+      await sut.create(USER, { experience_level: 'beginner', watchlist: ['AAPL'] });
+      clock.set(T1);
+
+      const updated = await sut.update(USER, { privacy_level: 'minimal', brokerage_platform: 'webull' });
+
+      expect(updated).toEqual({
+        ...(await sut.get(USER)),
+        ...defaultsForLevel('beginner'),
+        watchlist: ['AAPL'],
+        privacy_level: 'minimal',
+        brokerage_platform: 'webull',
+        created_at: T0,
+        updated_at: T1,
+      });
+    });
+
+    it('answers 404 with its own detail when there is nothing to update', async () => {
+      await expect(sut.update(USER, { privacy_level: 'minimal' })).rejects.toThrow(
+        new NotFoundException('User preferences not found to update'),
+      );
+    });
+  });
+
+  describe('remove', () => {
+    it('deletes the record, and succeeds again when there is none', async () => {
+      await sut.create(USER, { experience_level: 'beginner' });
+
+      await sut.remove(USER);
+      await sut.remove(USER);
+
+      await expect(sut.findForUser(USER)).resolves.toBeNull();
+    });
+  });
+
+  describe('defaults and getOrCreate', () => {
+    it('rejects an unknown level with the spec detail', () => {
+      expect(() => sut.defaults('expert')).toThrow(
+        new BadRequestException('Invalid experience level. Must be: beginner, intermediate, or advanced'),
+      );
+    });
+
+    it('creates from the level defaults when there is no record', async () => {
+      const created = await sut.getOrCreate(USER, 'advanced');
+
+      expect(created).toMatchObject({ user_id: USER, ...defaultsForLevel('advanced'), created_at: T0 });
+    });
+
+    it('returns an existing record untouched, whatever the level asked for', async () => {
+      const existing = await sut.create(USER, { experience_level: 'beginner' });
+      clock.set(T1);
+
+      await expect(sut.getOrCreate(USER, 'advanced')).resolves.toEqual(existing);
+    });
+
+    it('rejects an unknown level even when a record exists', async () => {
+      await sut.create(USER, { experience_level: 'beginner' });
+
+      await expect(sut.getOrCreate(USER, 'Beginner')).rejects.toThrow(BadRequestException);
+    });
+  });
+
+  describe('runWizard', () => {
+    it("creates a record from the essential step's level, then applies every step", async () => {
+      const result = await sut.runWizard(
+        USER,
+        {
+          essential: { experience_level: 'advanced', risk_tolerance: 'moderate' },
+          portfolio: { watchlist: ['NVDA'] },
+          advanced: { privacy_level: 'limited' },
+        },
+        false,
+      );
+
+      expect(result).toEqual({
+        id: 1,
+        user_id: USER,
+        ...defaultsForLevel('advanced'),
+        risk_tolerance: 'moderate',
+        watchlist: ['NVDA'],
+        privacy_level: 'limited',
+        onboarding_completed: false,
+        onboarding_completed_at: null,
+        created_at: T0,
+        updated_at: T0,
+      });
+    });
+
+    it('starts from the beginner defaults when no level is given', async () => {
+      const result = await sut.runWizard(USER, { communication: { alert_frequency: 'weekly' } }, false);
+
+      expect(result).toMatchObject({ ...defaultsForLevel('beginner'), alert_frequency: 'weekly' });
+    });
+
+    it('changes only the given fields of an existing record; a new level brings no new defaults', async () => {
+      await sut.create(USER, { experience_level: 'beginner' });
+      clock.set(T1);
+
+      const result = await sut.runWizard(USER, { essential: { experience_level: 'advanced' } }, false);
+
+      expect(result).toMatchObject({
+        ...defaultsForLevel('beginner'),
+        experience_level: 'advanced',
+        created_at: T0,
+        updated_at: T1,
+      });
+    });
+
+    it('marks onboarding completed and keeps the time it was first completed', async () => {
+      const first = await sut.runWizard(USER, {}, true);
+      clock.set(T1);
+      await sut.runWizard(USER, { advanced: { esg_importance: 'very' } }, false);
+      clock.set(T2);
+      const again = await sut.runWizard(USER, {}, true);
+
+      expect(first).toMatchObject({ onboarding_completed: true, onboarding_completed_at: T0 });
+      expect(again).toMatchObject({
+        onboarding_completed: true,
+        onboarding_completed_at: T0,
+        esg_importance: 'very',
+        updated_at: T2,
+      });
+    });
+  });
+
+  describe('replaceWatchlist', () => {
+    it('stores the symbols upper-cased and refreshes updated_at', async () => {
+      await sut.create(USER, { experience_level: 'beginner', watchlist: ['IBM'] });
+      clock.set(T1);
+
+      const result = await sut.replaceWatchlist(USER, ['aapl', 'Msft']);
+
+      expect(result).toMatchObject({ watchlist: ['AAPL', 'MSFT'], updated_at: T1 });
+    });
+
+    it.each([
+      [Array.from({ length: 51 }, () => 'AAPL'), 'Watchlist cannot exceed 50 symbols'],
+      [['AAPL', 'TOOLONG', 12], 'Invalid ticker symbols: TOOLONG, 12'],
+      [['AAPL', 'msft', 'aapl'], 'Duplicate ticker symbols: AAPL'],
+    ])('rejects %j with 400 "%s" and keeps the old list', async (symbols, detail) => {
+      await sut.create(USER, { experience_level: 'beginner', watchlist: ['IBM'] });
+
+      await expect(sut.replaceWatchlist(USER, symbols)).rejects.toThrow(new BadRequestException(detail));
+      expect((await sut.get(USER)).watchlist).toEqual(['IBM']);
+    });
+
+    it('answers 404 when the user has no record', async () => {
+      await expect(sut.replaceWatchlist(USER, ['AAPL'])).rejects.toThrow(
+        new NotFoundException('User preferences not found'),
+      );
+    });
+  });
+});

@@ -1,0 +1,158 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock/clock';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { PreferenceChoicesResponse } from './dto/preference-choices.response';
+import { PreferencesResponse } from './dto/preferences.response';
+import { UserPreferencesEntity } from './entities/user-preferences.entity';
+import { defaultsForLevel } from './level-defaults';
+import { toAllColumns, toColumns, toPreferencesResponse } from './preferences.mapper';
+import { PreferencesRepository } from './preferences.repository';
+import {
+  ExperienceLevel,
+  isExperienceLevel,
+  PREFERENCE_CHOICES,
+  PreferenceChanges,
+  PreferenceFields,
+} from './preference-values';
+import { checkWatchlist } from './validation/watchlist-rules';
+import { mergeWizardSteps, WizardStepData } from './wizard-steps';
+
+/** A user's investment preferences: one record per user, reachable only by its owner. */
+@Injectable()
+export class PreferencesService {
+  constructor(
+    private readonly preferences: PreferencesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The user's preferences, or null when they have none; for other modules (e.g. portfolio). */
+  async findForUser(userId: number): Promise<PreferencesResponse | null> {
+    const record = await this.preferences.findByUserId(userId);
+    return record && toPreferencesResponse(record);
+  }
+
+  async get(userId: number): Promise<PreferencesResponse> {
+    const found = await this.findForUser(userId);
+    if (!found) throw new NotFoundException(ErrorDetail.preferencesNotFound);
+    return found;
+  }
+
+  /** Creates the record; fields left out take the defaults of the given experience level. */
+  async create(
+    userId: number,
+    fields: PreferenceChanges & Pick<PreferenceFields, 'experience_level'>,
+  ): Promise<PreferencesResponse> {
+    const complete = { ...defaultsForLevel(fields.experience_level), ...definedOnly(fields) };
+    const created = await this.preferences.insertIfAbsent(this.newRecord(userId, complete));
+    if (!created) throw new ConflictException(ErrorDetail.preferencesAlreadyExist);
+    return toPreferencesResponse(created);
+  }
+
+  async update(userId: number, changes: PreferenceChanges): Promise<PreferencesResponse> {
+    const updated = await this.preferences.updateByUserId(userId, {
+      ...toColumns(changes),
+      updatedAt: this.clock.now(),
+    });
+    if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFoundToUpdate);
+    return toPreferencesResponse(updated);
+  }
+
+  /** Idempotent: deleting a record that does not exist succeeds too. */
+  async remove(userId: number): Promise<void> {
+    await this.preferences.deleteByUserId(userId);
+  }
+
+  defaults(level: string): PreferenceFields {
+    return defaultsForLevel(parseLevel(level));
+  }
+
+  choices(): PreferenceChoicesResponse {
+    return PREFERENCE_CHOICES;
+  }
+
+  /** The existing record untouched, or a new one from the level's defaults. */
+  async getOrCreate(userId: number, level: string): Promise<PreferencesResponse> {
+    const experienceLevel = parseLevel(level);
+    const record =
+      (await this.preferences.findByUserId(userId)) ??
+      (await this.insertOrLoad(this.newRecord(userId, defaultsForLevel(experienceLevel))));
+    return toPreferencesResponse(record);
+  }
+
+  /**
+   * Applies the fields of every step. Without a record, one is first created from the defaults
+   * of the level chosen in the essential step (beginner when none). `complete: true` marks
+   * onboarding completed, keeping the time it was first completed.
+   */
+  async runWizard(userId: number, stepData: WizardStepData, complete: boolean): Promise<PreferencesResponse> {
+    const changes = mergeWizardSteps(stepData);
+    const now = this.clock.now();
+    const record =
+      (await this.preferences.findByUserId(userId)) ??
+      (await this.insertOrLoad(
+        this.newRecord(userId, defaultsForLevel(changes.experience_level ?? 'beginner')),
+      ));
+    const completion =
+      complete && !record.onboardingCompleted
+        ? { onboardingCompleted: true, onboardingCompletedAt: now }
+        : {};
+    return this.applyOrFail(userId, { ...toColumns(changes), ...completion, updatedAt: now });
+  }
+
+  /** Replaces the watchlist with the given symbols, upper-cased. */
+  async replaceWatchlist(userId: number, entries: readonly unknown[]): Promise<PreferencesResponse> {
+    const check = checkWatchlist(entries);
+    if (!check.valid) {
+      switch (check.problem) {
+        case 'too_many':
+          throw new BadRequestException(ErrorDetail.watchlistTooLong);
+        case 'invalid_symbols':
+          throw new BadRequestException(ErrorDetail.invalidTickerSymbols(check.offending));
+        case 'duplicate_symbols':
+          throw new BadRequestException(ErrorDetail.duplicateTickerSymbols(check.duplicates));
+      }
+    }
+    const updated = await this.preferences.updateByUserId(userId, {
+      watchlist: check.symbols,
+      updatedAt: this.clock.now(),
+    });
+    if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFound);
+    return toPreferencesResponse(updated);
+  }
+
+  private async applyOrFail(userId: number, changes: Parameters<PreferencesRepository['updateByUserId']>[1]) {
+    const updated = await this.preferences.updateByUserId(userId, changes);
+    if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFoundToUpdate);
+    return toPreferencesResponse(updated);
+  }
+
+  /** Inserts, or when a concurrent request inserted first, returns that record. */
+  private async insertOrLoad(record: Omit<UserPreferencesEntity, 'id'>): Promise<UserPreferencesEntity> {
+    const created = await this.preferences.insertIfAbsent(record);
+    if (created) return created;
+    const existing = await this.preferences.findByUserId(record.userId);
+    if (!existing) throw new NotFoundException(ErrorDetail.preferencesNotFound);
+    return existing;
+  }
+
+  private newRecord(userId: number, fields: PreferenceFields): Omit<UserPreferencesEntity, 'id'> {
+    const now = this.clock.now();
+    return {
+      userId,
+      ...toAllColumns(fields),
+      onboardingCompleted: false,
+      onboardingCompletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+}
+
+function parseLevel(level: string): ExperienceLevel {
+  if (!isExperienceLevel(level)) throw new BadRequestException(ErrorDetail.invalidExperienceLevel);
+  return level;
+}
+
+function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
