@@ -48,6 +48,8 @@ export abstract class MarketDataProvider {
   abstract readonly name: string;
   /** Whether `quotes` fetches many symbols in one request (else the client calls `quote` per symbol). */
   abstract readonly supportsBatchQuotes: boolean;
+  /** Local providers (the replay) are not paced: there is no vendor to be polite to. */
+  abstract readonly local: boolean;
 
   /** Throws UnknownSymbolError when the vendor does not know the symbol. */
   abstract quote(symbol: string): Promise<ProviderQuote>;

@@ -1,0 +1,211 @@
+import {
+  BadRequestException,
+  Injectable,
+  InternalServerErrorException,
+  NotFoundException,
+} from '@nestjs/common';
+import { Clock } from '../../common/clock/clock';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { MarketDataClient } from './market-data.client';
+import { normalizeSymbol } from './market-symbols';
+import { aggregateBars, oneYearBefore } from './price-history';
+import { CompanyProfile, ProviderQuote, SymbolMatch } from './providers/market-data.provider';
+import { UnknownSymbolError } from './providers/provider-errors';
+import { dateOfTradingDay, newYorkTime, sessionAt } from './providers/replay/replay-calendar';
+import { ReplayDataSource } from './providers/replay/replay-data.source';
+import { SessionMove } from './providers/replay/replay-market';
+import {
+  BatchQuotes,
+  HistoryQuery,
+  IndexLevel,
+  MarketSummary,
+  PriceHistory,
+  StockQuote,
+} from './market.types';
+
+export const INDEX_SYMBOLS = ['^GSPC', '^DJI', '^IXIC'] as const;
+const INDEX_NAMES: Record<string, string> = { '^GSPC': 'S&P 500', '^DJI': 'Dow Jones', '^IXIC': 'NASDAQ' };
+export const MAX_BATCH_SYMBOLS = 10;
+const SUMMARY_MOVERS = 5;
+/** A cheap, always-known symbol to ask the provider for when reporting health (answer is cached). */
+const STATUS_PROBE_SYMBOL = 'AAPL';
+
+/**
+ * Market data for the HTTP layer and for other modules (portfolio, news, health). Symbols may be
+ * given in any case, with spaces around them, and class shares as BRK.B or BRK-B.
+ */
+@Injectable()
+export class MarketService {
+  constructor(
+    private readonly client: MarketDataClient,
+    private readonly replay: ReplayDataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /** One quote. 404 `Stock X not found` for an unknown symbol, 500 when the provider fails. */
+  async getQuote(rawSymbol: string): Promise<StockQuote> {
+    const symbol = normalizeSymbol(rawSymbol);
+    try {
+      return toStockQuote(await this.client.quote(symbol));
+    } catch (error) {
+      if (error instanceof UnknownSymbolError) throw new NotFoundException(ErrorDetail.stockNotFound(symbol));
+      throw new InternalServerErrorException(ErrorDetail.stockDataRetrievalFailed(symbol), { cause: error });
+    }
+  }
+
+  /**
+   * Quotes for many symbols in one provider request where the provider allows it (portfolio
+   * valuation). Keyed by normalized symbol; null for an unknown symbol or one the provider could
+   * not price. 500 `Failed to retrieve batch stock data` when the provider fails altogether.
+   */
+  async getQuotes(rawSymbols: string[]): Promise<Map<string, StockQuote | null>> {
+    const symbols = [...new Set(rawSymbols.map(normalizeSymbol))];
+    const result = new Map<string, StockQuote | null>();
+    if (symbols.length === 0) return result;
+    const lookups = await this.client.quotes(symbols).catch((error: unknown) => {
+      throw new InternalServerErrorException(ErrorDetail.batchRetrievalFailed, { cause: error });
+    });
+    for (const symbol of symbols) {
+      const lookup = lookups.get(symbol);
+      result.set(symbol, typeof lookup === 'object' ? toStockQuote(lookup) : null);
+    }
+    return result;
+  }
+
+  /**
+   * The batch endpoint: `requested` is already trimmed, upper-cased and de-duplicated (see
+   * parseSymbolList). 400 beyond 10 symbols; unknown or failed symbols get `{error}` entries.
+   */
+  async getBatch(requested: string[]): Promise<BatchQuotes> {
+    if (requested.length > MAX_BATCH_SYMBOLS) {
+      throw new BadRequestException(ErrorDetail.tooManyBatchSymbols);
+    }
+    const normalized = new Map(requested.map((symbol) => [symbol, normalizeSymbol(symbol)]));
+    const lookups = await this.client.quotes([...new Set(normalized.values())]).catch((error: unknown) => {
+      throw new InternalServerErrorException(ErrorDetail.batchRetrievalFailed, { cause: error });
+    });
+    const data: BatchQuotes['data'] = {};
+    for (const [requestedSymbol, symbol] of normalized) {
+      const lookup = lookups.get(symbol);
+      if (typeof lookup === 'object') data[requestedSymbol] = toStockQuote(lookup);
+      else if (lookup === 'failed')
+        data[requestedSymbol] = { error: ErrorDetail.stockDataRetrievalFailed(symbol) };
+      else data[requestedSymbol] = { error: ErrorDetail.stockNotFound(symbol) };
+    }
+    return { data, requestedSymbols: requested };
+  }
+
+  /** The three indices and the universe's top 5 gainers and losers. 500 when anything fails. */
+  async getSummary(): Promise<MarketSummary> {
+    try {
+      const [indexQuotes, movers] = await Promise.all([
+        this.client.quotes([...INDEX_SYMBOLS]),
+        this.client.movers(SUMMARY_MOVERS),
+      ]);
+      const indices = INDEX_SYMBOLS.map((symbol): IndexLevel => {
+        const quote = indexQuotes.get(symbol);
+        if (typeof quote !== 'object') throw new Error(`no level for ${symbol}`);
+        const stock = toStockQuote(quote);
+        const { change, changePercent } = stock;
+        return { symbol, name: INDEX_NAMES[symbol], value: stock.price, change, changePercent };
+      });
+      return {
+        indices,
+        topGainers: movers.gainers.map(toStockQuote),
+        topLosers: movers.losers.map(toStockQuote),
+      };
+    } catch (error) {
+      throw new InternalServerErrorException(ErrorDetail.summaryRetrievalFailed, { cause: error });
+    }
+  }
+
+  /**
+   * Bars oldest first for `from`..`to` (default: the last year up to today), daily, weekly or
+   * monthly; index symbols (^GSPC, ^DJI, ^IXIC) work too. 404 for an unknown symbol.
+   */
+  async getHistory(rawSymbol: string, query: HistoryQuery = {}): Promise<PriceHistory> {
+    const symbol = normalizeSymbol(rawSymbol);
+    const interval = query.interval ?? '1d';
+    const to = query.to ?? newYorkTime(this.clock.now()).date;
+    const from = query.from ?? oneYearBefore(to);
+    try {
+      const daily = await this.client.dailyHistory(symbol, from, to);
+      return { symbol, interval, bars: aggregateBars(daily, interval) };
+    } catch (error) {
+      if (error instanceof UnknownSymbolError) throw new NotFoundException(ErrorDetail.stockNotFound(symbol));
+      throw new InternalServerErrorException(ErrorDetail.priceHistoryRetrievalFailed(symbol), {
+        cause: error,
+      });
+    }
+  }
+
+  /** Name and sector (one of the spec's market sectors, or null). 404 for an unknown symbol. */
+  async getProfile(rawSymbol: string): Promise<CompanyProfile> {
+    const symbol = normalizeSymbol(rawSymbol);
+    const market = await this.replay.market();
+    const entry = market.dataset.stocks.find((stock) => stock.symbol === symbol);
+    // The shipped constituents answer for the universe whatever the provider; others ask the vendor.
+    if (entry) return { symbol, name: entry.name, sector: entry.sector };
+    try {
+      return await this.client.profile(symbol);
+    } catch (error) {
+      if (error instanceof UnknownSymbolError) throw new NotFoundException(ErrorDetail.stockNotFound(symbol));
+      throw new InternalServerErrorException(ErrorDetail.stockDataRetrievalFailed(symbol), { cause: error });
+    }
+  }
+
+  /** Symbols whose ticker or company name matches `query`, best first. */
+  async search(query: string, limit: number): Promise<SymbolMatch[]> {
+    try {
+      return await this.client.search(query.trim(), limit);
+    } catch (error) {
+      throw new InternalServerErrorException(ErrorDetail.symbolSearchFailed, { cause: error });
+    }
+  }
+
+  /**
+   * How the replay universe (505 stocks with sectors, and the 3 indices) closed on a replay
+   * trading day — the last weekday on or before `date`, default the last closed session. Full-day
+   * values, so pass dates up to `lastClosedSession()` to avoid telling the future. Always from the
+   * replay, whichever live provider is configured.
+   */
+  async sessionMoves(
+    date?: string,
+  ): Promise<{ date: string; stocks: SessionMove[]; indices: SessionMove[] }> {
+    const market = await this.replay.market();
+    return market.sessionMoves(date ?? this.lastClosedSession());
+  }
+
+  /** The date (YYYY-MM-DD) of the last replay session that has closed at the clock's now. */
+  lastClosedSession(): string {
+    const session = sessionAt(this.clock.now());
+    return dateOfTradingDay(session.progress >= 1 ? session.tradingDay : session.tradingDay - 1);
+  }
+
+  /** `active` when the configured provider answers (cheap: the probe quote is cached). */
+  async status(): Promise<'active' | 'unavailable'> {
+    try {
+      await this.client.quote(STATUS_PROBE_SYMBOL);
+      return 'active';
+    } catch {
+      return 'unavailable';
+    }
+  }
+}
+
+function toStockQuote(quote: ProviderQuote): StockQuote {
+  const change = quote.price - quote.previousClose;
+  return {
+    symbol: quote.symbol,
+    name: quote.name ?? quote.symbol,
+    price: quote.price,
+    change,
+    changePercent: quote.previousClose === 0 ? 0 : (change / quote.previousClose) * 100,
+    previousClose: quote.previousClose,
+    open: quote.open,
+    high: quote.high,
+    low: quote.low,
+    volume: quote.volume,
+    asOf: quote.asOf,
+  };
+}
