@@ -430,13 +430,23 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
   return evidence;
 }
 
-/** Per-unit weights from contrast ("but", "however") and concession ("although", "despite"). */
-function discourseWeights(units: Unit[], start: number, end: number, weights: Float64Array): void {
+/**
+ * Per-unit weights from contrast ("but", "however") and concession ("although", "despite");
+ * allocated only for the rare sentence that has either.
+ */
+function discourseWeights(
+  units: Unit[],
+  start: number,
+  end: number,
+  weights: number[] | undefined,
+): number[] | undefined {
   for (let index = start; index < end; index += 1) {
     const type = units[index].entry?.type;
+    if (type !== 'contrast' && type !== 'concession') continue;
+    weights ??= new Array<number>(units.length).fill(1);
     if (type === 'contrast') {
       for (let before = start; before < index; before += 1) weights[before] *= BEFORE_CONTRAST_WEIGHT;
-    } else if (type === 'concession') {
+    } else {
       const opensSentence = index - start <= 1;
       let stop = end;
       if (opensSentence) {
@@ -446,6 +456,7 @@ function discourseWeights(units: Unit[], start: number, end: number, weights: Fl
       for (let inside = index; inside < stop; inside += 1) weights[inside] *= CONCESSION_WEIGHT;
     }
   }
+  return weights;
 }
 
 function collectEvidence(
@@ -454,15 +465,16 @@ function collectEvidence(
 ): void {
   const units = toUnits(tokenize(text));
   markAmounts(units);
-  const weights = new Float64Array(units.length).fill(1);
+  let weights: number[] | undefined;
   let sentenceStart = 0;
   for (let index = 0; index <= units.length; index += 1) {
     if (index < units.length && units[index].kind !== 'sentence-end') continue;
-    discourseWeights(units, sentenceStart, index, weights);
+    weights = discourseWeights(units, sentenceStart, index, weights);
     let clauseStart = sentenceStart;
     for (let cursor = sentenceStart; cursor <= index; cursor += 1) {
       if (cursor < index && units[cursor].entry?.type !== 'clause-break') continue;
-      for (const item of clauseEvidence(units, clauseStart, cursor)) collect(units, item, weights[item.unit]);
+      for (const item of clauseEvidence(units, clauseStart, cursor))
+        collect(units, item, weights?.[item.unit] ?? 1);
       clauseStart = cursor + 1;
     }
     sentenceStart = index + 1;

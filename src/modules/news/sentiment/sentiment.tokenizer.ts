@@ -71,6 +71,8 @@ function readNumber(text: string, start: number): { end: number; raw: string } {
 
 /** Parses "1,445", "3,5", "1.234.567", "2,400.50" and "13.6" by where the separators sit. */
 export function parseNumber(raw: string): number {
+  const firstDot = raw.indexOf('.');
+  if (raw.indexOf(',') < 0 && firstDot === raw.lastIndexOf('.')) return Number(raw);
   const lastDot = raw.lastIndexOf('.');
   const lastComma = raw.lastIndexOf(',');
   if (lastDot >= 0 && lastComma >= 0) {
@@ -103,8 +105,13 @@ export function tokenize(input: string): Token[] {
       index = end;
     } else if (isWordChar(code)) {
       let end = index + 1;
-      while (end < text.length && isWordChar(text.charCodeAt(end))) end += 1;
-      const word = text.slice(index, end).replace(/’/g, "'");
+      let hasCurlyApostrophe = code === 0x2019;
+      while (end < text.length && isWordChar(text.charCodeAt(end))) {
+        if (text.charCodeAt(end) === 0x2019) hasCurlyApostrophe = true;
+        end += 1;
+      }
+      const raw = text.slice(index, end);
+      const word = hasCurlyApostrophe ? raw.replace(/’/g, "'") : raw;
       if (word !== "'" && word !== "''") tokens.push({ kind: 'word', text: word, value: 0 });
       index = end;
     } else {
