@@ -1,0 +1,68 @@
+import { CacheModule } from '@nestjs/cache-manager';
+import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigType } from '@nestjs/config';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { createKeyv } from '@keyv/redis';
+import { Keyv, KeyvCacheableMemory } from 'cacheable';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { ClockModule } from './common/clock/clock.module';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { PydanticValidationPipe } from './common/validation/pydantic-validation.pipe';
+import { appConfig } from './config/app.config';
+import { cacheConfig } from './config/cache.config';
+import { configNamespaces } from './config';
+import { DatabaseModule } from './database/database.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+import { MarketModule } from './modules/market/market.module';
+import { UsersModule } from './modules/users/users.module';
+
+const REQUEST_ID_HEADER = 'x-request-id';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true, load: configNamespaces, cache: true }),
+    LoggerModule.forRootAsync({
+      inject: [appConfig.KEY],
+      useFactory: (app: ConfigType<typeof appConfig>) => ({
+        pinoHttp: {
+          level: app.logLevel,
+          genReqId: (request: IncomingMessage) => {
+            const given = request.headers[REQUEST_ID_HEADER];
+            return typeof given === 'string' && given.length <= 128 ? given : randomUUID();
+          },
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+        },
+      }),
+    }),
+    CacheModule.registerAsync({
+      isGlobal: true,
+      inject: [cacheConfig.KEY],
+      useFactory: (cache: ConfigType<typeof cacheConfig>) => ({
+        stores: [
+          cache.redisUrl
+            ? createKeyv(cache.redisUrl, { namespace: cache.namespace })
+            : new Keyv({
+                store: new KeyvCacheableMemory({ lruSize: cache.memoryMaxEntries }),
+                namespace: cache.namespace,
+              }),
+        ],
+      }),
+    }),
+    ClockModule,
+    DatabaseModule,
+    UsersModule,
+    AuthModule,
+    AdminModule,
+    HealthModule,
+    MarketModule,
+  ],
+  providers: [
+    { provide: APP_PIPE, useClass: PydanticValidationPipe },
+    { provide: APP_FILTER, useClass: HttpExceptionFilter },
+  ],
+})
+export class AppModule {}

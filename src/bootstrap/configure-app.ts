@@ -1,0 +1,44 @@
+import helmet from '@fastify/helmet';
+import { ConfigType } from '@nestjs/config';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { appConfig } from '../config/app.config';
+
+export const API_PREFIX = 'api/v1';
+
+/**
+ * Everything about the HTTP surface that is not a route: prefix, security headers, CORS and the
+ * API docs.
+ * Shared by main.ts and the tests, so both serve exactly the same app.
+ */
+export async function configureApp(app: NestFastifyApplication): Promise<void> {
+  const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
+  app.setGlobalPrefix(API_PREFIX);
+  app.enableShutdownHooks();
+  if (config.corsOrigins) app.enableCors({ origin: config.corsOrigins, credentials: true });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+      },
+    },
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Investment assistant API')
+      .setDescription(
+        'Accounts, market data, news with server-side sentiment, portfolio analytics, preferences and administration. ' +
+          'Errors are `{detail: string}`; validation failures are 422 `{detail: [{loc, msg, type, ctx?}]}`.',
+      )
+      .setVersion(config.version)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', useGlobalPrefix: false });
+}

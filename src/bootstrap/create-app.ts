@@ -1,0 +1,20 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from '../app.module';
+import { configureApp } from './configure-app';
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function fastifyAdapter(): FastifyAdapter {
+  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true, forceCloseConnections: 'idle' });
+}
+
+export async function createApp(): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, fastifyAdapter(), {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  await configureApp(app);
+  return app;
+}

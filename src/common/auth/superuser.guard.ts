@@ -1,0 +1,29 @@
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiForbiddenResponse } from '@nestjs/swagger';
+import { ErrorDetail } from '../errors/error-details';
+import { AuthUser } from './auth-user';
+
+@Injectable()
+export class SuperuserGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (!user?.isSuperuser) throw new ForbiddenException(ErrorDetail.adminAccessRequired);
+    return true;
+  }
+}
+
+/** Restricts a controller or route to superusers (403 otherwise). */
+export const SuperuserOnly = () =>
+  applyDecorators(
+    UseGuards(SuperuserGuard),
+    ApiForbiddenResponse({
+      description: `Caller is not a superuser: \`${ErrorDetail.adminAccessRequired}\``,
+    }),
+  );

@@ -1,0 +1,42 @@
+/**
+ * The catalogue of every `detail` string the service sends. Strings from part 7 of the spec are
+ * copied to the letter; the rest are ours, phrased in the same voice.
+ */
+export const ErrorDetail = {
+  emailAlreadyRegistered: 'Email already registered',
+  emailInUseByAnotherUser: 'Email already in use by another user',
+  inactiveUser: 'Inactive user',
+  incorrectCredentials: 'Incorrect username or password',
+  invalidRefreshToken: 'Invalid refresh token',
+  couldNotValidateCredentials: 'Could not validate credentials',
+  adminAccessRequired: 'Forbidden - Admin access required',
+  userNotFound: 'User not found',
+  cannotDeleteOwnAccount: 'Cannot delete your own account',
+  cannotDeactivateOwnAccount: 'Cannot deactivate your own account',
+  cannotDeleteLastSuperuser: 'Cannot delete the last active superuser',
+  cannotDeactivateLastSuperuser: 'Cannot deactivate the last active superuser',
+  cannotDemoteLastSuperuser: 'Cannot remove superuser status from the last active superuser',
+  tooManyFailedLogins: 'Too many failed login attempts, try again later',
+  preferencesNotFound: 'User preferences not found',
+  preferencesNotFoundToUpdate: 'User preferences not found to update',
+  preferencesAlreadyExist: 'User preferences already exist',
+  invalidExperienceLevel: 'Invalid experience level. Must be: beginner, intermediate, or advanced',
+  watchlistTooLong: 'Watchlist cannot exceed 50 symbols',
+  invalidTickerSymbols: (symbols: string[]) => `Invalid ticker symbols: ${symbols.join(', ')}`,
+  duplicateTickerSymbols: (symbols: string[]) => `Duplicate ticker symbols: ${symbols.join(', ')}`,
+  stockNotFound: (symbol: string) => `Stock ${symbol} not found`,
+  stockDataRetrievalFailed: (symbol: string) => `Failed to retrieve stock data for ${symbol}`,
+  batchRetrievalFailed: 'Failed to retrieve batch stock data',
+  summaryRetrievalFailed: 'Failed to retrieve market summary',
+  tooManyBatchSymbols: 'Maximum 10 symbols allowed per batch request',
+  priceHistoryRetrievalFailed: (symbol: string) => `Failed to retrieve price history for ${symbol}`,
+  symbolSearchFailed: 'Failed to search symbols',
+  notFound: 'Not Found',
+  requestBodyTooLarge: 'Request body too large',
+  unsupportedMediaType: (contentType: string) => `Unsupported media type: ${contentType}`,
+  insufficientQuantityToSell: (symbol: string) => `Insufficient quantity of ${symbol} to sell`,
+  transactionNotFound: 'Transaction not found',
+  transactionDeletionWouldOversell: (symbol: string) =>
+    `Cannot delete this transaction: a later sell of ${symbol} would exceed the quantity held`,
+  internalServerError: 'Internal server error occurred',
+} as const;

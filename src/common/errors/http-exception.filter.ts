@@ -1,0 +1,115 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { errorCodes as fastifyErrorCodes } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ValidationFailedException } from '../validation/validation-failed.exception';
+import { ErrorDetail } from './error-details';
+import { TooManyRequestsException } from './too-many-requests.exception';
+
+const ROUTE_NOT_FOUND = /^Cannot [A-Z]+ /;
+
+/**
+ * The one place errors become responses: `{detail: string}` for every failure, the 422 issue list
+ * for validation, and a plain 500 for anything unexpected (logged with the request id, never sent).
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger(HttpExceptionFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+
+    if (exception instanceof ValidationFailedException) {
+      void reply.status(HttpStatus.UNPROCESSABLE_ENTITY).send({ detail: exception.issues });
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const parsing = requestParsingFailure(exception, request);
+      if (parsing) {
+        void reply.status(parsing.status).send(parsing.body);
+        return;
+      }
+      if (exception instanceof TooManyRequestsException) {
+        void reply.header('Retry-After', String(exception.retryAfterSeconds));
+      }
+      void reply.status(exception.getStatus()).send({ detail: detailOf(exception) });
+      return;
+    }
+    this.logger.error(
+      { err: exception, requestId: request?.id, method: request?.method, url: request?.url },
+      'Unhandled error',
+    );
+    void reply.status(HttpStatus.INTERNAL_SERVER_ERROR).send({ detail: ErrorDetail.internalServerError });
+  }
+}
+
+const PARSING_ERROR_CODES = [
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+] as const;
+const PARSING_ERROR_CODE_BY_MESSAGE = new Map<string, string>(
+  PARSING_ERROR_CODES.map((code) => [new fastifyErrorCodes[code]().message, code]),
+);
+
+/**
+ * Fastify rejects some requests before any route runs (malformed JSON, oversized or unsupported
+ * bodies); Nest hands them over as plain HttpExceptions carrying Fastify's message, which names
+ * the Fastify error.
+ */
+function requestParsingFailure(
+  exception: HttpException,
+  request: FastifyRequest,
+): { status: number; body: unknown } | null {
+  const code = PARSING_ERROR_CODE_BY_MESSAGE.get(exception.message);
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: HttpStatus.PAYLOAD_TOO_LARGE, body: { detail: ErrorDetail.requestBodyTooLarge } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+        body: { detail: ErrorDetail.unsupportedMediaType(String(request.headers['content-type'])) },
+      };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        status: HttpStatus.UNPROCESSABLE_ENTITY,
+        body: { detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] },
+      };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return {
+        status: HttpStatus.UNPROCESSABLE_ENTITY,
+        body: {
+          detail: [
+            {
+              loc: ['body', 0],
+              msg: 'JSON decode error',
+              type: 'json_invalid',
+              ctx: { error: exception.message },
+            },
+          ],
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+function detailOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  const message =
+    typeof response === 'string'
+      ? response
+      : typeof response === 'object' && response !== null && 'message' in response
+        ? (response as { message: unknown }).message
+        : exception.message;
+  if (
+    exception.getStatus() === HttpStatus.NOT_FOUND &&
+    typeof message === 'string' &&
+    ROUTE_NOT_FOUND.test(message)
+  ) {
+    return ErrorDetail.notFound;
+  }
+  return typeof message === 'string' ? message : exception.message;
+}

@@ -1,0 +1,8 @@
+import { appConfig } from './app.config';
+import { authConfig } from './auth.config';
+import { cacheConfig } from './cache.config';
+import { databaseConfig } from './database.config';
+import { marketConfig } from './market.config';
+
+/** Every configuration namespace; each validates its own variables when the app boots. */
+export const configNamespaces = [appConfig, authConfig, cacheConfig, databaseConfig, marketConfig];

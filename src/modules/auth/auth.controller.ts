@@ -1,0 +1,93 @@
+import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { Public } from '../../common/auth/public.decorator';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { UserResponse } from '../users/dto/user.response';
+import { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
+import { LoginDto } from './dto/login.dto';
+import { LogoutDto, RefreshDto } from './dto/refresh.dto';
+import { MessageResponse, TokenPairResponse } from './dto/token-pair.response';
+
+const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Log in with email (as `username`) and password' })
+  @ApiConsumes(...FORM_OR_JSON)
+  @ApiOkResponse({ type: TokenPairResponse })
+  @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.incorrectCredentials}\`` })
+  @ApiBadRequestResponse({ description: `\`${ErrorDetail.inactiveUser}\`` })
+  @ApiTooManyRequestsResponse({
+    description: `\`${ErrorDetail.tooManyFailedLogins}\` after 10 failures for one email from one IP within 15 minutes; see Retry-After`,
+  })
+  async login(@Body() dto: LoginDto, @Ip() clientIp: string): Promise<TokenPairResponse> {
+    return TokenPairResponse.from(await this.auth.login(dto.username, dto.password, clientIp));
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange a refresh token for a new pair (the presented one is revoked)' })
+  @ApiConsumes(...FORM_OR_JSON)
+  @ApiOkResponse({ type: TokenPairResponse })
+  @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.invalidRefreshToken}\`` })
+  async refresh(@Body() dto: RefreshDto): Promise<TokenPairResponse> {
+    return TokenPairResponse.from(await this.auth.refresh(dto.refresh_token));
+  }
+
+  @Get('me')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The current user' })
+  @ApiOkResponse({ type: UserResponse })
+  @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
+  async me(@CurrentUser() user: AuthUser): Promise<UserResponse> {
+    const entity = await this.users.findById(user.id);
+    return UserResponse.from(entity!);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: "Revoke the calling token's session (and an optional refresh_token's, if the caller's)",
+  })
+  @ApiConsumes(...FORM_OR_JSON)
+  @ApiOkResponse({ type: MessageResponse })
+  @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
+  async logout(@CurrentUser() user: AuthUser, @Body() dto: LogoutDto): Promise<MessageResponse> {
+    await this.auth.logout(user.id, user.sessionId, dto.refresh_token);
+    return { message: 'Successfully logged out' };
+  }
+
+  @Post('logout-all')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Revoke every session of the caller' })
+  @ApiOkResponse({ type: MessageResponse })
+  @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
+  async logoutAll(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
+    await this.auth.logoutEverywhere(user.id);
+    return { message: 'Successfully logged out from all sessions' };
+  }
+}

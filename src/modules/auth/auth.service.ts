@@ -1,0 +1,45 @@
+import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { UsersService } from '../users/users.service';
+import { LoginThrottleService } from './login-throttle.service';
+import { SessionsService, TokenPair } from './sessions.service';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottleService,
+  ) {}
+
+  async login(email: string, password: string, clientIp: string): Promise<TokenPair> {
+    await this.throttle.assertAllowed(email, clientIp);
+    const user = await this.users.verifyCredentials(email, password);
+    if (!user) {
+      await this.throttle.recordFailure(email, clientIp);
+      throw new UnauthorizedException(ErrorDetail.incorrectCredentials);
+    }
+    if (!user.isActive) throw new BadRequestException(ErrorDetail.inactiveUser);
+    return this.sessions.start(user.id);
+  }
+
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const result = await this.sessions.rotate(refreshToken);
+    if (result.outcome === 'rejected') throw new UnauthorizedException(ErrorDetail.invalidRefreshToken);
+    const state = await this.users.authState(result.userId);
+    if (!state) throw new UnauthorizedException(ErrorDetail.invalidRefreshToken);
+    if (!state.isActive) throw new BadRequestException(ErrorDetail.inactiveUser);
+    return result.tokens;
+  }
+
+  /** Ends the caller's session, and the one of `refreshToken` too when it belongs to the caller. */
+  async logout(userId: number, sessionId: string, refreshToken?: string): Promise<void> {
+    await this.sessions.revokeSession(sessionId);
+    const other = refreshToken ? await this.sessions.sessionOfRefreshToken(refreshToken, userId) : null;
+    if (other && other !== sessionId) await this.sessions.revokeSession(other);
+  }
+
+  logoutEverywhere(userId: number): Promise<void> {
+    return this.sessions.revokeAllSessions(userId);
+  }
+}

@@ -1,0 +1,35 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { AuthUser } from '../../common/auth/auth-user';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { UsersService } from '../users/users.service';
+import { SessionsService } from './sessions.service';
+import { isWellFormed, SigningKey, TokenClaims } from './token-signer';
+
+/** Access tokens only, of a live session, of an existing user; inactive users get 403. */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    key: SigningKey,
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: key.secret,
+      algorithms: [key.algorithm],
+      ignoreExpiration: false,
+    });
+  }
+
+  async validate(claims: Partial<TokenClaims>): Promise<AuthUser | false> {
+    if (!isWellFormed(claims, 'access')) return false;
+    const userId = Number(claims.sub);
+    if (!(await this.sessions.isActive(claims.sid, userId))) return false;
+    const state = await this.users.authState(userId);
+    if (!state) return false;
+    if (!state.isActive) throw new ForbiddenException(ErrorDetail.inactiveUser);
+    return { id: userId, email: state.email, isSuperuser: state.isSuperuser, sessionId: claims.sid };
+  }
+}

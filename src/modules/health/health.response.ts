@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class HealthServices {
+  @ApiProperty({ enum: ['connected', 'disconnected'] })
+  database: 'connected' | 'disconnected';
+
+  @ApiProperty({
+    enum: ['connected', 'not_configured'],
+    description: 'No graph store is configured in this service',
+  })
+  graph_database: 'connected' | 'not_configured';
+
+  @ApiProperty({ example: 'active', description: "The market data provider's state" })
+  market_data: string;
+
+  @ApiProperty({
+    example: 'not_configured',
+    description: 'The AI chat assistant is not part of this service',
+  })
+  ai_service: string;
+}
+
+export class HealthResponse {
+  @ApiProperty({ enum: ['healthy', 'unhealthy'] })
+  status: 'healthy' | 'unhealthy';
+
+  @ApiProperty({ format: 'date-time' })
+  timestamp: string;
+
+  @ApiProperty({ type: HealthServices })
+  services: HealthServices;
+
+  @ApiProperty({ example: '0.1.0' })
+  version: string;
+}

@@ -1,0 +1,93 @@
+import { CACHE_MANAGER } from '@nestjs/cache-manager';
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Cache } from 'cache-manager';
+import { Repository } from 'typeorm';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { UserEntity } from './entities/user.entity';
+import { PasswordHasher } from './password-hasher';
+import { isUniqueViolation } from './unique-violation';
+
+export interface NewUser {
+  email: string;
+  password: string;
+  fullName: string;
+  isActive?: boolean;
+  isSuperuser?: boolean;
+}
+
+/** What every authenticated request needs to know about its user, cached between requests. */
+export interface UserAuthState {
+  email: string;
+  isActive: boolean;
+  isSuperuser: boolean;
+}
+
+const AUTH_STATE_TTL_MS = 60_000;
+const authStateKey = (userId: number) => `auth:user:${userId}`;
+
+@Injectable()
+export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly passwords: PasswordHasher,
+    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+  ) {}
+
+  /** Creates an account; a taken email (whatever its case) is a 400, decided by the unique index. */
+  async create(user: NewUser): Promise<UserEntity> {
+    const entity = this.users.create({
+      email: user.email.toLowerCase(),
+      fullName: user.fullName,
+      hashedPassword: await this.passwords.hash(user.password),
+      isActive: user.isActive ?? true,
+      isSuperuser: user.isSuperuser ?? false,
+      updatedAt: null,
+    });
+    try {
+      return await this.users.save(entity);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new BadRequestException(ErrorDetail.emailAlreadyRegistered);
+      throw error;
+    }
+  }
+
+  findById(id: number): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** The user whose password matches, or null; unknown emails cost one argon2 verification too. */
+  async verifyCredentials(email: string, password: string): Promise<UserEntity | null> {
+    const user = await this.users.findOneBy({ email: email.trim().toLowerCase() });
+    if (!user) return this.passwords.verifyAgainstNothing(password).then(() => null);
+    return (await this.passwords.verify(user.hashedPassword, password)) ? user : null;
+  }
+
+  async authState(userId: number): Promise<UserAuthState | null> {
+    const cached = await this.cache.get<UserAuthState | 'missing'>(authStateKey(userId));
+    if (cached !== undefined && cached !== null) return cached === 'missing' ? null : cached;
+    const user = await this.findById(userId);
+    const state = user ? { email: user.email, isActive: user.isActive, isSuperuser: user.isSuperuser } : null;
+    await this.cache.set(authStateKey(userId), state ?? 'missing', AUTH_STATE_TTL_MS);
+    return state;
+  }
+
+  /** Every write to a user goes through here or through UserAdministrationService, which calls it. */
+  async forgetAuthState(userId: number): Promise<void> {
+    await this.cache.del(authStateKey(userId));
+  }
+
+  /** Boot-time: creates the configured first superuser unless an account with that email exists. */
+  async ensureSuperuser(email: string, password: string): Promise<void> {
+    const existing = await this.users.findOneBy({ email });
+    if (existing) return;
+    try {
+      await this.create({ email, password, fullName: 'Administrator', isSuperuser: true });
+      this.logger.log(`Created the first superuser ${email}`);
+    } catch (error) {
+      if (!(error instanceof BadRequestException)) throw error;
+    }
+  }
+}
