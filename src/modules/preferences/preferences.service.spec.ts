@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
 import { defaultsForLevel } from './level-defaults';
@@ -53,6 +53,19 @@ class SettableClock extends Clock {
   }
 }
 
+/** The status and detail of the HTTP error the call fails with. */
+async function httpError(
+  call: Promise<unknown> | (() => Promise<unknown>),
+): Promise<{ status: number; detail: string }> {
+  try {
+    await (typeof call === 'function' ? call() : call);
+  } catch (error) {
+    if (error instanceof HttpException) return { status: error.getStatus(), detail: error.message };
+    throw error;
+  }
+  throw new Error('expected the call to fail with an HTTP error');
+}
+
 const USER = 7;
 const OTHER_USER = 8;
 const T0 = '2026-01-05T09:00:00.000Z';
@@ -99,16 +112,17 @@ describe('PreferencesService', () => {
     it('refuses a second record for the same user and leaves the first unchanged', async () => {
       await sut.create(USER, { experience_level: 'beginner' });
 
-      await expect(sut.create(USER, { experience_level: 'advanced' })).rejects.toThrow(
-        new ConflictException('User preferences already exist'),
-      );
+      expect(await httpError(sut.create(USER, { experience_level: 'advanced' }))).toEqual({
+        status: 409,
+        detail: 'User preferences already exist',
+      });
       expect((await sut.get(USER)).experience_level).toBe('beginner');
     });
   });
 
   describe('get and findForUser', () => {
     it('answers 404 with the spec detail when the user has no record', async () => {
-      await expect(sut.get(USER)).rejects.toThrow(new NotFoundException('User preferences not found'));
+      expect(await httpError(sut.get(USER))).toEqual({ status: 404, detail: 'User preferences not found' });
       await expect(sut.findForUser(USER)).resolves.toBeNull();
     });
 
@@ -138,9 +152,10 @@ describe('PreferencesService', () => {
     });
 
     it('answers 404 with its own detail when there is nothing to update', async () => {
-      await expect(sut.update(USER, { privacy_level: 'minimal' })).rejects.toThrow(
-        new NotFoundException('User preferences not found to update'),
-      );
+      expect(await httpError(sut.update(USER, { privacy_level: 'minimal' }))).toEqual({
+        status: 404,
+        detail: 'User preferences not found to update',
+      });
     });
   });
 
@@ -156,10 +171,11 @@ describe('PreferencesService', () => {
   });
 
   describe('defaults and getOrCreate', () => {
-    it('rejects an unknown level with the spec detail', () => {
-      expect(() => sut.defaults('expert')).toThrow(
-        new BadRequestException('Invalid experience level. Must be: beginner, intermediate, or advanced'),
-      );
+    it('rejects an unknown level with the spec detail', async () => {
+      expect(await httpError(async () => sut.defaults('expert'))).toEqual({
+        status: 400,
+        detail: 'Invalid experience level. Must be: beginner, intermediate, or advanced',
+      });
     });
 
     it('creates from the level defaults when there is no record', async () => {
@@ -178,7 +194,10 @@ describe('PreferencesService', () => {
     it('rejects an unknown level even when a record exists', async () => {
       await sut.create(USER, { experience_level: 'beginner' });
 
-      await expect(sut.getOrCreate(USER, 'Beginner')).rejects.toThrow(BadRequestException);
+      expect(await httpError(sut.getOrCreate(USER, 'Beginner'))).toEqual({
+        status: 400,
+        detail: 'Invalid experience level. Must be: beginner, intermediate, or advanced',
+      });
     });
   });
 
@@ -262,14 +281,15 @@ describe('PreferencesService', () => {
     ])('rejects %j with 400 "%s" and keeps the old list', async (symbols, detail) => {
       await sut.create(USER, { experience_level: 'beginner', watchlist: ['IBM'] });
 
-      await expect(sut.replaceWatchlist(USER, symbols)).rejects.toThrow(new BadRequestException(detail));
+      expect(await httpError(sut.replaceWatchlist(USER, symbols))).toEqual({ status: 400, detail });
       expect((await sut.get(USER)).watchlist).toEqual(['IBM']);
     });
 
     it('answers 404 when the user has no record', async () => {
-      await expect(sut.replaceWatchlist(USER, ['AAPL'])).rejects.toThrow(
-        new NotFoundException('User preferences not found'),
-      );
+      expect(await httpError(sut.replaceWatchlist(USER, ['AAPL']))).toEqual({
+        status: 404,
+        detail: 'User preferences not found',
+      });
     });
   });
 });

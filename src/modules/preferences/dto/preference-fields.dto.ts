@@ -39,6 +39,7 @@ import {
   PrivacyLevel,
   RISK_TOLERANCES,
   RiskTolerance,
+  TICKER_PATTERN,
   WATCHLIST_MAX_SYMBOLS,
 } from '../preference-values';
 import { InformationSourceDto } from './information-source.dto';
@@ -117,7 +118,7 @@ export class PreferenceFieldsDto implements PreferenceFields {
 
   @ApiProperty({
     type: 'array',
-    items: { type: 'string', pattern: '^[A-Z]{1,5}$' },
+    items: { type: 'string', pattern: TICKER_PATTERN.source },
     maxItems: WATCHLIST_MAX_SYMBOLS,
     uniqueItems: true,
     description: 'Ticker symbols of 1 to 5 letters, upper-cased on the way in, no duplicates',
@@ -127,7 +128,7 @@ export class PreferenceFieldsDto implements PreferenceFields {
   @IsArray()
   @ArrayMaxSize(WATCHLIST_MAX_SYMBOLS)
   @IsString({ each: true })
-  @Matches(/^[A-Z]{1,5}$/, { each: true, message: 'each watchlist symbol must be 1 to 5 letters' })
+  @Matches(TICKER_PATTERN, { each: true })
   @ArrayUnique({ message: 'watchlist symbols must be unique' })
   watchlist: string[];
 
