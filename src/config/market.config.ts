@@ -62,6 +62,11 @@ class MarketEnv {
 
   @IsOptional()
   @Transform(blankToUndefined)
+  @IsUrl(urlOptions, { message: 'YAHOO_FINANCE_COOKIE_URL must be an http(s) URL' })
+  YAHOO_FINANCE_COOKIE_URL?: string;
+
+  @IsOptional()
+  @Transform(blankToUndefined)
   @IsUrl(urlOptions, { message: 'ALPHA_VANTAGE_BASE_URL must be an http(s) URL' })
   ALPHA_VANTAGE_BASE_URL?: string;
 
@@ -99,7 +104,10 @@ export const marketConfig = registerAs('market', () => {
       baseUrl: env.ALPHA_VANTAGE_BASE_URL ?? 'https://www.alphavantage.co',
     },
     finnhub: { apiKey: keys.finnhub, baseUrl: env.FINNHUB_BASE_URL ?? 'https://finnhub.io' },
-    yahoo: { baseUrl: env.YAHOO_FINANCE_BASE_URL ?? 'https://query1.finance.yahoo.com' },
+    yahoo: {
+      baseUrl: env.YAHOO_FINANCE_BASE_URL ?? 'https://query1.finance.yahoo.com',
+      cookieUrl: env.YAHOO_FINANCE_COOKIE_URL ?? 'https://fc.yahoo.com',
+    },
   };
 });
 

@@ -1,4 +1,4 @@
-import { HttpModule } from '@nestjs/axios';
+import { HttpModule, HttpService } from '@nestjs/axios';
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Module } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
@@ -14,9 +14,12 @@ import {
 } from './market-data.client';
 import { MarketController } from './market.controller';
 import { MarketService } from './market.service';
+import { AlphaVantageMarketDataProvider } from './providers/alphavantage/alpha-vantage-market-data.provider';
+import { FinnhubMarketDataProvider } from './providers/finnhub/finnhub-market-data.provider';
 import { MarketDataProvider } from './providers/market-data.provider';
 import { ReplayDataSource } from './providers/replay/replay-data.source';
 import { ReplayMarketDataProvider } from './providers/replay/replay-market-data.provider';
+import { YahooMarketDataProvider } from './providers/yahoo/yahoo-market-data.provider';
 
 /** A rate limit asking for more than this is not waited out in a request: it fails over instead. */
 const MAX_RATE_LIMIT_WAIT_MS = 2_000;
@@ -44,18 +47,32 @@ const MAX_RATE_LIMIT_WAIT_MS = 2_000;
     ReplayMarketDataProvider,
     {
       provide: MARKET_DATA_PROVIDER_CHAIN,
-      inject: [marketConfig.KEY, ReplayMarketDataProvider],
+      inject: [marketConfig.KEY, ReplayMarketDataProvider, HttpService, Clock],
       useFactory: (
         config: ConfigType<typeof marketConfig>,
         replay: ReplayMarketDataProvider,
-      ): MarketDataProvider[] => {
-        const byName: Record<string, MarketDataProvider> = { replay };
-        return [config.provider, ...config.fallbacks].map((name) => {
-          const provider = byName[name];
-          if (!provider) throw new Error(`market data provider ${name} is not available`);
-          return provider;
-        });
-      },
+        http: HttpService,
+        clock: Clock,
+      ): MarketDataProvider[] =>
+        [config.provider, ...config.fallbacks].map((name): MarketDataProvider => {
+          switch (name) {
+            case 'replay':
+              return replay;
+            case 'yahoo':
+              return new YahooMarketDataProvider(http, config.yahoo);
+            case 'alphavantage':
+              return new AlphaVantageMarketDataProvider(
+                http,
+                { apiKey: config.alphaVantage.apiKey!, baseUrl: config.alphaVantage.baseUrl },
+                () => clock.now(),
+              );
+            case 'finnhub':
+              return new FinnhubMarketDataProvider(http, {
+                apiKey: config.finnhub.apiKey!,
+                baseUrl: config.finnhub.baseUrl,
+              });
+          }
+        }),
     },
     {
       provide: MARKET_DATA_CLIENT_OPTIONS,

@@ -1,0 +1,148 @@
+import { HttpService } from '@nestjs/axios';
+import {
+  CompanyProfile,
+  DailyBar,
+  MarketDataProvider,
+  MarketMovers,
+  ProviderQuote,
+  SymbolMatch,
+} from '../market-data.provider';
+import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
+import { newYorkTime } from '../replay/replay-calendar';
+import { requireNumber, vendorGet } from '../http/vendor-http';
+import { mapVendorSector } from '../vendor-sector';
+
+const PROVIDER = 'finnhub';
+/** Finnhub's free plan quotes no indices: they are read from the ETFs tracking them. */
+const INDEX_PROXIES: Record<string, string> = { '^GSPC': 'SPY', '^DJI': 'DIA', '^IXIC': 'QQQ' };
+
+interface FinnhubQuote {
+  c: number;
+  h: number;
+  l: number;
+  o: number;
+  pc: number;
+  t: number;
+}
+interface FinnhubCandles {
+  s: 'ok' | 'no_data';
+  t?: number[];
+  o?: number[];
+  h?: number[];
+  l?: number[];
+  c?: number[];
+  v?: number[];
+}
+interface FinnhubSearch {
+  result?: { symbol: string; displaySymbol: string; description: string; type: string }[];
+}
+interface FinnhubProfile {
+  ticker?: string;
+  name?: string;
+  finnhubIndustry?: string;
+}
+
+export interface FinnhubOptions {
+  apiKey: string;
+  baseUrl: string;
+}
+
+/** Finnhub (finnhub.io/docs/api), keyed by FINNHUB_API_KEY. */
+export class FinnhubMarketDataProvider extends MarketDataProvider {
+  readonly name = PROVIDER;
+  readonly supportsBatchQuotes = false;
+  readonly local = false;
+
+  constructor(
+    private readonly http: HttpService,
+    private readonly options: FinnhubOptions,
+  ) {
+    super();
+  }
+
+  async quote(symbol: string): Promise<ProviderQuote> {
+    const body = await this.get<FinnhubQuote>('/api/v1/quote', { symbol: INDEX_PROXIES[symbol] ?? symbol });
+    // Finnhub answers an unknown symbol with a quote of zeros.
+    if (!body.t || !body.c) throw new UnknownSymbolError(symbol);
+    return {
+      symbol,
+      name: null,
+      price: requireNumber(PROVIDER, body.c, 'c'),
+      previousClose: requireNumber(PROVIDER, body.pc, 'pc'),
+      open: requireNumber(PROVIDER, body.o, 'o'),
+      high: requireNumber(PROVIDER, body.h, 'h'),
+      low: requireNumber(PROVIDER, body.l, 'l'),
+      volume: 0,
+      asOf: new Date(body.t * 1000).toISOString(),
+    };
+  }
+
+  async quotes(symbols: string[]): Promise<Record<string, ProviderQuote>> {
+    const quotes: Record<string, ProviderQuote> = {};
+    for (const symbol of symbols) {
+      try {
+        quotes[symbol] = await this.quote(symbol);
+      } catch (error) {
+        if (!(error instanceof UnknownSymbolError)) throw error;
+      }
+    }
+    return quotes;
+  }
+
+  async dailyHistory(symbol: string, from: string, to: string): Promise<DailyBar[]> {
+    const body = await this.get<FinnhubCandles>('/api/v1/stock/candle', {
+      symbol: INDEX_PROXIES[symbol] ?? symbol,
+      resolution: 'D',
+      from: Date.parse(`${from}T00:00:00Z`) / 1000,
+      to: Date.parse(`${to}T23:59:59Z`) / 1000,
+    });
+    if (body.s === 'no_data') return [];
+    const { t, o, h, l, c, v } = body;
+    if (!t || !o || !h || !l || !c || !v) throw new ProviderResponseError(PROVIDER, 'candles missing');
+    return t.map((seconds, i) => ({
+      date: newYorkTime(new Date(seconds * 1000)).date,
+      open: o[i],
+      high: h[i],
+      low: l[i],
+      close: c[i],
+      volume: v[i],
+    }));
+  }
+
+  async profile(symbol: string): Promise<CompanyProfile> {
+    const body = await this.get<FinnhubProfile>('/api/v1/stock/profile2', { symbol });
+    if (!body.ticker || !body.name) throw new UnknownSymbolError(symbol);
+    return { symbol, name: body.name, sector: mapVendorSector(body.finnhubIndustry) };
+  }
+
+  async search(query: string, limit: number): Promise<SymbolMatch[]> {
+    const body = await this.get<FinnhubSearch>('/api/v1/search', { q: query, exchange: 'US' });
+    return (body.result ?? [])
+      .slice(0, limit)
+      .map((match) => ({ symbol: match.symbol, name: match.description }));
+  }
+
+  movers(): Promise<MarketMovers> {
+    // Retryable on purpose: the next provider in MARKET_DATA_FALLBACK can answer it.
+    return Promise.reject(new ProviderUnavailableError(PROVIDER, 'has no market movers endpoint'));
+  }
+
+  private async get<T>(path: string, params: Record<string, string | number>): Promise<T> {
+    const { status, data } = await vendorGet<T & { error?: string }>(
+      this.http,
+      PROVIDER,
+      `${this.options.baseUrl}${path}`,
+      {
+        params,
+        headers: { 'X-Finnhub-Token': this.options.apiKey },
+      },
+    );
+    if (status !== 200 || typeof data !== 'object' || data === null) {
+      throw new ProviderResponseError(
+        PROVIDER,
+        `HTTP ${status}${data && typeof data === 'object' && data.error ? `: ${data.error}` : ''}`,
+      );
+    }
+    return data;
+  }
+}
