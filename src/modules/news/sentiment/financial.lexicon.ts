@@ -97,7 +97,10 @@ add(
     'market value|market capitalisation|market capitalization|equity ratio|solvency|liquidity|' +
     'lending|deposits|assets under management|premiums|exports|consumption|index|indices|' +
     'order inflow|visitors|users|capital gain|capital gains|gain|gains|cash|solidity|' +
-    'performance|business|operations|activity|activities|employment|jobs|value|fair value',
+    'performance|business|operations|activity|activities|employment|jobs|value|fair value|' +
+    'share|share prices|stock prices|target|targets|share target|growth forecast|growth target|' +
+    'growth outlook|growth estimate|market position|competitive position|financial position|' +
+    'balance sheet|capital structure|capital base',
   metric(1),
 );
 
@@ -160,8 +163,16 @@ add(
     'hurt|hurts',
   change(-1, 'object'),
 );
-add('higher|more|bigger|larger|stronger|up', change(1, 'modifier'));
-add('less|fewer|smaller|weaker|down', change(-1, 'modifier'));
+add(
+  'higher|more|bigger|larger|stronger|up|above|higher than expected|larger than expected|' +
+    'bigger than expected|higher than anticipated|larger than anticipated',
+  change(1, 'modifier'),
+);
+add(
+  'less|fewer|smaller|weaker|down|below|lower than expected|smaller than expected|' +
+    'lower than anticipated|smaller than anticipated',
+  change(-1, 'modifier'),
+);
 add('swung|swing|swings|turned|turn|turns|moved|move|moves|returned|return|returns|went|came', {
   type: 'shift',
 });
@@ -177,8 +188,7 @@ add(
   'beat expectations|beat estimates|beat forecasts|beats expectations|beats estimates|' +
     'exceeded expectations|exceeded estimates|exceeds expectations|above expectations|' +
     'above estimates|above forecasts|better than expected|better than anticipated|' +
-    'stronger than expected|higher than expected|larger than expected|bigger than expected|' +
-    'higher than anticipated|ahead of expectations|ahead of forecasts|topped estimates|' +
+    'stronger than expected|ahead of expectations|ahead of forecasts|topped estimates|' +
     'record profit|record high|record sales|record result|record year|record quarter|' +
     'all time high|year high|week high|month high|best ever|upgrade|upgraded|upgrades|' +
     'raised to buy|to buy from|outperform|overweight|buy rating|buy recommendation|' +
@@ -191,7 +201,7 @@ add(
 );
 add(
   'strong|strongly|robust|healthy|favourable|favorable|positive|positively|optimistic|' +
-    'confident|encouraging|good|excellent|outstanding|impressive|profitable|better|benefited|' +
+    'confident|encouraging|good|excellent|impressive|profitable|better|benefited|' +
     'benefitted|opportunities|milestone|breakthrough|competitiveness|efficient|record|' +
     'additional orders|follow on order|repeat order|order worth|contract worth|' +
     'signed a contract|signed an agreement|signs contract|signs agreement|investment grade|' +
@@ -203,8 +213,7 @@ add(
 add(
   'miss|missed|misses|below expectations|below estimates|below forecasts|short of expectations|' +
     'short of estimates|fell short|falls short|worse than expected|weaker than expected|' +
-    'lower than expected|smaller than expected|lower than anticipated|weaker than anticipated|' +
-    'disappointing|disappointed|disappointment|profit warning|warns|warned|warning|downgrade|' +
+    'weaker than anticipated|disappointing|disappointed|disappointment|profit warning|warns|warned|warning|downgrade|' +
     'downgraded|downgrades|cut to sell|to sell from|underperform|underweight|sell rating|' +
     'sell recommendation|in the red|into the red|loss making|swung to a loss|turned to a loss|' +
     'lay off|lays off|laid off|laying off|layoff|layoffs|lay offs|job cuts|cut jobs|cuts jobs|' +
@@ -277,7 +286,7 @@ add('trillion|tn|trn', { type: 'magnitude', factor: 1e12 });
 add(
   '$|€|£|¥|eur|euro|euros|usd|dollar|dollars|us dollars|gbp|pound|pounds|sterling|sek|nok|dkk|' +
     'chf|jpy|yen|rub|rubles|roubles|pln|zloty|lats|kroons|kronor|krona|kroner|litas|lvl|eek|' +
-    'ltl|cny|yuan|rmb|inr|rupees|cents|cent|pence|p|euro cents',
+    'ltl|cny|yuan|rmb|inr|rupees|cents|cent|pence|p|euro cents|crowns|kroon',
   { type: 'currency' },
 );
 add('%|percent|per cent|pct|pc|percentage points|percentage point|basis points|bps', {
@@ -303,7 +312,8 @@ add(
     'performance management|business area|business areas|business unit|business units|' +
     'index fund|stock exchange|stock exchange release|share issue|number one|return on|' +
     'in return|in turn|turn key|turnkey|came into force|come into force|home improvement|' +
-    'cold cuts|narrow down',
+    'cold cuts|narrow down|contract manufacturer|contract manufacturers|contract manufacturing|' +
+    'contract electronics|contract research|going down|above all|as above|below ground',
   { type: 'inert' },
 );
 

@@ -29,6 +29,9 @@ const QUALIFIER_REACH = 3;
 const OLD_STATE_REACH = 3;
 const AMOUNT_REACH = 3;
 const LOSS_AMOUNT_REACH = 5;
+const AMOUNT_AFTER_COMPARATOR_REACH = 12;
+/** "value of the company's properties": within this reach after "of", the first quantity stays the head. */
+const OF_PHRASE_REACH = 6;
 
 /** Words after "up"/"down"/"higher"/… that show it is said of the quantity before ("up by 5 %"). */
 const PREDICATIVE_FOLLOWERS = new Set(['by', 'on', 'in', 'year', 'y', 'quarter', 'again', 'for', 'at']);
@@ -223,8 +226,9 @@ function transitionTarget(units: Unit[], from: number, end: number): MetricKind 
     const unit = units[next];
     const entry = unit.entry;
     if (entry?.type === 'metric') return entry.kind === 'other' ? undefined : entry.kind;
-    if (isAmountSyntax(unit)) continue;
-    if (entry !== undefined || unit.kind !== 'word' || plainWords === 2) return undefined;
+    if (isAmountSyntax(unit) || entry?.type === 'scaler') continue;
+    const isDescriptive = entry === undefined || entry.type === 'polar' || entry.type === 'change';
+    if (!isDescriptive || unit.kind !== 'word' || plainWords === 2) return undefined;
     plainWords += 1;
   }
   return undefined;
@@ -240,6 +244,25 @@ function isPredicative(units: Unit[], at: number, end: number): boolean {
   }
   if (next.kind !== 'word') return next.kind !== 'open';
   return next.entry !== undefined || PREDICATIVE_FOLLOWERS.has(next.text);
+}
+
+/** "more than EUR 900 mn", "less than 5 %": a bound on an amount, not a change. */
+function quantifiesAmount(units: Unit[], at: number, end: number): boolean {
+  if (at + 2 >= end || units[at + 1].entry?.type !== 'than') return false;
+  const bound = units[at + 2];
+  return bound.kind === 'number' || bound.entry?.type === 'currency';
+}
+
+/** "the fair value of the company's properties": the later quantity names what the first one measures. */
+function isOfComplement(units: Unit[], headAt: number, at: number): boolean {
+  if (headAt < 0 || at - headAt > OF_PHRASE_REACH) return false;
+  let sawOf = false;
+  for (let index = headAt + 1; index < at; index += 1) {
+    const unit = units[index];
+    if (unit.kind !== 'word' || (unit.entry !== undefined && unit.entry.type !== 'inert')) return false;
+    if (unit.text === 'of') sawOf = true;
+  }
+  return sawOf;
 }
 
 /** "decreased by 28 %", "jumped 3.7 percent": a measured change. */
@@ -284,7 +307,11 @@ function amountBefore(units: Unit[], comparator: number, start: number): number 
 }
 
 function amountAfter(units: Unit[], comparator: number, end: number): number | undefined {
-  for (let index = comparator + 1; index < Math.min(end, comparator + 9); index += 1) {
+  for (
+    let index = comparator + 1;
+    index < Math.min(end, comparator + AMOUNT_AFTER_COMPARATOR_REACH);
+    index += 1
+  ) {
     if (isOutsideParentheses(units[index])) return index;
   }
   return undefined;
@@ -338,7 +365,9 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
   let currentMetric: MetricEntry | undefined;
   let qualifiedUntil = -1;
   let isSteady = false;
+  let currentMetricAt = -1;
   let reportsLoss = false;
+  let reportsProfit = false;
   const modify = (value: number, at: number): number =>
     value * scalerFactor(units, at, start, end) * (isNegated(units, at, start) ? -1 : 1);
 
@@ -347,14 +376,16 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
     if (entry === undefined) continue;
     switch (entry.type) {
       case 'metric':
-        if (index <= qualifiedUntil) break;
+        if (index <= qualifiedUntil || isOfComplement(units, currentMetricAt, index)) break;
         currentMetric = entry;
+        currentMetricAt = index;
         if (
-          entry.kind === 'loss' &&
+          entry.kind !== 'other' &&
           lossAmountFollows(units, index, end) &&
           !isNegated(units, index, start)
         ) {
-          reportsLoss = true;
+          if (entry.kind === 'loss') reportsLoss = true;
+          else reportsProfit = true;
         }
         break;
       case 'qualifier':
@@ -388,11 +419,16 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
         }
         if (entry.type === 'shift') break;
         let quantity: MetricEntry | undefined;
-        if (entry.role === 'subject')
-          quantity = currentMetric ?? metricAhead(units, index, end, LOOK_AHEAD_REACH);
-        else if (entry.role === 'object')
-          quantity = metricAhead(units, index, end, LOOK_AHEAD_REACH) ?? currentMetric;
-        else {
+        if (entry.role === 'subject') {
+          quantity = currentMetric?.polarity
+            ? currentMetric
+            : (metricAhead(units, index, end, LOOK_AHEAD_REACH) ?? currentMetric);
+        } else if (entry.role === 'object') {
+          const isPassive = isPredicative(units, index, end) && typeOf(units[index + 1]) !== 'change';
+          quantity =
+            metricAhead(units, index, end, LOOK_AHEAD_REACH) ?? (isPassive ? currentMetric : undefined);
+        } else {
+          if (quantifiesAmount(units, index, end)) break;
           quantity =
             metricAhead(units, index, end, 2) ??
             (isPredicative(units, index, end) ? currentMetric : undefined);
@@ -425,7 +461,7 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
     }
     if (!hasChange) evidence.push({ value: comparison.value, unit: index, fromChange: false });
   }
-  if (reportsLoss && !compared && !hasChange)
+  if (reportsLoss && !reportsProfit && !compared && !hasChange)
     evidence.push({ value: LOSS_REPORT_WEIGHT, unit: start, fromChange: false });
   return evidence;
 }
