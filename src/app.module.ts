@@ -18,6 +18,7 @@ import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MarketModule } from './modules/market/market.module';
+import { PreferencesModule } from './modules/preferences/preferences.module';
 import { UsersModule } from './modules/users/users.module';
 
 const REQUEST_ID_HEADER = 'x-request-id';
@@ -59,6 +60,7 @@ const REQUEST_ID_HEADER = 'x-request-id';
     AdminModule,
     HealthModule,
     MarketModule,
+    PreferencesModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: PydanticValidationPipe },
