@@ -25,10 +25,12 @@ export type MetricKind = 'profit' | 'loss' | 'other';
  *   used when nothing came before ("a fall in profit").
  * - `object`: transitive verbs, the quantity follows ("cut costs"); the preceding quantity is the
  *   fallback ("costs were cut").
+ * - `either`: verbs used both ways ("sales increased", "increased its sales"): a quantity right
+ *   after the verb wins, else the one before.
  * - `modifier`: comparatives and the particles up/down; they need a quantity next to them
  *   ("higher sales", "shares down 4 %") and say nothing alone ("spent more time", "set up").
  */
-export type ChangeRole = 'subject' | 'object' | 'modifier';
+export type ChangeRole = 'subject' | 'object' | 'either' | 'modifier';
 
 export type LexiconEntry =
   | { type: 'metric'; polarity: Polarity; kind: MetricKind }
@@ -52,6 +54,8 @@ export type LexiconEntry =
   | { type: 'than' }
   /** "excluding one-offs", "before taxes": the quantity named next qualifies, it is not the subject. */
   | { type: 'qualifier' }
+  /** "due to", "thanks to": what follows explains the news rather than being it. */
+  | { type: 'cause' }
   /** Orders, contracts and deals: neutral news unless called major, large or significant. */
   | { type: 'deal' }
   | { type: 'inert' };
@@ -100,7 +104,7 @@ add(
     'performance|business|operations|activity|activities|employment|jobs|value|fair value|' +
     'share|share prices|stock prices|target|targets|share target|growth forecast|growth target|' +
     'growth outlook|growth estimate|market position|competitive position|financial position|' +
-    'balance sheet|capital structure|capital base',
+    'balance sheet|capital structure|capital base|capacity|production capacity',
   metric(1),
 );
 
@@ -129,26 +133,31 @@ add(
     'taxes',
   metric(0),
 );
+add('expense ratio|cost ratio|combined ratio|cost income ratio|cost to income ratio|loss ratio', metric(-1));
 
 // ── Directions of change ─────────────────────────────────────────────────────────────────────
 add(
   'rise|rises|rose|risen|rising|grow|grows|grew|grown|growing|growth|climb|climbs|climbed|' +
     'climbing|jump|jumps|jumped|surge|surges|surged|soar|soars|soared|gained|rebound|rebounded|' +
     'rebounds|advance|advanced|advances|widen|widens|widened|widening|accelerate|accelerated|' +
-    'went up|go up|goes up|gone up|edged up|picked up|ticked up|more than doubled|doubled|' +
-    'tripled|quadrupled|rally|rallied|swell|swelled|expand|expanded|expands|expanding|expansion|' +
-    'increase|increases|increased|increasing|upswing|upturn|improve|improves|improving|' +
-    'strengthen|strengthens|strengthening|surpass|surpassed|surpasses|exceed|exceeded|exceeds|' +
-    'outpaced|outgrew|recovered|recovering',
+    'went up|go up|goes up|gone up|edged up|picked up|ticked up|more than doubled|quadrupled|' +
+    'rally|rallied|swell|swelled|expanding|expansion|increasing|upswing|upturn|improve|improves|' +
+    'improving|surpass|surpassed|surpasses|exceed|exceeded|exceeds|outpaced|outgrew|recovered|' +
+    'recovering|topped',
   change(1, 'subject'),
 );
+add(
+  'increase|increases|increased|double|doubles|doubled|triple|triples|tripled|expand|expands|' + 'expanded',
+  change(1, 'either'),
+);
+add('decrease|decreases|decreased|halve|halves|halved', change(-1, 'either'));
 add(
   'fall|falls|fell|fallen|falling|decline|declines|declined|declining|drop|drops|dropped|' +
     'dropping|slip|slips|slipped|slide|slides|slid|sink|sinks|sank|sunk|plunge|plunges|plunged|' +
     'plummet|plummeted|plummets|tumble|tumbled|tumbles|slump|slumped|slumps|dip|dips|dipped|' +
     'shrink|shrinks|shrank|shrunk|shrinking|contracted|contraction|narrow|narrows|narrowed|' +
-    'narrowing|halved|went down|go down|goes down|gone down|edged down|ticked down|eased|' +
-    'decrease|decreases|decreased|decreasing|downturn|downswing|slowdown|slowed|slow down|' +
+    'narrowing|went down|go down|goes down|gone down|edged down|ticked down|eased|' +
+    'decreasing|downturn|downswing|slowdown|slowed|slow down|' +
     'lost|weaken|weakens|weakening|deteriorate|deteriorates|deteriorating|erode|eroded|eroding|' +
     'diminish|diminished|diminishes|shed|sheds',
   change(-1, 'subject'),
@@ -190,18 +199,19 @@ add(
     'above estimates|above forecasts|better than expected|better than anticipated|' +
     'stronger than expected|ahead of expectations|ahead of forecasts|topped estimates|' +
     'record profit|record high|record sales|record result|record year|record quarter|' +
-    'all time high|year high|week high|month high|best ever|upgrade|upgraded|upgrades|' +
+    'strengthen|strengthens|strengthening|all time high|year high|week high|month high|best ever|upgrade|upgraded|upgrades|' +
     'raised to buy|to buy from|outperform|overweight|buy rating|buy recommendation|' +
     'accumulate recommendation|positive recommendation|returned to profit|return to profit|' +
     'back in the black|in the black|turned profitable|turnaround|won|wins|win|awarded|' +
     'has been awarded|was awarded|secured|secures|improved|improvement|improvements|' +
     'strengthened|successfully|succeeded|success|successful|savings|cost savings|' +
+    'gains ground|gained ground|gaining ground|well received|well integrated|best year|' +
     'annual savings|yearly savings|satisfied|pleased|delighted|well positioned|progressed well',
   polar(0.9),
 );
 add(
   'strong|strongly|robust|healthy|favourable|favorable|positive|positively|optimistic|' +
-    'confident|encouraging|good|excellent|impressive|profitable|better|benefited|' +
+    'confident|encouraging|good|excellent|impressive|strongest|best|profitable|better|benefited|' +
     'benefitted|opportunities|milestone|breakthrough|competitiveness|efficient|record|' +
     'additional orders|follow on order|repeat order|order worth|contract worth|' +
     'signed a contract|signed an agreement|signs contract|signs agreement|investment grade|' +
@@ -224,12 +234,18 @@ add(
     'penalties|recall|recalls|recalled|writedown|write down|written down|write off|' +
     'written off|impairment|impairment charge|going concern|suspended|suspends|halted|halts|' +
     'cancelled|canceled|cancels|terminated|delisted|collapse|collapsed|crisis|recession|' +
+    'loses ground|lost ground|losing ground|hit a snag|hits a snag|fine of|pay a fine|' +
+    'headcount reduction|staff reduction|staff reductions|personnel reduction|' +
+    'personnel reductions|workforce reduction|job reduction|job reductions|reduction of jobs|' +
+    'reduction of personnel|make redundant|made redundant|lose their jobs|loose their jobs|' +
+    'lost their jobs|cut staff|cuts staff|reduce staff|reduce personnel|reduce its workforce|' +
+    'reduce its personnel|reduce its staff|' +
     'meltdown|lowest|worst|deteriorated|deterioration|year low|week low|month low|record low|' +
     'all time low|weakened|hit by|hurt by|blamed|blaming|threatens|threatened',
   polar(-0.9),
 );
 add(
-  'weak|weakness|sluggish|soft|softer|subdued|slowing|slower|difficult|tough|challenging|' +
+  'strike|strikes|walkout|struggled|struggling|struggles|threatening|poorest|weak|weakness|sluggish|soft|softer|subdued|slowing|slower|difficult|tough|challenging|' +
     'headwinds|pressures|uncertain|uncertainty|uncertainties|volatile|volatility|negatively|' +
     'pessimistic|cautious|problems|problem|difficulties|bad|poor|poorly|adverse|adversely|' +
     'unfavourable|unfavorable|cloud|clouds|burden|burdened|damage|damaged|damages|costly|' +
@@ -271,6 +287,9 @@ add(
 );
 add('to|into', { type: 'into' });
 add('than', { type: 'than' });
+add('due to|because of|owing to|as a result of|driven by|thanks to|on the back of|amid', {
+  type: 'cause',
+});
 add('excluding|including|excl|incl|before|after|net of|adjusted for|exclusive of|inclusive of', {
   type: 'qualifier',
 });
@@ -305,7 +324,7 @@ add(
     'more or less|at least|at most|of record|record date|shareholders of record|' +
     'free of charge|in charge|charge of|in the long run|to date|from time to time|' +
     'leading position|as well|well known|well as|for good|good will|goodwill|strike price|' +
-    'cut off|cutoff|up and running|cost of|cost effective|cost efficient|low cost|price list|' +
+    'cut off|cutoff|up and running|cost effective|cost efficient|low cost|price list|' +
     'higher education|risk management|steady state|lower saxony|default settings|by default|' +
     'loss of life|gain access|gains access|gained access|win win|interest in|growth markets|' +
     'growth market|growth strategy|growth company|growth companies|new record|rating agency|' +

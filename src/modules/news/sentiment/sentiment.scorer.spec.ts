@@ -164,8 +164,18 @@ describe('sentimentScore', () => {
     });
 
     it('keeps clauses joined by "while" apart', () => {
-      // Each clause has its own quantity: sales (good when up) and costs (bad when up).
-      expect(sentimentEvidence('Sales rose while costs fell.')).toBeCloseTo(2, 5);
+      // Each clause has its own quantity: sales (good when up) and costs (bad when up), 0.8 each.
+      expect(sentimentEvidence('Sales rose while costs fell.')).toBeCloseTo(1.6, 5);
+    });
+
+    it('lets the bottom line outweigh the top line', () => {
+      expect(labelOf('Operating profit fell while net sales rose.')).toBe('negative');
+      expect(labelOf('Net sales fell while the net result rose.')).toBe('positive');
+    });
+
+    it('discounts the cause after "due to" against the news it explains', () => {
+      expect(labelOf('Operating profit declined due to a stronger currency.')).toBe('negative');
+      expect(labelOf('Thanks to lower fuel costs, the airline returned to profit.')).toBe('positive');
     });
   });
 
@@ -276,7 +286,7 @@ describe('articleSentimentScore', () => {
 describe('explainSentiment', () => {
   it('lists the evidence behind a score with its phrase and signed strength', () => {
     expect(explainSentiment('Net sales fell, but the company won a large contract.')).toEqual([
-      { phrase: 'fell', value: -0.5 },
+      { phrase: 'fell', value: -0.4 },
       { phrase: 'won', value: 0.9 },
       { phrase: 'contract', value: 0.9 },
     ]);

@@ -3,6 +3,8 @@ import { Token, TokenKind, tokenize } from './sentiment.tokenizer';
 
 /** A change of a known quantity ("profit fell") is the strongest ordinary evidence. */
 const QUANTIFIED_CHANGE_WEIGHT = 1;
+/** The bottom line outweighs the rest: "profit fell while sales rose" is bad news. */
+const NON_PROFIT_QUANTITY_WEIGHT = 0.8;
 /** A measured change of an unknown quantity ("the index fell 3 %"): weaker, still directional. */
 const UNQUANTIFIED_CHANGE_WEIGHT = 0.5;
 /** Moving between profit and loss outweighs whatever verb describes it. */
@@ -17,7 +19,7 @@ const NEGATIVE_WORD_WEIGHT = -0.45;
 const NOTABLE_DEAL_WEIGHT = 0.9;
 /** What the part of a sentence before "but"/"however" still counts for. */
 const BEFORE_CONTRAST_WEIGHT = 0.5;
-/** What a concession ("although …", "despite …") counts for against the main clause. */
+/** What a concession ("although …", "despite …") or a cause ("due to …") counts for against the main clause. */
 const CONCESSION_WEIGHT = 0.5;
 /** The description adds to the title's evidence, at a lower weight. */
 const DESCRIPTION_WEIGHT = 0.6;
@@ -34,7 +36,36 @@ const AMOUNT_AFTER_COMPARATOR_REACH = 12;
 const OF_PHRASE_REACH = 6;
 
 /** Words after "up"/"down"/"higher"/… that show it is said of the quantity before ("up by 5 %"). */
-const PREDICATIVE_FOLLOWERS = new Set(['by', 'on', 'in', 'year', 'y', 'quarter', 'again', 'for', 'at']);
+const PREDICATIVE_FOLLOWERS = new Set([
+  'by',
+  'on',
+  'in',
+  'year',
+  'y',
+  'quarter',
+  'again',
+  'for',
+  'at',
+  'the',
+  'last',
+  'previous',
+  'that',
+  'those',
+]);
+/** Words that end the object of a verb: "increased as sales fell" is not "increased sales". */
+const OBJECT_BOUNDARIES = new Set([
+  'as',
+  'and',
+  'or',
+  'because',
+  'since',
+  'when',
+  'after',
+  'on',
+  'with',
+  'but',
+  'if',
+]);
 
 interface Amount {
   value: number;
@@ -164,10 +195,21 @@ function isNegated(units: Unit[], at: number, start: number): boolean {
   return false;
 }
 
-/** "upgraded to hold from underperform": words right after "from"/"compared to" describe the past. */
+/**
+ * "upgraded to hold from underperform", "compared to a negative EUR 3 mn": words right after a
+ * comparator describe the past. A plain "from" only does so after a change ("result from weak
+ * demand" is about now).
+ */
 function describesOldState(units: Unit[], at: number, start: number): boolean {
   for (let index = at - 1; index >= Math.max(start, at - OLD_STATE_REACH); index -= 1) {
-    if (units[index].entry?.type === 'comparator') return true;
+    const unit = units[index];
+    if (unit.entry?.type !== 'comparator') continue;
+    if (unit.text !== 'from') return true;
+    for (let before = index - 1; before >= Math.max(start, index - 4); before -= 1) {
+      const type = units[before].entry?.type;
+      if (type === 'into' || type === 'change' || type === 'shift' || type === 'polar') return true;
+    }
+    return false;
   }
   return false;
 }
@@ -189,9 +231,16 @@ function isStop(unit: Unit): boolean {
 }
 
 /** The quantity a following phrase names: the head of a compound ("sales growth forecast" → forecast). */
-function metricAhead(units: Unit[], from: number, end: number, reach: number): MetricEntry | undefined {
+function metricAhead(
+  units: Unit[],
+  from: number,
+  end: number,
+  reach: number,
+  direct = false,
+): MetricEntry | undefined {
   for (let index = from + 1; index < end && index <= from + reach; index += 1) {
     const unit = units[index];
+    if (direct && OBJECT_BOUNDARIES.has(unit.text)) return undefined;
     if (unit.entry?.type === 'metric') {
       let head = unit.entry;
       for (let next = index + 1; next < end && units[next].entry?.type === 'metric'; next += 1) {
@@ -265,7 +314,15 @@ function isOfComplement(units: Unit[], headAt: number, at: number): boolean {
   return sawOf;
 }
 
-/** "decreased by 28 %", "jumped 3.7 percent": a measured change. */
+/** "decreased by 28 %", "a 5 % increase", "a sharp fall": a change with a size. */
+function isMeasured(units: Unit[], at: number, start: number, end: number): boolean {
+  if (scalerFactor(units, at, start, end) > 1) return true;
+  for (let index = Math.max(start, at - 2); index < at; index += 1) {
+    if (units[index].amount !== undefined) return true;
+  }
+  return amountFollows(units, at, end);
+}
+
 function amountFollows(units: Unit[], at: number, end: number): boolean {
   for (let index = at + 1; index < end && index <= at + AMOUNT_REACH; index += 1) {
     const unit = units[index];
@@ -423,6 +480,11 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
           quantity = currentMetric?.polarity
             ? currentMetric
             : (metricAhead(units, index, end, LOOK_AHEAD_REACH) ?? currentMetric);
+        } else if (entry.role === 'either') {
+          quantity =
+            metricAhead(units, index, end, LOOK_AHEAD_REACH - 1, true) ??
+            currentMetric ??
+            metricAhead(units, index, end, LOOK_AHEAD_REACH);
         } else if (entry.role === 'object') {
           const isPassive = isPredicative(units, index, end) && typeOf(units[index + 1]) !== 'change';
           quantity =
@@ -434,8 +496,12 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
             (isPredicative(units, index, end) ? currentMetric : undefined);
         }
         let value = 0;
-        if (quantity !== undefined) value = entry.direction * quantity.polarity * QUANTIFIED_CHANGE_WEIGHT;
-        else if (amountFollows(units, index, end)) value = entry.direction * UNQUANTIFIED_CHANGE_WEIGHT;
+        if (quantity !== undefined) {
+          const weight = quantity.kind === 'other' ? NON_PROFIT_QUANTITY_WEIGHT : QUANTIFIED_CHANGE_WEIGHT;
+          value = entry.direction * quantity.polarity * weight;
+        } else if (isMeasured(units, index, start, end)) {
+          value = entry.direction * UNQUANTIFIED_CHANGE_WEIGHT;
+        }
         if (value !== 0) evidence.push({ value: modify(value, index), unit: index, fromChange: true });
         break;
       }
@@ -478,7 +544,7 @@ function discourseWeights(
 ): number[] | undefined {
   for (let index = start; index < end; index += 1) {
     const type = units[index].entry?.type;
-    if (type !== 'contrast' && type !== 'concession') continue;
+    if (type !== 'contrast' && type !== 'concession' && type !== 'cause') continue;
     weights ??= new Array<number>(units.length).fill(1);
     if (type === 'contrast') {
       for (let before = start; before < index; before += 1) weights[before] *= BEFORE_CONTRAST_WEIGHT;
