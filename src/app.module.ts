@@ -18,6 +18,7 @@ import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MarketModule } from './modules/market/market.module';
+import { PortfolioModule } from './modules/portfolio/portfolio.module';
 import { PreferencesModule } from './modules/preferences/preferences.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -60,6 +61,7 @@ const REQUEST_ID_HEADER = 'x-request-id';
     AdminModule,
     HealthModule,
     MarketModule,
+    PortfolioModule,
     PreferencesModule,
   ],
   providers: [

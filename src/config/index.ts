@@ -3,6 +3,7 @@ import { authConfig } from './auth.config';
 import { cacheConfig } from './cache.config';
 import { databaseConfig } from './database.config';
 import { marketConfig } from './market.config';
+import { portfolioConfig } from './portfolio.config';
 
 /** Every configuration namespace; each validates its own variables when the app boots. */
-export const configNamespaces = [appConfig, authConfig, cacheConfig, databaseConfig, marketConfig];
+export const configNamespaces = [appConfig, authConfig, cacheConfig, databaseConfig, marketConfig, portfolioConfig];

@@ -1,4 +1,4 @@
-import { findOversell, LedgerEntry, OversellError, replayLedger } from './ledger-replay';
+import { findOversell, findOversells, LedgerEntry, OversellError, replayLedger } from './ledger-replay';
 
 let nextId = 1;
 function entry(
@@ -131,5 +131,26 @@ describe('findOversell', () => {
     expect(findOversell([...ledger, entry('MSFT', 'sell', 1, 60, '2017-04-01')])).toMatchObject({
       symbol: 'MSFT',
     });
+  });
+});
+
+describe('findOversells', () => {
+  it('lists every impossible sell, judging each without the earlier impossible ones', () => {
+    // AAPL: 10 held; sell 12 (bad), then sell 6 (fine once the 12 is ignored), then sell 6 (bad: 4 left)
+    const first = entry('AAPL', 'sell', 12, 100, '2017-01-05');
+    const third = entry('AAPL', 'sell', 6, 100, '2017-01-09');
+    const msft = entry('MSFT', 'sell', 1, 60, '2017-01-06');
+    const sut = findOversells([
+      entry('AAPL', 'buy', 10, 100, '2017-01-03'),
+      first,
+      msft,
+      entry('AAPL', 'sell', 6, 100, '2017-01-07'),
+      third,
+    ]);
+    expect(sut.map((violation) => violation.entryId)).toEqual([first.id, msft.id, third.id]);
+  });
+
+  it('is empty for a consistent ledger', () => {
+    expect(findOversells([entry('AAPL', 'buy', 1, 100, '2017-01-03')])).toEqual([]);
   });
 });

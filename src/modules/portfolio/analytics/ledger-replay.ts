@@ -4,7 +4,8 @@
 // average cost (cost basis / quantity) of the shares sold, and its realized P&L is
 // quantity × price − fees − that removed cost.
 
-export type TradeSide = 'buy' | 'sell';
+export const TRADE_SIDES = ['buy', 'sell'] as const;
+export type TradeSide = (typeof TRADE_SIDES)[number];
 
 export interface LedgerEntry {
   id: number;
@@ -98,5 +99,20 @@ export function findOversell(entries: readonly LedgerEntry[]): OversellError | n
   } catch (error) {
     if (error instanceof OversellError) return error;
     throw error;
+  }
+}
+
+/**
+ * Every sell that exceeds the quantity held at its time, each judged as if the earlier impossible
+ * sells had not happened (so one bad sell does not condemn the ones after it).
+ */
+export function findOversells(entries: readonly LedgerEntry[]): OversellError[] {
+  const violations: OversellError[] = [];
+  let remaining = [...entries];
+  for (;;) {
+    const violation = findOversell(remaining);
+    if (!violation) return violations;
+    violations.push(violation);
+    remaining = remaining.filter((entry) => entry.id !== violation.entryId);
   }
 }

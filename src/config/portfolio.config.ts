@@ -1,0 +1,33 @@
+import { registerAs } from '@nestjs/config';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { blankToUndefined, readEnv } from './env';
+
+class PortfolioEnv {
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @Type(() => Number)
+  @IsNumber({}, { message: 'RISK_FREE_RATE must be a number (an annual rate, e.g. 0.02 for 2%)' })
+  @Min(-0.05, { message: 'RISK_FREE_RATE must be at least -0.05' })
+  @Max(0.5, { message: 'RISK_FREE_RATE must be at most 0.5 (it is a fraction: 0.02 means 2%)' })
+  RISK_FREE_RATE?: number;
+
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @Type(() => Number)
+  @IsInt({ message: 'PORTFOLIO_IMPORT_MAX_ROWS must be an integer' })
+  @Min(1, { message: 'PORTFOLIO_IMPORT_MAX_ROWS must be at least 1' })
+  @Max(100_000, { message: 'PORTFOLIO_IMPORT_MAX_ROWS must be at most 100000' })
+  PORTFOLIO_IMPORT_MAX_ROWS?: number;
+}
+
+export const portfolioConfig = registerAs('portfolio', () => {
+  const env = readEnv(PortfolioEnv);
+  return {
+    /** Annual risk-free rate for Sharpe and Sortino, as a fraction. */
+    riskFreeRate: env.RISK_FREE_RATE ?? 0.02,
+    importMaxRows: env.PORTFOLIO_IMPORT_MAX_ROWS ?? 5000,
+  };
+});
+
+export type PortfolioConfig = ReturnType<typeof portfolioConfig>;

@@ -1,0 +1,59 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { RISK_LEVELS, RiskLevel } from '../analytics/risk-level';
+import { PositionResponse } from './position.response';
+import { SummaryResponse } from './summary.response';
+
+export class WatchlistQuoteResponse {
+  @ApiProperty({ example: 'MSFT' })
+  symbol: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  name: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'USD; null when the provider has no quote for the symbol',
+  })
+  price: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  change: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Percent' })
+  changePercent: number | null;
+}
+
+export class RiskSnapshotResponse {
+  @ApiProperty({ type: Number, nullable: true, description: 'Annualised volatility over 252 days, fraction' })
+  volatility: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Maximum drawdown over 252 days, fraction' })
+  max_drawdown: number | null;
+
+  @ApiProperty({ enum: RISK_LEVELS, nullable: true })
+  risk_level: RiskLevel | null;
+
+  @ApiProperty({ type: Boolean, nullable: true })
+  matches_preferences: boolean | null;
+}
+
+export class OverviewResponse {
+  @ApiProperty({ type: SummaryResponse })
+  summary: SummaryResponse;
+
+  @ApiProperty({ type: [PositionResponse], description: 'The 10 heaviest positions' })
+  top_positions: PositionResponse[];
+
+  @ApiProperty({
+    type: [WatchlistQuoteResponse],
+    description: 'The preferences watchlist with quotes; empty without preferences',
+  })
+  watchlist: WatchlistQuoteResponse[];
+
+  @ApiProperty({ type: RiskSnapshotResponse })
+  risk: RiskSnapshotResponse;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  as_of: string;
+}

@@ -1,0 +1,30 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+export const MIN_LOOKBACK_DAYS = 20;
+export const MAX_LOOKBACK_DAYS = 1260;
+
+export class RiskMetricsQuery {
+  @ApiPropertyOptional({
+    type: 'integer',
+    default: 252,
+    minimum: MIN_LOOKBACK_DAYS,
+    maximum: MAX_LOOKBACK_DAYS,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(MIN_LOOKBACK_DAYS)
+  @Max(MAX_LOOKBACK_DAYS)
+  lookback_days: number = 252;
+
+  @ApiPropertyOptional({
+    default: '^GSPC',
+    description: 'Index or stock to measure beta and correlation against',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\^?[A-Za-z][A-Za-z0-9.-]{0,15}$/)
+  benchmark: string = '^GSPC';
+}

@@ -1,0 +1,89 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class SectorAllocationResponse {
+  @ApiProperty({ example: 'technology' })
+  sector: string;
+
+  @ApiProperty({ description: 'USD' })
+  market_value: number;
+
+  @ApiProperty({ description: 'Percent of total value' })
+  weight: number;
+}
+
+export class PerformerResponse {
+  @ApiProperty({ example: 'AAPL' })
+  symbol: string;
+
+  @ApiProperty({ description: 'Percent' })
+  unrealized_pnl_percent: number;
+}
+
+const twr = (period: string) => ({
+  name: period,
+  type: Number,
+  nullable: true,
+  description: `Time-weighted return over ${period}, percent; null when the ledger does not reach back that far`,
+});
+
+/** Time-weighted returns, percent, with buys and sells neutralised (see the README for the method). */
+export class PerformanceResponse {
+  @ApiProperty(twr('1M'))
+  '1M': number | null;
+
+  @ApiProperty(twr('3M'))
+  '3M': number | null;
+
+  @ApiProperty(twr('YTD'))
+  YTD: number | null;
+
+  @ApiProperty(twr('1Y'))
+  '1Y': number | null;
+
+  @ApiProperty({
+    ...twr('ALL'),
+    description: 'Time-weighted return since the first trade, percent; null with no trades',
+  })
+  ALL: number | null;
+}
+
+export class SummaryResponse {
+  @ApiProperty({ description: 'Market value of the positions at live quotes, USD' })
+  total_value: number;
+
+  @ApiProperty({ description: 'Cost basis of the positions, USD' })
+  total_cost: number;
+
+  @ApiProperty({ description: 'total_value − total_cost, USD' })
+  unrealized_pnl: number;
+
+  @ApiProperty({ description: 'unrealized_pnl / total_cost, percent' })
+  unrealized_pnl_percent: number;
+
+  @ApiProperty({ description: 'Realized P&L of every sell so far (average cost, net of fees), USD' })
+  realized_pnl: number;
+
+  @ApiProperty({ description: 'Σ quantity × quote change, USD' })
+  day_change: number;
+
+  @ApiProperty({ description: "day_change / yesterday's value of today's holdings, percent" })
+  day_change_percent: number;
+
+  @ApiProperty({ type: 'integer' })
+  positions_count: number;
+
+  @ApiProperty({ type: [SectorAllocationResponse], description: 'Largest first' })
+  sector_allocation: SectorAllocationResponse[];
+
+  @ApiProperty({ type: PerformerResponse, nullable: true, description: 'Highest unrealized_pnl_percent' })
+  best_performer: PerformerResponse | null;
+
+  @ApiProperty({ type: PerformerResponse, nullable: true, description: 'Lowest unrealized_pnl_percent' })
+  worst_performer: PerformerResponse | null;
+
+  @ApiProperty({ type: PerformanceResponse })
+  performance: PerformanceResponse;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  as_of: string;
+}

@@ -1,0 +1,47 @@
+import { Column, Entity, PrimaryGeneratedColumn, ValueTransformer } from 'typeorm';
+import { TradeSide } from '../analytics/ledger-replay';
+
+/** node-postgres returns numeric columns as strings to keep their precision; the ledger works in doubles. */
+const numeric: ValueTransformer = {
+  to: (value: number | null | undefined) => value,
+  from: (value: string | null) => (value === null ? null : Number(value)),
+};
+
+/** One buy or sell in a user's ledger; positions are replayed from these rows. */
+@Entity({ name: 'portfolio_transactions' })
+export class PortfolioTransactionEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  userId: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  symbol: string;
+
+  @Column({ type: 'varchar', length: 4 })
+  side: TradeSide;
+
+  @Column({ type: 'numeric', precision: 24, scale: 8, transformer: numeric })
+  quantity: number;
+
+  @Column({ type: 'numeric', precision: 24, scale: 8, transformer: numeric })
+  price: number;
+
+  @Column({ type: 'numeric', precision: 24, scale: 8, transformer: numeric, default: 0 })
+  fees: number;
+
+  @Column({ type: 'timestamptz' })
+  executedAt: Date;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  note: string | null;
+
+  /** Average-cost realized P&L of a sell (null for buys), kept current when earlier trades change. */
+  @Column({ type: 'numeric', precision: 24, scale: 8, nullable: true, transformer: numeric })
+  realizedPnl: number | null;
+
+  /** When it was recorded, by the service's clock. */
+  @Column({ type: 'timestamptz' })
+  createdAt: Date;
+}

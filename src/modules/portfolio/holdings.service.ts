@@ -1,0 +1,98 @@
+import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { Clock } from '../../common/clock/clock';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { MarketService } from '../market/market.service';
+import { StockQuote } from '../market/market.types';
+import { DailyClose } from './analytics/daily-returns';
+import { LedgerEntry, LedgerReplay, replayLedger } from './analytics/ledger-replay';
+import { PositionQuote, valuePositions, ValuedPosition } from './analytics/position-valuation';
+import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+
+export const UNKNOWN_SECTOR = 'unknown';
+
+/** A user's ledger and the positions it leaves, valued at one batch of live quotes. */
+export interface HoldingsSnapshot {
+  ledger: LedgerEntry[];
+  replay: LedgerReplay;
+  positions: ValuedPosition[];
+  asOf: Date;
+}
+
+/**
+ * Current holdings and the market data the analytics need. Positions are valued at the quoted
+ * price in cents, as the market endpoints show it, so the two always agree.
+ */
+@Injectable()
+export class HoldingsService {
+  private readonly sectorBySymbol = new Map<string, string>();
+
+  constructor(
+    private readonly transactions: PortfolioTransactionsRepository,
+    private readonly market: MarketService,
+    private readonly clock: Clock,
+  ) {}
+
+  async snapshot(userId: number): Promise<HoldingsSnapshot> {
+    const ledger = await this.transactions.entries(userId);
+    const replay = replayLedger(ledger);
+    const symbols = [...replay.positions.keys()];
+    const [quotes] = await Promise.all([this.quotes(symbols), this.loadSectors(symbols)]);
+    const positions = valuePositions(replay.positions.values(), quotes, (symbol) => this.sectorOf(symbol));
+    return { ledger, replay, positions, asOf: this.clock.now() };
+  }
+
+  /** Quotes of many symbols in one batched call, at cent prices; 500 when a held symbol has none. */
+  async quotes(symbols: string[]): Promise<Map<string, PositionQuote>> {
+    const quotes = await this.market.getQuotes(symbols);
+    const result = new Map<string, PositionQuote>();
+    for (const symbol of symbols) {
+      const quote = quotes.get(symbol);
+      if (!quote) throw new InternalServerErrorException(ErrorDetail.stockDataRetrievalFailed(symbol));
+      result.set(symbol, toPositionQuote(quote));
+    }
+    return result;
+  }
+
+  /** Raw quotes of many symbols in one batched call; null for a symbol the provider does not know. */
+  rawQuotes(symbols: string[]): Promise<Map<string, StockQuote | null>> {
+    return this.market.getQuotes(symbols);
+  }
+
+  sectorOf(symbol: string): string {
+    return this.sectorBySymbol.get(symbol) ?? UNKNOWN_SECTOR;
+  }
+
+  /** Sectors never change for a ticker, so each is asked for once per process. */
+  async loadSectors(symbols: string[]): Promise<void> {
+    const missing = symbols.filter((symbol) => !this.sectorBySymbol.has(symbol));
+    await Promise.all(
+      missing.map(async (symbol) => {
+        const profile = await this.market.getProfile(symbol).catch(() => null);
+        if (profile) this.sectorBySymbol.set(symbol, profile.sector ?? UNKNOWN_SECTOR);
+      }),
+    );
+  }
+
+  /** Daily closes of each symbol from `from` to today, fetched concurrently; empty for a symbol without history. */
+  async dailyCloses(symbols: string[], from: string): Promise<Map<string, DailyClose[]>> {
+    const entries = await Promise.all(
+      symbols.map(async (symbol): Promise<[string, DailyClose[]]> => {
+        try {
+          const history = await this.market.getHistory(symbol, { from, interval: '1d' });
+          return [symbol, history.bars.map((bar) => ({ date: bar.date, close: bar.close }))];
+        } catch (error) {
+          if (error instanceof NotFoundException) return [symbol, []];
+          throw error;
+        }
+      }),
+    );
+    return new Map(entries);
+  }
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+function toPositionQuote(quote: StockQuote): PositionQuote {
+  const price = cents(quote.price);
+  return { price, change: price - cents(quote.previousClose), timestamp: new Date(quote.asOf) };
+}

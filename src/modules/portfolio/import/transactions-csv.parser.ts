@@ -1,0 +1,252 @@
+// Parses a CSV ledger upload into trade rows, collecting an issue for every bad cell so that one
+// 422 can list them all. Rows are numbered from 0, the first line after the header.
+import { ValidationIssue } from '../../../common/validation/validation-issue';
+import { TradeSide } from '../analytics/ledger-replay';
+
+export interface CsvTradeRow {
+  row: number;
+  executedAt: Date;
+  symbol: string;
+  side: TradeSide;
+  quantity: number;
+  price: number;
+  fees: number;
+  note: string | null;
+}
+
+export interface ParsedTransactionsCsv {
+  /** The rows without any bad cell. */
+  rows: CsvTradeRow[];
+  /** Every well-formed symbol cell, also of rows with other bad cells, to check against the provider. */
+  symbolCells: { row: number; symbol: string }[];
+  issues: ValidationIssue[];
+}
+
+export const REQUIRED_COLUMNS = ['date', 'symbol', 'side', 'quantity', 'price'] as const;
+export const OPTIONAL_COLUMNS = ['fees', 'note'] as const;
+export const CSV_HEADER = 'date,symbol,side,quantity,price,fees';
+const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+export const SYMBOL_PATTERN = /^[A-Za-z][A-Za-z0-9.-]{0,15}$/;
+const NOTE_MAX_LENGTH = 500;
+
+export function parseTransactionsCsv(text: string, now: Date, maxRows: number): ParsedTransactionsCsv {
+  const records = splitCsv(text.replace(/^\uFEFF/, '')).filter(
+    (cells) => !(cells.length === 1 && cells[0].trim() === ''),
+  );
+  if (records.length === 0) {
+    return {
+      rows: [],
+      symbolCells: [],
+      issues: [{ loc: ['body'], msg: `CSV is empty: expected the header ${CSV_HEADER}`, type: 'missing' }],
+    };
+  }
+  const header = records[0].map((name) => name.trim().toLowerCase());
+  const headerIssue = checkHeader(header);
+  if (headerIssue) return { rows: [], symbolCells: [], issues: [headerIssue] };
+  const dataRecords = records.slice(1);
+  if (dataRecords.length === 0) {
+    return {
+      rows: [],
+      symbolCells: [],
+      issues: [
+        { loc: ['body'], msg: 'CSV has a header but no rows', type: 'too_short', ctx: { min_length: 1 } },
+      ],
+    };
+  }
+  if (dataRecords.length > maxRows) {
+    return {
+      rows: [],
+      symbolCells: [],
+      issues: [
+        {
+          loc: ['body'],
+          msg: `CSV should have at most ${maxRows} rows, not ${dataRecords.length}`,
+          type: 'too_long',
+          ctx: { max_length: maxRows, actual_length: dataRecords.length },
+        },
+      ],
+    };
+  }
+
+  const rows: CsvTradeRow[] = [];
+  const symbolCells: { row: number; symbol: string }[] = [];
+  const issues: ValidationIssue[] = [];
+  dataRecords.forEach((cells, row) => {
+    if (cells.length !== header.length) {
+      issues.push({
+        loc: ['body', row],
+        msg: `Value error, row has ${cells.length} values but the header has ${header.length} columns`,
+        type: 'value_error',
+      });
+      return;
+    }
+    const value = (column: string) => {
+      const index = header.indexOf(column);
+      return index === -1 ? '' : cells[index].trim();
+    };
+    const rowIssues: ValidationIssue[] = [];
+    const issue = (column: string, detail: Omit<ValidationIssue, 'loc'>) =>
+      rowIssues.push({ loc: ['body', row, column], ...detail });
+
+    const executedAt = parseDate(value('date'), now, (detail) => issue('date', detail));
+    const symbol = parseSymbol(value('symbol'), (detail) => issue('symbol', detail));
+    if (symbol) symbolCells.push({ row, symbol });
+    const side = parseSide(value('side'), (detail) => issue('side', detail));
+    const quantity = parseAmount(value('quantity'), 'positive', (detail) => issue('quantity', detail));
+    const price = parseAmount(value('price'), 'positive', (detail) => issue('price', detail));
+    const fees =
+      value('fees') === ''
+        ? 0
+        : parseAmount(value('fees'), 'non-negative', (detail) => issue('fees', detail));
+    const note = value('note');
+    if (note.length > NOTE_MAX_LENGTH) {
+      issue('note', {
+        msg: `String should have at most ${NOTE_MAX_LENGTH} characters`,
+        type: 'string_too_long',
+        ctx: { max_length: NOTE_MAX_LENGTH },
+      });
+    }
+    if (rowIssues.length > 0) {
+      issues.push(...rowIssues);
+      return;
+    }
+    rows.push({
+      row,
+      executedAt: executedAt!,
+      symbol: symbol!,
+      side: side!,
+      quantity: quantity!,
+      price: price!,
+      fees: fees!,
+      note: note === '' ? null : note,
+    });
+  });
+  return { rows, symbolCells, issues };
+}
+
+function checkHeader(header: string[]): ValidationIssue | null {
+  const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+  const unknown = header.filter((column) => !KNOWN_COLUMNS.includes(column));
+  const duplicated = header.filter((column, index) => header.indexOf(column) !== index);
+  if (missing.length === 0 && unknown.length === 0 && duplicated.length === 0) return null;
+  const problems = [
+    missing.length > 0 ? `missing ${missing.join(', ')}` : null,
+    unknown.length > 0 ? `unknown ${unknown.join(', ')}` : null,
+    duplicated.length > 0 ? `repeated ${duplicated.join(', ')}` : null,
+  ].filter(Boolean);
+  return {
+    loc: ['body', 'header'],
+    msg: `Value error, the header must be ${CSV_HEADER} (fees and note optional): ${problems.join('; ')}`,
+    type: 'value_error',
+  };
+}
+
+type Report = (detail: Omit<ValidationIssue, 'loc'>) => void;
+
+function parseDate(raw: string, now: Date, report: Report): Date | null {
+  if (raw === '') return missing(report);
+  const valid = DATE_ONLY.test(raw) || DATE_TIME.test(raw);
+  const date = new Date(DATE_ONLY.test(raw) ? `${raw}T00:00:00Z` : raw);
+  if (!valid || Number.isNaN(date.getTime())) {
+    report({ msg: 'Input should be a valid datetime or date', type: 'datetime_parsing' });
+    return null;
+  }
+  if (date.getTime() > now.getTime()) {
+    report({ msg: 'Value error, the date must not be in the future', type: 'value_error' });
+    return null;
+  }
+  return date;
+}
+
+function parseSymbol(raw: string, report: Report): string | null {
+  if (raw === '') return missing(report);
+  if (!SYMBOL_PATTERN.test(raw)) {
+    report({
+      msg: `String should match pattern '${SYMBOL_PATTERN.source}'`,
+      type: 'string_pattern_mismatch',
+      ctx: { pattern: SYMBOL_PATTERN.source },
+    });
+    return null;
+  }
+  return raw.toUpperCase();
+}
+
+function parseSide(raw: string, report: Report): TradeSide | null {
+  if (raw === '') return missing(report);
+  const side = raw.toLowerCase();
+  if (side === 'buy' || side === 'sell') return side;
+  report({ msg: "Input should be 'buy' or 'sell'", type: 'enum', ctx: { expected: "'buy' or 'sell'" } });
+  return null;
+}
+
+function parseAmount(raw: string, sign: 'positive' | 'non-negative', report: Report): number | null {
+  if (raw === '') return missing(report);
+  const value = Number(raw);
+  if (!DECIMAL.test(raw) || !Number.isFinite(value)) {
+    report({
+      msg: 'Input should be a valid number, unable to parse string as a number',
+      type: 'float_parsing',
+    });
+    return null;
+  }
+  if (sign === 'positive' && !(value > 0)) {
+    report({ msg: 'Input should be greater than 0', type: 'greater_than', ctx: { gt: 0 } });
+    return null;
+  }
+  if (sign === 'non-negative' && value < 0) {
+    report({ msg: 'Input should be greater than or equal to 0', type: 'greater_than_equal', ctx: { ge: 0 } });
+    return null;
+  }
+  return value;
+}
+
+function missing(report: Report): null {
+  report({ msg: 'Field required', type: 'missing' });
+  return null;
+}
+
+/** RFC 4180 records: commas, CRLF or LF line ends, double-quoted fields with "" as an escaped quote. */
+export function splitCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        cell += char;
+      }
+      continue;
+    }
+    if (char === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      cells.push(cell);
+      records.push(cells);
+      cells = [];
+      cell = '';
+    } else {
+      cell += char;
+    }
+  }
+  if (cell !== '' || cells.length > 0) {
+    cells.push(cell);
+    records.push(cells);
+  }
+  return records;
+}

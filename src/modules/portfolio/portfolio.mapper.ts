@@ -1,0 +1,184 @@
+// Domain results → response DTOs: wire names, ISO timestamps and rounding at the edge.
+import { ValuedPosition } from './analytics/position-valuation';
+import { PERFORMANCE_PERIODS } from './analytics/time-weighted-returns';
+import { OverviewResponse, RiskSnapshotResponse, WatchlistQuoteResponse } from './dto/overview.response';
+import { PositionResponse } from './dto/position.response';
+import { RebalanceResponse } from './dto/rebalance.response';
+import { RiskMetricsResponse } from './dto/risk-metrics.response';
+import { PerformanceResponse, SummaryResponse } from './dto/summary.response';
+import { TransactionResponse } from './dto/transaction.response';
+import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
+import { money, nullable, percent, price, quantity, ratio } from './portfolio-rounding';
+import { PortfolioSummary } from './portfolio-summary.service';
+import { RebalanceOutcome } from './rebalance.service';
+import { PortfolioRiskMetrics } from './risk-metrics.service';
+
+export function toTransactionResponse(row: PortfolioTransactionEntity): TransactionResponse {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    side: row.side,
+    quantity: quantity(row.quantity),
+    price: quantity(row.price),
+    fees: quantity(row.fees),
+    executed_at: row.executedAt.toISOString(),
+    note: row.note,
+    realized_pnl: nullable(row.realizedPnl, money),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toPositionResponse(position: ValuedPosition): PositionResponse {
+  return {
+    symbol: position.symbol,
+    quantity: quantity(position.quantity),
+    current_price: price(position.currentPrice),
+    cost_basis: money(position.costBasis),
+    market_value: money(position.marketValue),
+    unrealized_pnl: money(position.unrealizedPnl),
+    unrealized_pnl_percent: percent(position.unrealizedPnlPercent),
+    day_change: money(position.dayChange),
+    day_change_percent: percent(position.dayChangePercent),
+    weight: percent(position.weight),
+    sector: position.sector,
+    last_updated: position.lastUpdated.toISOString(),
+  };
+}
+
+export function toSummaryResponse(summary: PortfolioSummary): SummaryResponse {
+  const performance = Object.fromEntries(
+    PERFORMANCE_PERIODS.map((period) => [
+      period,
+      nullable(summary.performance[period], (value) => percent(100 * value)),
+    ]),
+  ) as unknown as PerformanceResponse;
+  const performer = (entry: PortfolioSummary['bestPerformer']) =>
+    entry && { symbol: entry.symbol, unrealized_pnl_percent: percent(entry.unrealizedPnlPercent) };
+  return {
+    total_value: money(summary.totalValue),
+    total_cost: money(summary.totalCost),
+    unrealized_pnl: money(summary.unrealizedPnl),
+    unrealized_pnl_percent: percent(summary.unrealizedPnlPercent),
+    realized_pnl: money(summary.realizedPnl),
+    day_change: money(summary.dayChange),
+    day_change_percent: percent(summary.dayChangePercent),
+    positions_count: summary.positionsCount,
+    sector_allocation: summary.sectorAllocation.map((sector) => ({
+      sector: sector.sector,
+      market_value: money(sector.marketValue),
+      weight: percent(sector.weight),
+    })),
+    best_performer: performer(summary.bestPerformer),
+    worst_performer: performer(summary.worstPerformer),
+    performance,
+    as_of: summary.asOf.toISOString(),
+  };
+}
+
+export function toRiskMetricsResponse(metrics: PortfolioRiskMetrics): RiskMetricsResponse {
+  return {
+    lookback_days: metrics.lookbackDays,
+    benchmark: metrics.benchmark,
+    risk_free_rate: metrics.riskFreeRate,
+    window: metrics.window && {
+      start_date: metrics.window.startDate,
+      end_date: metrics.window.endDate,
+      observations: metrics.window.observations,
+    },
+    total_value: money(metrics.totalValue),
+    annualised_return: nullable(metrics.annualisedReturn, ratio),
+    volatility: nullable(metrics.volatility, ratio),
+    beta: nullable(metrics.beta, ratio),
+    correlation: nullable(metrics.correlation, ratio),
+    sharpe_ratio: nullable(metrics.sharpeRatio, ratio),
+    sortino_ratio: nullable(metrics.sortinoRatio, ratio),
+    max_drawdown: metrics.drawdown && {
+      max_drawdown: ratio(metrics.drawdown.maxDrawdown),
+      peak_date: metrics.drawdown.peakDate,
+      trough_date: metrics.drawdown.troughDate,
+    },
+    value_at_risk:
+      metrics.tailRisk &&
+      metrics.tailRisk.map((tail) => ({
+        confidence: tail.confidence,
+        var: ratio(tail.valueAtRisk),
+        var_amount: money(tail.valueAtRiskAmount),
+        cvar: ratio(tail.conditionalValueAtRisk),
+        cvar_amount: money(tail.conditionalValueAtRiskAmount),
+      })),
+    concentration: metrics.concentration && {
+      herfindahl_index: ratio(metrics.concentration.herfindahlIndex),
+      effective_holdings: ratio(metrics.concentration.effectiveHoldings),
+      largest_weight: {
+        symbol: metrics.concentration.largestWeight.symbol,
+        weight: ratio(metrics.concentration.largestWeight.weight),
+      },
+    },
+    sector_concentration: metrics.sectorConcentration && {
+      herfindahl_index: ratio(metrics.sectorConcentration.herfindahlIndex),
+      sectors: metrics.sectorConcentration.sectors.map((sector) => ({
+        sector: sector.sector,
+        weight: ratio(sector.weight),
+      })),
+    },
+    correlation_matrix: metrics.topHoldingsCorrelation && {
+      symbols: metrics.topHoldingsCorrelation.symbols,
+      matrix: metrics.topHoldingsCorrelation.matrix.map((row) => row.map((value) => nullable(value, ratio))),
+    },
+    risk_level: metrics.riskLevel,
+    risk_tolerance: metrics.riskTolerance,
+    matches_preferences: metrics.matchesPreferences,
+    notes: metrics.notes,
+    as_of: metrics.asOf.toISOString(),
+  };
+}
+
+export function toRiskSnapshotResponse(metrics: PortfolioRiskMetrics): RiskSnapshotResponse {
+  return {
+    volatility: nullable(metrics.volatility, ratio),
+    max_drawdown: metrics.drawdown && ratio(metrics.drawdown.maxDrawdown),
+    risk_level: metrics.riskLevel,
+    matches_preferences: metrics.matchesPreferences,
+  };
+}
+
+export function toRebalanceResponse(outcome: RebalanceOutcome): RebalanceResponse {
+  const weights = (entries: RebalanceOutcome['before']) =>
+    entries.map((entry) => ({ symbol: entry.symbol, weight: percent(entry.weight) }));
+  return {
+    trades: outcome.trades.map((trade) => ({
+      symbol: trade.symbol,
+      side: trade.side,
+      quantity: quantity(trade.quantity),
+      price: price(trade.price),
+      value: money(trade.value),
+    })),
+    before: weights(outcome.before),
+    after: weights(outcome.after),
+    turnover: percent(outcome.turnover),
+    total_value: money(outcome.totalValue),
+    cash_remaining: money(outcome.cashRemaining),
+    executed: outcome.executed,
+    transaction_ids: outcome.transactionIds,
+  };
+}
+
+export interface Overview {
+  summary: PortfolioSummary;
+  positions: ValuedPosition[];
+  watchlist: WatchlistQuoteResponse[];
+  risk: PortfolioRiskMetrics;
+  asOf: Date;
+}
+
+export const OVERVIEW_TOP_POSITIONS = 10;
+
+export function toOverviewResponse(overview: Overview): OverviewResponse {
+  return {
+    summary: toSummaryResponse(overview.summary),
+    top_positions: overview.positions.slice(0, OVERVIEW_TOP_POSITIONS).map(toPositionResponse),
+    watchlist: overview.watchlist,
+    risk: toRiskSnapshotResponse(overview.risk),
+    as_of: overview.asOf.toISOString(),
+  };
+}

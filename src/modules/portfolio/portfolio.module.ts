@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MarketModule } from '../market/market.module';
+import { PreferencesModule } from '../preferences/preferences.module';
+import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
+import { HoldingsService } from './holdings.service';
+import { CsvContentTypeParser } from './import/csv-content-type.parser';
+import { PortfolioOverviewService } from './portfolio-overview.service';
+import { PortfolioSummaryService } from './portfolio-summary.service';
+import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+import { PortfolioController } from './portfolio.controller';
+import { RebalanceService } from './rebalance.service';
+import { RiskMetricsService } from './risk-metrics.service';
+import { TransactionsController } from './transactions.controller';
+import { TransactionsService } from './transactions.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([PortfolioTransactionEntity]), MarketModule, PreferencesModule],
+  controllers: [TransactionsController, PortfolioController],
+  providers: [
+    CsvContentTypeParser,
+    PortfolioTransactionsRepository,
+    TransactionsService,
+    HoldingsService,
+    PortfolioSummaryService,
+    RiskMetricsService,
+    RebalanceService,
+    PortfolioOverviewService,
+  ],
+  exports: [PortfolioSummaryService],
+})
+export class PortfolioModule {}

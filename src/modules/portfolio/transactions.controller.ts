@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { CreateTransactionDto } from './dto/create-transaction.dto';
+import { ListTransactionsQuery } from './dto/list-transactions.query';
+import { TransactionIdParams } from './dto/transaction-id.params';
+import {
+  TransactionImportResponse,
+  TransactionListResponse,
+  TransactionResponse,
+} from './dto/transaction.response';
+import { CSV_HEADER } from './import/transactions-csv.parser';
+import { CsvBodyPipe } from './import/csv-body.pipe';
+import { TransactionsService } from './transactions.service';
+
+@ApiTags('portfolio')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
+@Controller('portfolio/transactions')
+export class TransactionsController {
+  constructor(private readonly transactions: TransactionsService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Record a buy or a sell' })
+  @ApiCreatedResponse({ type: TransactionResponse })
+  @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
+  @ApiBadRequestResponse({ description: '`Insufficient quantity of <symbol> to sell`' })
+  @ApiUnprocessableEntityResponse({ description: 'Validation failed (including executed_at in the future)' })
+  record(@CurrentUser() user: AuthUser, @Body() body: CreateTransactionDto): Promise<TransactionResponse> {
+    return this.transactions.record(user.id, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The caller's transactions, newest first" })
+  @ApiOkResponse({ type: TransactionListResponse })
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListTransactionsQuery,
+  ): Promise<TransactionListResponse> {
+    return this.transactions.list(user.id, query);
+  }
+
+  @Post('import')
+  @ApiOperation({
+    summary: 'Import trades from CSV, all or nothing',
+    description:
+      `Body: text/csv with the header \`${CSV_HEADER}\` (fees and an extra note column optional; date as ` +
+      'YYYY-MM-DD or an ISO date-time). Every row is recorded in one database transaction, or none is and a 422 ' +
+      'lists every bad cell as `loc: ["body", <row>, <column>]`, row 0 being the first line after the header.',
+  })
+  @ApiConsumes('text/csv')
+  @ApiBody({ schema: { type: 'string', example: `${CSV_HEADER}\n2025-01-06,AAPL,buy,10,150.25,1\n` } })
+  @ApiCreatedResponse({ type: TransactionImportResponse })
+  @ApiUnprocessableEntityResponse({ description: 'Bad rows, each listed' })
+  importCsv(
+    @CurrentUser() user: AuthUser,
+    @Body(CsvBodyPipe) csv: string,
+  ): Promise<TransactionImportResponse> {
+    return this.transactions.importCsv(user.id, csv);
+  }
+
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Delete a transaction' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ description: `\`${ErrorDetail.transactionNotFound}\`` })
+  @ApiBadRequestResponse({ description: 'A later sell would exceed the quantity held without it' })
+  remove(@CurrentUser() user: AuthUser, @Param() params: TransactionIdParams): Promise<void> {
+    return this.transactions.remove(user.id, params.id);
+  }
+}
