@@ -6,4 +6,11 @@ import { marketConfig } from './market.config';
 import { portfolioConfig } from './portfolio.config';
 
 /** Every configuration namespace; each validates its own variables when the app boots. */
-export const configNamespaces = [appConfig, authConfig, cacheConfig, databaseConfig, marketConfig, portfolioConfig];
+export const configNamespaces = [
+  appConfig,
+  authConfig,
+  cacheConfig,
+  databaseConfig,
+  marketConfig,
+  portfolioConfig,
+];
