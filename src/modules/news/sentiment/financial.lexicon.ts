@@ -332,7 +332,10 @@ add(
     'index fund|stock exchange|stock exchange release|share issue|number one|return on|' +
     'in return|in turn|turn key|turnkey|came into force|come into force|home improvement|' +
     'cold cuts|narrow down|contract manufacturer|contract manufacturers|contract manufacturing|' +
-    'contract electronics|contract research|going down|above all|as above|below ground',
+    'contract electronics|contract research|going down|above all|as above|below ground|' +
+    'closure of the transaction|closure of the deal|savings account|savings accounts|' +
+    'savings bank|capacity upgrade|network upgrade|system upgrade|software upgrade|' +
+    'soft drink|soft drinks|share of',
   { type: 'inert' },
 );
 
