@@ -12,6 +12,7 @@ const base = {
   testEnvironment: 'node',
   transform,
   moduleFileExtensions: ['ts', 'js', 'json'],
+  setupFiles: ['reflect-metadata'],
 };
 
 const projects = [
@@ -24,7 +25,7 @@ const projects = [
     ...base,
     displayName: 'e2e-pglite',
     testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.spec.ts'],
-    setupFiles: ['<rootDir>/test/setup/use-pglite.ts'],
+    setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-pglite.ts'],
   },
 ];
 if (process.env.TEST_DATABASE_URL) {
@@ -32,7 +33,7 @@ if (process.env.TEST_DATABASE_URL) {
     ...base,
     displayName: 'e2e-postgres',
     testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.spec.ts'],
-    setupFiles: ['<rootDir>/test/setup/use-postgres.ts'],
+    setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-postgres.ts'],
   });
 }
 

@@ -13,6 +13,7 @@ import { PydanticValidationPipe } from './common/validation/pydantic-validation.
 import { appConfig } from './config/app.config';
 import { cacheConfig } from './config/cache.config';
 import { configNamespaces } from './config';
+import { REQUEST_ID_HEADER } from './bootstrap/configure-app';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -22,8 +23,6 @@ import { PortfolioModule } from './modules/portfolio/portfolio.module';
 import { PreferencesModule } from './modules/preferences/preferences.module';
 import { UsersModule } from './modules/users/users.module';
 
-const REQUEST_ID_HEADER = 'x-request-id';
-
 @Module({
   imports: [
     ConfigModule.forRoot({ isGlobal: true, load: configNamespaces, cache: true }),
@@ -32,10 +31,7 @@ const REQUEST_ID_HEADER = 'x-request-id';
       useFactory: (app: ConfigType<typeof appConfig>) => ({
         pinoHttp: {
           level: app.logLevel,
-          genReqId: (request: IncomingMessage) => {
-            const given = request.headers[REQUEST_ID_HEADER];
-            return typeof given === 'string' && given.length <= 128 ? given : randomUUID();
-          },
+          genReqId: (request: IncomingMessage) => String(request.headers[REQUEST_ID_HEADER] ?? randomUUID()),
           redact: ['req.headers.authorization', 'req.headers.cookie'],
         },
       }),

@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { appConfig } from '../config/app.config';
 
 export const API_PREFIX = 'api/v1';
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * Everything about the HTTP surface that is not a route: prefix, security headers, CORS and the
@@ -16,6 +17,16 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app.setGlobalPrefix(API_PREFIX);
   app.enableShutdownHooks();
   if (config.corsOrigins) app.enableCors({ origin: config.corsOrigins, credentials: true });
+
+  // One id per request, taken from the caller's X-Request-Id when given: echoed back, and written
+  // where the request logger reads it, so the logs and the client quote the same id.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request, reply) => {
+      request.raw.headers[REQUEST_ID_HEADER] = request.id;
+      void reply.header(REQUEST_ID_HEADER, request.id);
+    });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,13 +1,21 @@
 import { NestFactory } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
-import { configureApp } from './configure-app';
+import { configureApp, REQUEST_ID_HEADER } from './configure-app';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function fastifyAdapter(): FastifyAdapter {
-  return new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true, forceCloseConnections: 'idle' });
+  return new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: REQUEST_ID_HEADER,
+    genReqId: () => randomUUID(),
+  });
 }
 
 export async function createApp(): Promise<NestFastifyApplication> {

@@ -9,14 +9,16 @@ export function readEnv<T extends object>(schema: new () => T, env: NodeJS.Proce
   const values = plainToInstance(schema, env, { enableImplicitConversion: false });
   const errors = validateSync(values, { skipMissingProperties: false, whitelist: false });
   if (errors.length > 0) {
-    throw new Error(`Invalid environment configuration:\n${errors.map(describe).join('\n')}`);
+    throw new Error(
+      `Invalid environment configuration:\n${errors.map((error) => describe(error, env)).join('\n')}`,
+    );
   }
   return values;
 }
 
-function describe(error: ValidationError): string {
+function describe(error: ValidationError, env: NodeJS.ProcessEnv): string {
   const reasons = Object.values(error.constraints ?? {}).join('; ');
-  return `  - ${error.property}=${JSON.stringify(error.value)}: ${reasons}`;
+  return `  - ${error.property}=${JSON.stringify(env[error.property])}: ${reasons}`;
 }
 
 /** Treats an empty string like an unset variable, as shells and .env files commonly produce them. */

@@ -1,0 +1,90 @@
+import { appConfig } from './app.config';
+import { authConfig } from './auth.config';
+import { cacheConfig } from './cache.config';
+import { databaseConfig } from './database.config';
+
+describe('configuration namespaces', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  function withEnv(env: Record<string, string | undefined>) {
+    for (const key of [
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'LOG_LEVEL',
+      'NODE_ENV',
+      'JWT_ALGORITHM',
+      'ACCESS_TOKEN_EXPIRE_MINUTES',
+      'REFRESH_TOKEN_EXPIRE_DAYS',
+      'FIRST_SUPERUSER_EMAIL',
+      'FIRST_SUPERUSER_PASSWORD',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'CORS_ORIGINS',
+      'SECRET_KEY',
+    ]) {
+      delete process.env[key];
+    }
+    Object.assign(process.env, env);
+  }
+
+  it('applies the documented defaults', () => {
+    withEnv({});
+    expect(appConfig()).toMatchObject({
+      port: 8000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      nodeEnv: 'development',
+      corsOrigins: false,
+    });
+    expect(appConfig().dataDir).toMatch(/\.data$/);
+    expect(authConfig()).toMatchObject({
+      algorithm: 'HS256',
+      accessTokenTtlSeconds: 1800,
+      refreshTokenTtlSeconds: 604800,
+      firstSuperuser: null,
+    });
+    expect(databaseConfig()).toEqual({ url: null });
+    expect(cacheConfig()).toMatchObject({ redisUrl: null });
+  });
+
+  it('parses the values it is given', () => {
+    withEnv({
+      PORT: '9000',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      JWT_ALGORITHM: 'HS512',
+      ACCESS_TOKEN_EXPIRE_MINUTES: '5',
+      FIRST_SUPERUSER_EMAIL: 'Root@Example.com',
+      FIRST_SUPERUSER_PASSWORD: 'long enough',
+    });
+    expect(appConfig()).toMatchObject({
+      port: 9000,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+    });
+    expect(authConfig()).toMatchObject({
+      algorithm: 'HS512',
+      accessTokenTtlSeconds: 300,
+      firstSuperuser: { email: 'root@example.com', password: 'long enough' },
+    });
+  });
+
+  it.each([
+    [appConfig, { PORT: 'eighty' }, /PORT="eighty": .*PORT must be an integer/],
+    [appConfig, { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [authConfig, { JWT_ALGORITHM: 'RS256' }, /JWT_ALGORITHM must be one of HS256, HS384, HS512/],
+    [authConfig, { ACCESS_TOKEN_EXPIRE_MINUTES: '0' }, /ACCESS_TOKEN_EXPIRE_MINUTES/],
+    [
+      authConfig,
+      { FIRST_SUPERUSER_EMAIL: 'root@example.com' },
+      /set FIRST_SUPERUSER_EMAIL and FIRST_SUPERUSER_PASSWORD together/,
+    ],
+    [databaseConfig, { DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [cacheConfig, { REDIS_URL: 'localhost:6379' }, /REDIS_URL must be a redis/],
+  ])('stops the boot with a clear message for a bad value (%#)', (namespace, env, message) => {
+    withEnv(env);
+    expect(() => (namespace as () => unknown)()).toThrow(message);
+  });
+});

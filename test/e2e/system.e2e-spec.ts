@@ -1,0 +1,115 @@
+import { DataSource } from 'typeorm';
+import { login, registerUser } from '../factories/users.factory';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+describe('health, docs and cross-cutting HTTP behaviour', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ env: { CORS_ORIGINS: 'https://app.example.com' } });
+  });
+  afterAll(() => sut.close());
+
+  it('GET /api/v1/system/health is public and reports a connected database', async () => {
+    const response = await sut.inject({ url: '/api/v1/system/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'healthy',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      services: {
+        database: 'connected',
+        graph_database: 'not_configured',
+        market_data: expect.any(String),
+        ai_service: 'not_configured',
+      },
+      version: require('../../package.json').version,
+    });
+  });
+
+  it('serves Swagger UI at /docs and the OpenAPI document at /openapi.json with the bearer scheme', async () => {
+    const ui = await sut.inject({ url: '/docs' });
+    expect(ui.statusCode).toBe(200);
+    const spec = (await sut.inject({ url: '/openapi.json' })).json();
+    expect(spec.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const path of [
+      '/api/v1/users/register',
+      '/api/v1/auth/login',
+      '/api/v1/admin/users/{user_id}',
+      '/api/v1/system/health',
+    ]) {
+      expect(spec.paths).toHaveProperty([path]);
+    }
+  });
+
+  it('sends security headers and echoes a request id', async () => {
+    const response = await sut.inject({
+      url: '/api/v1/system/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeDefined();
+    expect(response.headers['x-request-id']).toBe('abc-123');
+    const generated = await sut.inject({ url: '/api/v1/system/health' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers CORS preflights for configured origins only', async () => {
+    const allowed = await sut.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/auth/me',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    const other = await sut.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/auth/me',
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers 503 unhealthy with a disconnected database when the database is gone', async () => {
+    const probe = await createTestApp();
+    await probe.app.get(DataSource).destroy();
+    const response = await probe.inject({ url: '/api/v1/system/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'unhealthy', services: { database: 'disconnected' } });
+    await probe.close();
+  });
+
+  it('answers unexpected failures with 500 and the generic detail, never the cause', async () => {
+    const probe = await createTestApp();
+    const user = await registerUser(probe);
+    await probe.app.get(DataSource).query('DROP TABLE sessions CASCADE');
+    const response = await probe.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: user.email, password: user.password },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ detail: 'Internal server error occurred' });
+    await probe.close();
+  });
+});
+
+describe('embedded database persistence and boot-time superuser', () => {
+  it('keeps data across a restart and creates FIRST_SUPERUSER once', async () => {
+    const env = { FIRST_SUPERUSER_EMAIL: 'Root@Example.com', FIRST_SUPERUSER_PASSWORD: 'root password 123' };
+    const first = await createTestApp({ env });
+    const user = await registerUser(first, { email: 'survivor@example.com' });
+    await first.app.close();
+
+    const second = await createTestApp({ env, database: first.database });
+    try {
+      await expect(login(second, user.email, user.password)).resolves.toHaveProperty('accessToken');
+      const root = await login(second, 'root@example.com', 'root password 123');
+      const users = await second.inject({ url: '/api/v1/admin/users/', headers: root.headers });
+      expect(users.statusCode).toBe(200);
+      const roots = users.json().filter((entry: { email: string }) => entry.email === 'root@example.com');
+      expect(roots).toEqual([expect.objectContaining({ is_superuser: true, is_active: true })]);
+    } finally {
+      await second.close();
+      await first.database.drop();
+    }
+  });
+});
