@@ -100,7 +100,7 @@ add(
     'estimates|target price|price target|rating|valuation|share price|shares|stock|stocks|' +
     'market value|market capitalisation|market capitalization|equity ratio|solvency|liquidity|' +
     'lending|deposits|assets under management|premiums|exports|consumption|index|indices|' +
-    'order inflow|visitors|users|capital gain|capital gains|gain|gains|cash|solidity|' +
+    'order inflow|visitors|users|capital gain|capital gains|cash|solidity|' +
     'performance|business|operations|activity|activities|employment|jobs|value|fair value|' +
     'share|share prices|stock prices|target|targets|share target|growth forecast|growth target|' +
     'growth outlook|growth estimate|market position|competitive position|financial position|' +
@@ -143,7 +143,7 @@ add(
     'went up|go up|goes up|gone up|edged up|picked up|ticked up|more than doubled|quadrupled|' +
     'rally|rallied|swell|swelled|expanding|expansion|increasing|upswing|upturn|improve|improves|' +
     'improving|surpass|surpassed|surpasses|exceed|exceeded|exceeds|outpaced|outgrew|recovered|' +
-    'recovering|topped',
+    'recovering|topped|gain|gains|rallies|rallying|outperformed|outperforms',
   change(1, 'subject'),
 );
 add(
@@ -159,7 +159,8 @@ add(
     'narrowing|went down|go down|goes down|gone down|edged down|ticked down|eased|' +
     'decreasing|downturn|downswing|slowdown|slowed|slow down|' +
     'lost|weaken|weakens|weakening|deteriorate|deteriorates|deteriorating|erode|eroded|eroding|' +
-    'diminish|diminished|diminishes|shed|sheds',
+    'diminish|diminished|diminishes|shed|sheds|retreat|retreats|retreated|retreating|lag|lags|' +
+    'lagged|lagging|underperformed|underperforms',
   change(-1, 'subject'),
 );
 add(
@@ -217,7 +218,7 @@ add(
     'signed a contract|signed an agreement|signs contract|signs agreement|investment grade|' +
     'dividend increase|special dividend|share buyback|buyback|share repurchase|synergy|' +
     'synergies|creates jobs|create jobs|new jobs|hire|hiring|welcomed|upbeat|bullish|recovery|' +
-    'momentum|cheaper|breakeven|break even',
+    'momentum|cheaper|breakeven|break even|gain of|gains of',
   polar(0.45),
 );
 add(

@@ -123,6 +123,20 @@ describe('sentimentScore', () => {
     });
   });
 
+  describe('market moves', () => {
+    it.each([
+      ['Northwind shares jump 4.2 % to USD 172.10', 'positive'],
+      ['Globex tumbles 7 % in heavy trading', 'negative'],
+      ['Initech hits a 52-week high', 'positive'],
+      ['Hooli falls to a 52-week low of USD 10.12', 'negative'],
+      ['The Nasdaq Composite gains 0.4 %', 'positive'],
+      ['Utilities lag as the sector falls 1.2 %', 'negative'],
+      ['Acme trades flat at USD 38.20', 'neutral'],
+    ])('%s → %s', (text, expected) => {
+      expect(labelOf(text)).toBe(expected);
+    });
+  });
+
   describe('negation', () => {
     it('reverses the change or event it governs', () => {
       expect(labelOf('Sales did not increase in the third quarter.')).toBe('negative');
