@@ -1,0 +1,142 @@
+import { parseTransactionsCsv, splitCsv } from './transactions-csv.parser';
+
+const now = new Date('2025-06-30T12:00:00Z');
+
+describe('splitCsv', () => {
+  it('splits records on LF and CRLF and keeps quoted commas, quotes and line breaks', () => {
+    expect(splitCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['two\nlines', 'z'],
+    ]);
+  });
+});
+
+describe('parseTransactionsCsv', () => {
+  it('parses valid rows with dates, upper-cased symbols, sides in any case and default fees', () => {
+    const sut = parseTransactionsCsv(
+      '\uFEFFdate,symbol,side,quantity,price,fees\n2025-01-06,aapl,BUY,10,150.25,1\n2025-02-03T15:30:00Z,MSFT,sell,2.5,300,\n',
+      now,
+      100,
+    );
+    expect(sut.issues).toEqual([]);
+    expect(sut.rows).toEqual([
+      {
+        row: 0,
+        executedAt: new Date('2025-01-06T00:00:00Z'),
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 150.25,
+        fees: 1,
+        note: null,
+      },
+      {
+        row: 1,
+        executedAt: new Date('2025-02-03T15:30:00Z'),
+        symbol: 'MSFT',
+        side: 'sell',
+        quantity: 2.5,
+        price: 300,
+        fees: 0,
+        note: null,
+      },
+    ]);
+  });
+
+  it('accepts columns in any order, without fees, with a note', () => {
+    const sut = parseTransactionsCsv(
+      'symbol,date,quantity,price,side,note\nXOM,2025-03-03,1,80,buy,"first, small"\n',
+      now,
+      100,
+    );
+    expect(sut.rows[0]).toMatchObject({ symbol: 'XOM', fees: 0, note: 'first, small' });
+  });
+
+  it('reports every bad cell of every row with its row and column', () => {
+    const sut = parseTransactionsCsv(
+      [
+        'date,symbol,side,quantity,price,fees',
+        '2025-13-01,AAPL,buy,10,150,0',
+        '2025-01-06,,hold,0,-1,-2',
+        '2030-01-01,1BAD,sell,abc,10,x',
+        '2025-01-06,AAPL,buy,1',
+      ].join('\n'),
+      now,
+      100,
+    );
+    expect(sut.rows).toEqual([]);
+    expect(sut.issues).toEqual([
+      { loc: ['body', 0, 'date'], msg: 'Input should be a valid datetime or date', type: 'datetime_parsing' },
+      { loc: ['body', 1, 'symbol'], msg: 'Field required', type: 'missing' },
+      {
+        loc: ['body', 1, 'side'],
+        msg: "Input should be 'buy' or 'sell'",
+        type: 'enum',
+        ctx: { expected: "'buy' or 'sell'" },
+      },
+      {
+        loc: ['body', 1, 'quantity'],
+        msg: 'Input should be greater than 0',
+        type: 'greater_than',
+        ctx: { gt: 0 },
+      },
+      {
+        loc: ['body', 1, 'price'],
+        msg: 'Input should be greater than 0',
+        type: 'greater_than',
+        ctx: { gt: 0 },
+      },
+      {
+        loc: ['body', 1, 'fees'],
+        msg: 'Input should be greater than or equal to 0',
+        type: 'greater_than_equal',
+        ctx: { ge: 0 },
+      },
+      {
+        loc: ['body', 2, 'date'],
+        msg: 'Value error, the date must not be in the future',
+        type: 'value_error',
+      },
+      expect.objectContaining({ loc: ['body', 2, 'symbol'], type: 'string_pattern_mismatch' }),
+      {
+        loc: ['body', 2, 'quantity'],
+        msg: 'Input should be a valid number, unable to parse string as a number',
+        type: 'float_parsing',
+      },
+      {
+        loc: ['body', 2, 'fees'],
+        msg: 'Input should be a valid number, unable to parse string as a number',
+        type: 'float_parsing',
+      },
+      {
+        loc: ['body', 3],
+        msg: 'Value error, row has 4 values but the header has 6 columns',
+        type: 'value_error',
+      },
+    ]);
+    // the well-formed symbol of a bad row is still offered for the provider check
+    expect(sut.symbolCells).toEqual([{ row: 0, symbol: 'AAPL' }]);
+  });
+
+  it('rejects a wrong header, an empty file, a header alone and too many rows', () => {
+    expect(parseTransactionsCsv('date,ticker,side,quantity,price\n', now, 10).issues).toEqual([
+      {
+        loc: ['body', 'header'],
+        msg: 'Value error, the header must be date,symbol,side,quantity,price,fees (fees and note optional): missing symbol; unknown ticker',
+        type: 'value_error',
+      },
+    ]);
+    expect(parseTransactionsCsv('  \n', now, 10).issues[0]).toMatchObject({ loc: ['body'], type: 'missing' });
+    expect(parseTransactionsCsv('date,symbol,side,quantity,price\n', now, 10).issues[0]).toMatchObject({
+      loc: ['body'],
+      type: 'too_short',
+    });
+    const threeRows = 'date,symbol,side,quantity,price\n' + '2025-01-06,A,buy,1,1\n'.repeat(3);
+    expect(parseTransactionsCsv(threeRows, now, 2).issues[0]).toMatchObject({
+      loc: ['body'],
+      type: 'too_long',
+      ctx: { max_length: 2, actual_length: 3 },
+    });
+  });
+});
