@@ -14,6 +14,7 @@ import { appConfig } from './config/app.config';
 import { cacheConfig } from './config/cache.config';
 import { configNamespaces } from './config';
 import { REQUEST_ID_HEADER } from './bootstrap/configure-app';
+import { GracefulShutdown } from './bootstrap/graceful-shutdown';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -61,6 +62,7 @@ import { UsersModule } from './modules/users/users.module';
     PreferencesModule,
   ],
   providers: [
+    GracefulShutdown,
     { provide: APP_PIPE, useClass: PydanticValidationPipe },
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
   ],
