@@ -19,7 +19,7 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
       services: {
         database: 'connected',
         graph_database: 'not_configured',
-        market_data: expect.any(String),
+        market_data: 'active',
         ai_service: 'not_configured',
       },
       version: require('../../package.json').version,

@@ -10,8 +10,8 @@ export class HealthServices {
   })
   graph_database: 'connected' | 'not_configured';
 
-  @ApiProperty({ example: 'active', description: "The market data provider's state" })
-  market_data: string;
+  @ApiProperty({ enum: ['active', 'unavailable'], description: 'Whether the market data provider answers' })
+  market_data: 'active' | 'unavailable';
 
   @ApiProperty({
     example: 'not_configured',
