@@ -141,6 +141,7 @@ export class PreferencesController {
     description: `\`${ErrorDetail.watchlistTooLong}\`, \`Invalid ticker symbols: <values as sent>\` or \`Duplicate ticker symbols: <symbols>\``,
   })
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.preferencesNotFound}\`` })
+  @ApiUnprocessableEntityResponse({ description: 'The body is not a JSON array' })
   replaceWatchlist(
     @CurrentUser() user: AuthUser,
     @Body(JsonArrayBodyPipe) symbols: unknown[],

@@ -6,7 +6,7 @@ import { PreferencesResponse } from './dto/preferences.response';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
 import { defaultsForLevel } from './level-defaults';
 import { toAllColumns, toColumns, toPreferencesResponse } from './preferences.mapper';
-import { PreferencesRepository } from './preferences.repository';
+import { NewPreferencesRecord, PreferencesRepository } from './preferences.repository';
 import {
   ExperienceLevel,
   isExperienceLevel,
@@ -42,8 +42,8 @@ export class PreferencesService {
     userId: number,
     fields: PreferenceChanges & Pick<PreferenceFields, 'experience_level'>,
   ): Promise<PreferencesResponse> {
-    const complete = { ...defaultsForLevel(fields.experience_level), ...definedOnly(fields) };
-    const created = await this.preferences.insertIfAbsent(this.newRecord(userId, complete));
+    const allFields = { ...defaultsForLevel(fields.experience_level), ...definedOnly(fields) };
+    const created = await this.preferences.insertIfAbsent(this.newRecord(userId, allFields));
     if (!created) throw new ConflictException(ErrorDetail.preferencesAlreadyExist);
     return toPreferencesResponse(created);
   }
@@ -96,7 +96,13 @@ export class PreferencesService {
       complete && !record.onboardingCompleted
         ? { onboardingCompleted: true, onboardingCompletedAt: now }
         : {};
-    return this.applyOrFail(userId, { ...toColumns(changes), ...completion, updatedAt: now });
+    const updated = await this.preferences.updateByUserId(userId, {
+      ...toColumns(changes),
+      ...completion,
+      updatedAt: now,
+    });
+    if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFoundToUpdate);
+    return toPreferencesResponse(updated);
   }
 
   /** Replaces the watchlist with the given symbols, upper-cased. */
@@ -120,14 +126,8 @@ export class PreferencesService {
     return toPreferencesResponse(updated);
   }
 
-  private async applyOrFail(userId: number, changes: Parameters<PreferencesRepository['updateByUserId']>[1]) {
-    const updated = await this.preferences.updateByUserId(userId, changes);
-    if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFoundToUpdate);
-    return toPreferencesResponse(updated);
-  }
-
   /** Inserts, or when a concurrent request inserted first, returns that record. */
-  private async insertOrLoad(record: Omit<UserPreferencesEntity, 'id'>): Promise<UserPreferencesEntity> {
+  private async insertOrLoad(record: NewPreferencesRecord): Promise<UserPreferencesEntity> {
     const created = await this.preferences.insertIfAbsent(record);
     if (created) return created;
     const existing = await this.preferences.findByUserId(record.userId);
@@ -135,7 +135,7 @@ export class PreferencesService {
     return existing;
   }
 
-  private newRecord(userId: number, fields: PreferenceFields): Omit<UserPreferencesEntity, 'id'> {
+  private newRecord(userId: number, fields: PreferenceFields): NewPreferencesRecord {
     const now = this.clock.now();
     return {
       userId,
