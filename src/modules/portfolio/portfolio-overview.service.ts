@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PreferencesService } from '../preferences/preferences.service';
 import { WatchlistQuoteResponse } from './dto/overview.response';
 import { HoldingsService } from './holdings.service';
-import { money, percent } from './portfolio-rounding';
+import { money } from './portfolio-rounding';
 import { Overview } from './portfolio.mapper';
 import { PortfolioSummaryService } from './portfolio-summary.service';
 import { RiskMetricsService } from './risk-metrics.service';
@@ -30,7 +30,10 @@ export class PortfolioOverviewService {
     return { summary, positions: snapshot.positions, watchlist, risk, asOf: snapshot.asOf };
   }
 
-  /** One batched quote call; a symbol the provider does not know keeps its place with null figures. */
+  /**
+   * One batched quote call, rounded like the market endpoints (2 decimals); a symbol the provider
+   * does not know keeps its place with null figures.
+   */
   private async watchlist(symbols: string[]): Promise<WatchlistQuoteResponse[]> {
     if (symbols.length === 0) return [];
     const quotes = await this.holdings.rawQuotes(symbols);
@@ -41,7 +44,7 @@ export class PortfolioOverviewService {
         name: quote?.name ?? null,
         price: quote && money(quote.price),
         change: quote && money(quote.change),
-        changePercent: quote && percent(quote.changePercent),
+        changePercent: quote && money(quote.changePercent),
       };
     });
   }
