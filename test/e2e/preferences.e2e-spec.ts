@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/clock/clock';
-import { defaultsForLevel } from '../../src/modules/preferences/level-defaults';
+import { defaultsForLevel, levelDefaults } from '../../src/modules/preferences/level-defaults';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, InjectOptions, TestApp } from '../setup/test-app';
 
@@ -443,18 +443,19 @@ describe('preferences (spec 4.5)', () => {
   });
 
   describe('GET /preferences/defaults/{experience_level}', () => {
-    it('gives the beginner defaults of the spec, without id, user_id or timestamps', async () => {
+    it('gives exactly the beginner table of the spec: no id, user_id, timestamps or level', async () => {
       const response = await as(alice, { url: `${BASE}/defaults/beginner` });
 
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(BEGINNER_DEFAULTS);
+      const { experience_level: _level, ...fields } = BEGINNER_DEFAULTS;
+      expect(response.json()).toEqual(fields);
     });
 
     it.each(['intermediate', 'advanced'] as const)('gives the %s defaults of the table', async (level) => {
       const response = await as(alice, { url: `${BASE}/defaults/${level}` });
 
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(defaultsForLevel(level));
+      expect(response.json()).toEqual(levelDefaults(level));
     });
 
     it('gives the spec values for intermediate and advanced where the spec names them', async () => {

@@ -1,6 +1,7 @@
 import { ExperienceLevel, INVESTMENT_TYPES, MARKET_SECTORS, PreferenceFields } from './preference-values';
 
-type LevelDefaults = Omit<PreferenceFields, 'experience_level'>;
+/** The default of every field but the level itself. */
+export type LevelDefaults = Omit<PreferenceFields, 'experience_level'>;
 
 /**
  * The default preferences of each experience level: beginner is the spec's table; intermediate
@@ -74,7 +75,12 @@ const LEVEL_DEFAULTS: Readonly<Record<ExperienceLevel, LevelDefaults>> = {
   },
 };
 
-/** A fresh copy of the level's defaults, safe for the caller to modify. */
+/** A fresh copy of the level's default fields, safe for the caller to modify. */
+export function levelDefaults(level: ExperienceLevel): LevelDefaults {
+  return structuredClone(LEVEL_DEFAULTS[level]);
+}
+
+/** A complete set of preferences for a new record at that level. */
 export function defaultsForLevel(level: ExperienceLevel): PreferenceFields {
-  return { experience_level: level, ...structuredClone(LEVEL_DEFAULTS[level]) };
+  return { experience_level: level, ...levelDefaults(level) };
 }

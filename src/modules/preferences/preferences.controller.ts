@@ -19,7 +19,7 @@ import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { CreatePreferencesDto } from './dto/create-preferences.dto';
 import { PreferenceChoicesResponse } from './dto/preference-choices.response';
-import { PreferenceFieldsDto } from './dto/preference-fields.dto';
+import { PreferenceDefaultsResponse } from './dto/preference-defaults.response';
 import { PreferencesResponse } from './dto/preferences.response';
 import { UpdatePreferencesDto } from './dto/update-preferences.dto';
 import { WizardRequestDto } from './dto/wizard-request.dto';
@@ -83,9 +83,9 @@ export class PreferencesController {
   @Get('defaults/:experience_level')
   @ApiOperation({ summary: 'The default preference fields of an experience level' })
   @levelParam
-  @ApiOkResponse({ type: PreferenceFieldsDto })
+  @ApiOkResponse({ type: PreferenceDefaultsResponse })
   @invalidLevel
-  defaults(@Param('experience_level') level: string): PreferenceFieldsDto {
+  defaults(@Param('experience_level') level: string): PreferenceDefaultsResponse {
     return this.preferences.defaults(level);
   }
 

@@ -4,7 +4,7 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { PreferenceChoicesResponse } from './dto/preference-choices.response';
 import { PreferencesResponse } from './dto/preferences.response';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
-import { defaultsForLevel } from './level-defaults';
+import { defaultsForLevel, LevelDefaults, levelDefaults } from './level-defaults';
 import { toAllColumns, toColumns, toPreferencesResponse } from './preferences.mapper';
 import { NewPreferencesRecord, PreferencesRepository } from './preferences.repository';
 import {
@@ -62,8 +62,8 @@ export class PreferencesService {
     await this.preferences.deleteByUserId(userId);
   }
 
-  defaults(level: string): PreferenceFields {
-    return defaultsForLevel(parseLevel(level));
+  defaults(level: string): LevelDefaults {
+    return levelDefaults(parseLevel(level));
   }
 
   choices(): PreferenceChoicesResponse {

@@ -64,8 +64,8 @@ function upperCaseSymbols({ value }: { value: unknown }): unknown {
 }
 
 /**
- * Every preference field with its validation rules and allowed values: the defaults response,
- * and the base that the create, update, wizard and full responses derive from.
+ * Every preference field with its validation rules and allowed values: the base that the
+ * create, update, wizard, defaults and full record schemas derive from.
  */
 export class PreferenceFieldsDto implements PreferenceFields {
   @OneOf(EXPERIENCE_LEVELS, 'ExperienceLevel')
