@@ -1,5 +1,6 @@
-import { LEXICON_BY_FIRST_WORD, LexiconEntry, MetricKind, Polarity } from './financial.lexicon';
-import { Token, TokenKind, tokenize } from './sentiment.tokenizer';
+import { LexiconEntry, MetricKind } from './financial.lexicon';
+import { PROFIT_LOSS_TRANSITION_WEIGHT, compareAmounts } from './amount-comparison';
+import { MetricEntry, Unit, isAmountSyntax, isStop, metricAhead, readUnits, typeOf } from './sentiment.units';
 
 /** A change of a known quantity ("profit fell") is the strongest ordinary evidence. */
 const QUANTIFIED_CHANGE_WEIGHT = 1;
@@ -7,10 +8,6 @@ const QUANTIFIED_CHANGE_WEIGHT = 1;
 const NON_PROFIT_QUANTITY_WEIGHT = 0.8;
 /** A measured change of an unknown quantity ("the index fell 3 %"): weaker, still directional. */
 const UNQUANTIFIED_CHANGE_WEIGHT = 0.5;
-/** Moving between profit and loss outweighs whatever verb describes it. */
-const PROFIT_LOSS_TRANSITION_WEIGHT = 1.2;
-/** "X compared to Y" for a known quantity. */
-const COMPARISON_WEIGHT = 1;
 /** A loss reported with its amount and no comparison ("posted a net loss of EUR 2 mn"). */
 const LOSS_REPORT_WEIGHT = -0.6;
 /** "negative impact", "a negative EUR 3 mn". */
@@ -31,57 +28,13 @@ const QUALIFIER_REACH = 3;
 const OLD_STATE_REACH = 3;
 const AMOUNT_REACH = 3;
 const LOSS_AMOUNT_REACH = 5;
-const AMOUNT_AFTER_COMPARATOR_REACH = 12;
 /** "value of the company's properties": within this reach after "of", the first quantity stays the head. */
 const OF_PHRASE_REACH = 6;
 
 /** Words after "up"/"down"/"higher"/… that show it is said of the quantity before ("up by 5 %"). */
-const PREDICATIVE_FOLLOWERS = new Set([
-  'by',
-  'on',
-  'in',
-  'year',
-  'y',
-  'quarter',
-  'again',
-  'for',
-  'at',
-  'the',
-  'last',
-  'previous',
-  'that',
-  'those',
-]);
-/** Words that end the object of a verb: "increased as sales fell" is not "increased sales". */
-const OBJECT_BOUNDARIES = new Set([
-  'as',
-  'and',
-  'or',
-  'because',
-  'since',
-  'when',
-  'after',
-  'on',
-  'with',
-  'but',
-  'if',
-]);
-
-interface Amount {
-  value: number;
-  isPercent: boolean;
-}
-
-interface Unit {
-  kind: TokenKind;
-  text: string;
-  entry: LexiconEntry | undefined;
-  amount: Amount | undefined;
-  inParentheses: boolean;
-}
-
-type MetricEntry = Extract<LexiconEntry, { type: 'metric' }>;
-
+const PREDICATIVE_FOLLOWERS = new Set(
+  'by on in year y quarter again for at the last previous that those'.split(' '),
+);
 export interface EvidenceItem {
   /** The phrase the evidence hangs on. */
   phrase: string;
@@ -93,86 +46,6 @@ interface Evidence {
   value: number;
   unit: number;
   fromChange: boolean;
-}
-
-function matchPhrase(tokens: Token[], start: number): { entry: LexiconEntry; length: number } | undefined {
-  const candidates = LEXICON_BY_FIRST_WORD.get(tokens[start].text);
-  if (candidates === undefined) return undefined;
-  for (const { words, entry } of candidates) {
-    if (start + words.length > tokens.length) continue;
-    let matches = true;
-    for (let offset = 1; offset < words.length; offset += 1) {
-      const token = tokens[start + offset];
-      if (token.kind !== 'word' || token.text !== words[offset]) {
-        matches = false;
-        break;
-      }
-    }
-    if (matches) return { entry, length: words.length };
-  }
-  return undefined;
-}
-
-/** Groups tokens into lexicon phrases (longest match first) and plain tokens. */
-function toUnits(tokens: Token[]): Unit[] {
-  const units: Unit[] = [];
-  let depth = 0;
-  let index = 0;
-  while (index < tokens.length) {
-    const token = tokens[index];
-    if (token.kind === 'open') depth += 1;
-    const matched = token.kind === 'word' ? matchPhrase(tokens, index) : undefined;
-    const length = matched?.length ?? 1;
-    const text =
-      length === 1
-        ? token.text
-        : tokens
-            .slice(index, index + length)
-            .map((word) => word.text)
-            .join(' ');
-    const amount = token.kind === 'number' ? { value: token.value, isPercent: false } : undefined;
-    units.push({ kind: token.kind, text, entry: matched?.entry, amount, inParentheses: depth > 0 });
-    if (token.kind === 'close' && depth > 0) depth -= 1;
-    index += length;
-  }
-  return units;
-}
-
-function typeOf(unit: Unit | undefined): LexiconEntry['type'] | undefined {
-  return unit?.entry?.type;
-}
-
-/**
- * Keeps the numbers that are amounts — with a currency, a magnitude or a percent sign, or a bare
- * decimal — and scales and signs them. Bare integers (years, counts, days) are dropped.
- */
-function markAmounts(units: Unit[]): void {
-  for (let index = 0; index < units.length; index += 1) {
-    const unit = units[index];
-    if (unit.amount === undefined) continue;
-    const raw = unit.amount.value;
-    let value = raw;
-    let hasUnit = false;
-    let isPercent = false;
-    let next = index + 1;
-    const magnitude = units[next]?.entry;
-    if (magnitude?.type === 'magnitude') {
-      value *= magnitude.factor;
-      hasUnit = true;
-      next += 1;
-    }
-    const after = typeOf(units[next]);
-    if (after === 'percent') isPercent = hasUnit = true;
-    if (after === 'currency') hasUnit = true;
-    let before = index - 1;
-    if (typeOf(units[before]) === 'currency') {
-      hasUnit = true;
-      before -= 1;
-    }
-    if (typeOf(units[before]) === 'negative') value = -value;
-    const isAmount = (hasUnit || !Number.isInteger(raw)) && Number.isFinite(value);
-    unit.amount = isAmount ? { value, isPercent } : undefined;
-  }
 }
 
 function scalerFactor(units: Unit[], at: number, start: number, end: number): number {
@@ -212,57 +85,6 @@ function describesOldState(units: Unit[], at: number, start: number): boolean {
     return false;
   }
   return false;
-}
-
-function isStop(unit: Unit): boolean {
-  if (unit.kind === 'comma' || unit.kind === 'open' || unit.kind === 'close') return true;
-  const type = unit.entry?.type;
-  return (
-    type === 'change' ||
-    type === 'polar' ||
-    type === 'comparator' ||
-    type === 'into' ||
-    type === 'steady' ||
-    type === 'shift' ||
-    type === 'negator' ||
-    type === 'clause-break' ||
-    type === 'than'
-  );
-}
-
-/** The quantity a following phrase names: the head of a compound ("sales growth forecast" → forecast). */
-function metricAhead(
-  units: Unit[],
-  from: number,
-  end: number,
-  reach: number,
-  direct = false,
-): MetricEntry | undefined {
-  for (let index = from + 1; index < end && index <= from + reach; index += 1) {
-    const unit = units[index];
-    if (direct && OBJECT_BOUNDARIES.has(unit.text)) return undefined;
-    if (unit.entry?.type === 'metric') {
-      let head = unit.entry;
-      for (let next = index + 1; next < end && units[next].entry?.type === 'metric'; next += 1) {
-        head = units[next].entry as MetricEntry;
-      }
-      return head;
-    }
-    if (isStop(unit)) return undefined;
-  }
-  return undefined;
-}
-
-function isAmountSyntax(unit: Unit): boolean {
-  const type = unit.entry?.type;
-  return (
-    unit.kind === 'number' ||
-    unit.kind === 'open' ||
-    unit.kind === 'close' ||
-    type === 'currency' ||
-    type === 'magnitude' ||
-    type === 'percent'
-  );
 }
 
 /** "fell to a net loss", "swung into a EUR 2 mn profit": the kind of result the change ends in. */
@@ -332,81 +154,6 @@ function amountFollows(units: Unit[], at: number, end: number): boolean {
   return false;
 }
 
-function lastMetricBefore(units: Unit[], start: number, at: number): MetricEntry | undefined {
-  for (let index = at - 1; index >= start; index -= 1) {
-    const entry = units[index].entry;
-    if (entry?.type === 'metric') return entry;
-  }
-  return undefined;
-}
-
-function signedAmount(amount: Amount, kind: MetricKind): number {
-  return kind === 'loss' ? -amount.value : amount.value;
-}
-
-function isOutsideParentheses(unit: Unit): boolean {
-  return unit.amount !== undefined && !unit.inParentheses;
-}
-
-/** The amount before a comparator; of "7.99 mln euro $ 10.4 mln" the first, the reporting currency. */
-function amountBefore(units: Unit[], comparator: number, start: number): number | undefined {
-  let found: number | undefined;
-  for (let index = comparator - 1; index >= Math.max(start, comparator - 10); index -= 1) {
-    const unit = units[index];
-    if (unit.entry?.type === 'comparator') break;
-    if (isOutsideParentheses(unit)) {
-      found = index;
-      continue;
-    }
-    if (found !== undefined && !isAmountSyntax(unit)) break;
-  }
-  return found;
-}
-
-function amountAfter(units: Unit[], comparator: number, end: number): number | undefined {
-  for (
-    let index = comparator + 1;
-    index < Math.min(end, comparator + AMOUNT_AFTER_COMPARATOR_REACH);
-    index += 1
-  ) {
-    if (isOutsideParentheses(units[index])) return index;
-  }
-  return undefined;
-}
-
-/**
- * "EUR 5.2 mn compared to EUR 3.4 mn", "a loss of X versus a profit of Y": compares the amounts on
- * both sides of a comparator on the quantity's signed scale (a loss is a negative profit).
- */
-function compareAmounts(
-  units: Unit[],
-  start: number,
-  end: number,
-  comparator: number,
-): { value: number; isTransition: boolean } | undefined {
-  const before = amountBefore(units, comparator, start);
-  const after = amountAfter(units, comparator, end);
-  if (before === undefined || after === undefined) return undefined;
-  const current = units[before].amount as Amount;
-  const previous = units[after].amount as Amount;
-  if (current.isPercent !== previous.isPercent) return undefined;
-  const currentMetric = lastMetricBefore(units, start, before) ?? metricAhead(units, before, comparator, 5);
-  if (currentMetric === undefined) return undefined;
-  const previousMetric =
-    lastMetricBefore(units, comparator + 1, after) ?? metricAhead(units, after, end, 4) ?? currentMetric;
-  const currentValue = signedAmount(current, currentMetric.kind);
-  const previousValue = signedAmount(previous, previousMetric.kind);
-  const difference = currentValue - previousValue;
-  if (!Number.isFinite(difference) || difference === 0) return undefined;
-  const isTransition =
-    currentMetric.kind !== previousMetric.kind &&
-    currentMetric.kind !== 'other' &&
-    previousMetric.kind !== 'other';
-  if (isTransition) return { value: Math.sign(difference) * PROFIT_LOSS_TRANSITION_WEIGHT, isTransition };
-  const polarity: Polarity = currentMetric.kind === 'other' ? currentMetric.polarity : 1;
-  return { value: Math.sign(difference) * polarity * COMPARISON_WEIGHT, isTransition };
-}
-
 function lossAmountFollows(units: Unit[], at: number, end: number): boolean {
   for (let index = at + 1; index < end && index <= at + LOSS_AMOUNT_REACH; index += 1) {
     const unit = units[index];
@@ -414,6 +161,36 @@ function lossAmountFollows(units: Unit[], at: number, end: number): boolean {
     if (isStop(unit)) return false;
   }
   return false;
+}
+
+type ChangeEntry = Extract<LexiconEntry, { type: 'change' }>;
+
+/** The quantity a change word moves, found by how the word takes its quantity (see `ChangeRole`). */
+function changedQuantity(
+  units: Unit[],
+  at: number,
+  role: ChangeEntry['role'],
+  currentMetric: MetricEntry | undefined,
+  end: number,
+): MetricEntry | undefined {
+  switch (role) {
+    case 'subject':
+      return currentMetric?.polarity
+        ? currentMetric
+        : (metricAhead(units, at, end, LOOK_AHEAD_REACH) ?? currentMetric);
+    case 'either':
+      return (
+        metricAhead(units, at, end, LOOK_AHEAD_REACH - 1, true) ??
+        currentMetric ??
+        metricAhead(units, at, end, LOOK_AHEAD_REACH)
+      );
+    case 'object': {
+      const isPassive = isPredicative(units, at, end) && typeOf(units[at + 1]) !== 'change';
+      return metricAhead(units, at, end, LOOK_AHEAD_REACH) ?? (isPassive ? currentMetric : undefined);
+    }
+    case 'modifier':
+      return metricAhead(units, at, end, 2) ?? (isPredicative(units, at, end) ? currentMetric : undefined);
+  }
 }
 
 /** Evidence from one clause: a stretch of a sentence that talks about one thing. */
@@ -475,26 +252,8 @@ function clauseEvidence(units: Unit[], start: number, end: number): Evidence[] {
           break;
         }
         if (entry.type === 'shift') break;
-        let quantity: MetricEntry | undefined;
-        if (entry.role === 'subject') {
-          quantity = currentMetric?.polarity
-            ? currentMetric
-            : (metricAhead(units, index, end, LOOK_AHEAD_REACH) ?? currentMetric);
-        } else if (entry.role === 'either') {
-          quantity =
-            metricAhead(units, index, end, LOOK_AHEAD_REACH - 1, true) ??
-            currentMetric ??
-            metricAhead(units, index, end, LOOK_AHEAD_REACH);
-        } else if (entry.role === 'object') {
-          const isPassive = isPredicative(units, index, end) && typeOf(units[index + 1]) !== 'change';
-          quantity =
-            metricAhead(units, index, end, LOOK_AHEAD_REACH) ?? (isPassive ? currentMetric : undefined);
-        } else {
-          if (quantifiesAmount(units, index, end)) break;
-          quantity =
-            metricAhead(units, index, end, 2) ??
-            (isPredicative(units, index, end) ? currentMetric : undefined);
-        }
+        if (entry.role === 'modifier' && quantifiesAmount(units, index, end)) break;
+        const quantity = changedQuantity(units, index, entry.role, currentMetric, end);
         let value = 0;
         if (quantity !== undefined) {
           const weight = quantity.kind === 'other' ? NON_PROFIT_QUANTITY_WEIGHT : QUANTIFIED_CHANGE_WEIGHT;
@@ -565,8 +324,7 @@ function collectEvidence(
   text: string,
   collect: (units: Unit[], item: Evidence, weight: number) => void,
 ): void {
-  const units = toUnits(tokenize(text));
-  markAmounts(units);
+  const units = readUnits(text);
   let weights: number[] | undefined;
   let sentenceStart = 0;
   for (let index = 0; index <= units.length; index += 1) {
