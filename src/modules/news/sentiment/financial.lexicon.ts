@@ -238,7 +238,7 @@ add(
     'loses ground|lost ground|losing ground|hit a snag|hits a snag|fine of|pay a fine|' +
     'headcount reduction|staff reduction|staff reductions|personnel reduction|' +
     'personnel reductions|workforce reduction|job reduction|job reductions|reduction of jobs|' +
-    'reduction of personnel|make redundant|made redundant|lose their jobs|loose their jobs|' +
+    'reduction of personnel|make redundant|made redundant|lose their jobs|' +
     'lost their jobs|cut staff|cuts staff|reduce staff|reduce personnel|reduce its workforce|' +
     'reduce its personnel|reduce its staff|' +
     'meltdown|lowest|worst|deteriorated|deterioration|year low|week low|month low|record low|' +
