@@ -40,7 +40,7 @@ export function toAllColumns(fields: PreferenceFields): PreferenceColumns {
   return toColumns(fields) as PreferenceColumns;
 }
 
-export function toPreferenceFields(entity: UserPreferencesEntity): PreferenceFields {
+function toPreferenceFields(entity: UserPreferencesEntity): PreferenceFields {
   return {
     experience_level: entity.experienceLevel,
     investment_style: entity.investmentStyle,

@@ -9,8 +9,8 @@ export const WIZARD_STEP_FIELDS = {
   advanced: ['esg_importance', 'explanation_style', 'privacy_level'],
 } as const satisfies Record<string, readonly (keyof PreferenceFields)[]>;
 
-export type WizardStepName = keyof typeof WIZARD_STEP_FIELDS;
-export const WIZARD_STEP_NAMES = Object.keys(WIZARD_STEP_FIELDS) as WizardStepName[];
+type WizardStepName = keyof typeof WIZARD_STEP_FIELDS;
+const WIZARD_STEP_NAMES = Object.keys(WIZARD_STEP_FIELDS) as WizardStepName[];
 
 export type WizardStepData = Partial<Record<WizardStepName, Partial<PreferenceFields>>>;
 
@@ -36,7 +36,7 @@ export function mergeWizardSteps(stepData: WizardStepData): Partial<PreferenceFi
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
 }
 
-export function isWizardStepName(value: string): value is WizardStepName {
+function isWizardStepName(value: string): value is WizardStepName {
   return Object.hasOwn(WIZARD_STEP_FIELDS, value);
 }
 

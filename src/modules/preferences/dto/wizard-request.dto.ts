@@ -4,14 +4,14 @@ import { IsBoolean, IsObject, IsOptional, ValidateNested } from 'class-validator
 import { WIZARD_STEP_FIELDS, WizardRequest } from '../wizard-steps';
 import { UpdatePreferencesDto } from './update-preferences.dto';
 
-export class EssentialStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.essential) {}
-export class PortfolioStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.portfolio) {}
-export class InformationStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.information) {}
-export class CommunicationStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.communication) {}
-export class AdvancedStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.advanced) {}
+class EssentialStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.essential) {}
+class PortfolioStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.portfolio) {}
+class InformationStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.information) {}
+class CommunicationStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.communication) {}
+class AdvancedStepDto extends PickType(UpdatePreferencesDto, WIZARD_STEP_FIELDS.advanced) {}
 
 /** Each step carries only its own fields; any other step name or field is rejected. */
-export class WizardStepDataDto {
+class WizardStepDataDto {
   @ApiPropertyOptional({ type: () => EssentialStepDto })
   @IsOptional()
   @ValidateNested()

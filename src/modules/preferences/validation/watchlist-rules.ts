@@ -23,7 +23,7 @@ export function checkWatchlist(entries: readonly unknown[]): WatchlistCheck {
   return { valid: true, symbols };
 }
 
-export function isTicker(value: unknown): value is string {
+function isTicker(value: unknown): value is string {
   return typeof value === 'string' && TICKER_PATTERN.test(value);
 }
 
