@@ -31,6 +31,48 @@ describe('portfolio ledger, positions and summary', () => {
     }
   });
 
+  it('documents every portfolio route and shape in the OpenAPI document', async () => {
+    const document = (await sut.inject({ url: '/openapi.json' })).json();
+    const responseSchema = (path: string, method: string, status: string) =>
+      document.paths[path][method].responses[status].content['application/json'].schema.$ref;
+    expect(responseSchema('/api/v1/portfolio/positions', 'get', '200')).toBe(
+      '#/components/schemas/PositionsResponse',
+    );
+    expect(responseSchema('/api/v1/portfolio/summary', 'get', '200')).toBe(
+      '#/components/schemas/SummaryResponse',
+    );
+    expect(responseSchema('/api/v1/portfolio/risk-metrics', 'get', '200')).toBe(
+      '#/components/schemas/RiskMetricsResponse',
+    );
+    expect(responseSchema('/api/v1/portfolio/rebalance', 'post', '200')).toBe(
+      '#/components/schemas/RebalanceResponse',
+    );
+    expect(responseSchema('/api/v1/portfolio', 'get', '200')).toBe('#/components/schemas/OverviewResponse');
+    expect(responseSchema('/api/v1/portfolio/transactions', 'post', '201')).toBe(
+      '#/components/schemas/TransactionResponse',
+    );
+    expect(
+      Object.keys(document.paths['/api/v1/portfolio/transactions/import'].post.requestBody.content),
+    ).toEqual(['text/csv']);
+    const schemas = document.components.schemas;
+    expect(Object.keys(schemas.PositionResponse.properties)).toEqual([
+      'symbol',
+      'quantity',
+      'current_price',
+      'cost_basis',
+      'market_value',
+      'unrealized_pnl',
+      'unrealized_pnl_percent',
+      'day_change',
+      'day_change_percent',
+      'weight',
+      'sector',
+      'last_updated',
+    ]);
+    expect(Object.keys(schemas.PerformanceResponse.properties)).toEqual(['1M', '3M', 'YTD', '1Y', 'ALL']);
+    expect(schemas.RiskMetricsResponse.properties.volatility.description).toContain('√252');
+  });
+
   it('answers an empty portfolio with empty positions, zero totals and null performance', async () => {
     const user = await registerUser(sut);
     expect((await get(user, 'positions')).json()).toEqual({ positions: [] });
