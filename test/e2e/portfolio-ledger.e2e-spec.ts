@@ -192,7 +192,18 @@ describe('portfolio ledger, positions and summary', () => {
         },
       ]),
     );
-    expect((await get(user, 'transactions')).json().total).toBe(0);
+    const weekDate = await record(user, { ...valid, executed_at: '2025-W02' });
+    expect(weekDate.statusCode).toBe(422);
+    expect(weekDate.json().detail).toEqual([
+      {
+        loc: ['body', 'executed_at'],
+        msg: 'Input should be a valid datetime or date',
+        type: 'datetime_parsing',
+      },
+    ]);
+    const noZone = await record(user, { ...valid, executed_at: '2025-01-06T15:30:00' });
+    expect(noZone.json().executed_at).toBe('2025-01-06T15:30:00.000Z');
+    expect((await get(user, 'transactions')).json().total).toBe(1);
   });
 
   it('refuses a sell beyond the quantity held at its date, also when back-dated before a later sell', async () => {

@@ -1,13 +1,13 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { Inject } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { portfolioConfig } from '../../config/portfolio.config';
+import { normalizeSymbol } from '../market/market-symbols';
 import { MarketService } from '../market/market.service';
-import { findOversell, findOversells, LedgerEntry } from './analytics/ledger-replay';
+import { findOversell, findOversells } from './analytics/ledger-replay';
 import { CreateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import {
@@ -22,7 +22,6 @@ import {
   NewTransactionRecord,
   PortfolioTransactionsRepository,
 } from './portfolio-transactions.repository';
-import { normalizeSymbol } from '../market/market-symbols';
 import { toTransactionResponse } from './portfolio.mapper';
 import { quantity as roundQuantity } from './portfolio-rounding';
 
@@ -41,7 +40,7 @@ export class TransactionsService {
 
   /** 404 for an unknown symbol, 400 when a sell exceeds the quantity held at its date (or makes a later sell do so). */
   async record(userId: number, body: CreateTransactionDto): Promise<TransactionResponse> {
-    const executedAt = parseInstant(body.executed_at);
+    const executedAt = validInstant(parseInstant(body.executed_at), ['body', 'executed_at']);
     if (executedAt.getTime() > this.clock.now().getTime()) {
       throw new ValidationFailedException([
         {
@@ -76,8 +75,8 @@ export class TransactionsService {
   async list(userId: number, query: ListTransactionsQuery): Promise<TransactionListResponse> {
     const [rows, total] = await this.transactions.list(userId, {
       symbol: query.symbol?.toUpperCase(),
-      from: query.from ? parseInstant(query.from) : undefined,
-      to: query.to ? endOfDayIfDate(query.to) : undefined,
+      from: query.from ? validInstant(parseInstant(query.from), ['query', 'from']) : undefined,
+      to: query.to ? validInstant(endOfDayIfDate(query.to), ['query', 'to']) : undefined,
       skip: query.skip,
       limit: query.limit,
     });
@@ -153,11 +152,6 @@ export class TransactionsService {
     return { imported: stored.length, transactions: stored.map(toTransactionResponse) };
   }
 
-  /** Entries in execution order, for the analytics. */
-  async ledger(userId: number): Promise<LedgerEntry[]> {
-    return this.transactions.entries(userId);
-  }
-
   private async storedAfterRefresh(
     ledger: LockedLedger,
     ids: number[],
@@ -192,11 +186,20 @@ function sortIssues(issues: ValidationIssue[]): ValidationIssue[] {
   return [...issues].sort((a, b) => rowOf(a) - rowOf(b));
 }
 
-/** An ISO date is midnight UTC of that day; a date-time is taken as written. */
+/** An ISO date is midnight UTC of that day; a date-time without a zone is taken as UTC. */
 export function parseInstant(iso: string): Date {
-  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return new Date(`${iso}T00:00:00Z`);
+  return new Date(/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(iso) ? iso : `${iso}Z`);
+}
+
+/** ISO 8601 also allows week and ordinal dates (2025-W01, 2025-006), which Date cannot read. */
+function validInstant(instant: Date, loc: (string | number)[]): Date {
+  if (!Number.isNaN(instant.getTime())) return instant;
+  throw new ValidationFailedException([
+    { loc, msg: 'Input should be a valid datetime or date', type: 'datetime_parsing' },
+  ]);
 }
 
 function endOfDayIfDate(iso: string): Date {
-  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T23:59:59.999Z`) : new Date(iso);
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T23:59:59.999Z`) : parseInstant(iso);
 }
