@@ -20,6 +20,7 @@ import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MarketModule } from './modules/market/market.module';
+import { NewsModule } from './modules/news/news.module';
 import { PortfolioModule } from './modules/portfolio/portfolio.module';
 import { PreferencesModule } from './modules/preferences/preferences.module';
 import { UsersModule } from './modules/users/users.module';
@@ -58,6 +59,7 @@ import { UsersModule } from './modules/users/users.module';
     AdminModule,
     HealthModule,
     MarketModule,
+    NewsModule,
     PortfolioModule,
     PreferencesModule,
   ],

@@ -3,6 +3,7 @@ import { authConfig } from './auth.config';
 import { cacheConfig } from './cache.config';
 import { databaseConfig } from './database.config';
 import { marketConfig } from './market.config';
+import { newsConfig } from './news.config';
 import { portfolioConfig } from './portfolio.config';
 
 /** Every configuration namespace; each validates its own variables when the app boots. */
@@ -12,5 +13,6 @@ export const configNamespaces = [
   cacheConfig,
   databaseConfig,
   marketConfig,
+  newsConfig,
   portfolioConfig,
 ];

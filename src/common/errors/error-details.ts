@@ -31,6 +31,12 @@ export const ErrorDetail = {
   tooManyBatchSymbols: 'Maximum 10 symbols allowed per batch request',
   priceHistoryRetrievalFailed: (symbol: string) => `Failed to retrieve price history for ${symbol}`,
   symbolSearchFailed: 'Failed to search symbols',
+  newsRetrievalFailed: (variable: string) => `Failed to retrieve news. Check the ${variable} configuration`,
+  newsSearchFailed: (variable: string) => `Failed to search news. Check the ${variable} configuration`,
+  newsItemNotFound: 'News item not found',
+  socialSentimentNotConfigured: 'Social sentiment is not available. Set FINNHUB_API_KEY to enable it',
+  socialSentimentRetrievalFailed:
+    'Failed to retrieve social sentiment. Check the FINNHUB_API_KEY configuration',
   notFound: 'Not Found',
   requestBodyTooLarge: 'Request body too large',
   unsupportedMediaType: (contentType: string) => `Unsupported media type: ${contentType}`,

@@ -1,0 +1,107 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { NewsItem } from '../news.types';
+import type { SocialSentiment } from '../providers/news.provider';
+import { SentimentLabel, SentimentResult, toSentimentResult } from '../sentiment/sentiment.label';
+import { SENTIMENT_LABELS } from './news-query.dto';
+
+export class SentimentScoreResponse {
+  @ApiProperty({
+    enum: SENTIMENT_LABELS,
+    example: 'positive',
+    description: '≥ 0.1 positive, ≤ -0.1 negative',
+  })
+  sentiment: SentimentLabel;
+
+  @ApiProperty({ minimum: -1, maximum: 1, example: 0.6124 })
+  sentimentScore: number;
+
+  static from(result: SentimentResult): SentimentScoreResponse {
+    return { sentiment: result.sentiment, sentimentScore: result.sentimentScore };
+  }
+}
+
+export class NewsItemResponse {
+  @ApiProperty({ example: 'Tyson Foods stock climbs 9.9% to close at $57.10' })
+  title: string;
+
+  @ApiProperty({
+    example: 'Shares of Tyson Foods closed at $57.10, up $5.15 (9.91%) from the previous close of $51.95.',
+  })
+  description: string;
+
+  @ApiProperty({ example: 'http://localhost:8000/api/v1/news/items/20261118-gainer-tsn' })
+  url: string;
+
+  @ApiProperty({ example: 'Market Replay Wire', description: 'Publisher name' })
+  source: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-18T21:20:00.000Z' })
+  publishedAt: string;
+
+  @ApiProperty({
+    enum: SENTIMENT_LABELS,
+    example: 'positive',
+    description: '≥ 0.1 positive, ≤ -0.1 negative',
+  })
+  sentiment: SentimentLabel;
+
+  @ApiProperty({
+    minimum: -1,
+    maximum: 1,
+    example: 0.964,
+    description: 'From -1.0 (very negative) to 1.0 (very positive)',
+  })
+  sentimentScore: number;
+
+  static from(item: NewsItem): NewsItemResponse {
+    return {
+      title: item.title,
+      description: item.description,
+      url: item.url,
+      source: item.source,
+      publishedAt: item.publishedAt,
+      sentiment: item.sentiment,
+      sentimentScore: item.sentimentScore,
+    };
+  }
+}
+
+export class SocialSentimentResponse {
+  @ApiProperty({ example: 'AAPL' })
+  symbol: string;
+
+  @ApiProperty({ example: 412, description: 'Posts mentioning the symbol in the window' })
+  mentions: number;
+
+  @ApiProperty({ example: 250 })
+  positiveMentions: number;
+
+  @ApiProperty({ example: 98 })
+  negativeMentions: number;
+
+  @ApiProperty({ minimum: -1, maximum: 1, example: 0.2143, description: 'Mention-weighted mean score' })
+  score: number;
+
+  @ApiProperty({ enum: SENTIMENT_LABELS, description: 'The score in the news bands' })
+  sentiment: SentimentLabel;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  from: string | null;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  to: string | null;
+
+  static from(social: SocialSentiment): SocialSentimentResponse {
+    const { sentiment, sentimentScore } = toSentimentResult(social.score);
+    return {
+      symbol: social.symbol,
+      mentions: social.mentions,
+      positiveMentions: social.positiveMentions,
+      negativeMentions: social.negativeMentions,
+      score: sentimentScore,
+      sentiment,
+      from: social.from,
+      to: social.to,
+    };
+  }
+}

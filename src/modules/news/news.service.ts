@@ -1,0 +1,131 @@
+import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import { ValidationIssue } from '../../common/validation/validation-issue';
+import { normalizeSymbol } from '../market/market-symbols';
+import { NewsClient } from './news.client';
+import { NewsItem, NewsQuery } from './news.types';
+import { NewsFilter, ProviderArticle } from './providers/news.provider';
+import { toArticle } from './providers/replay/replay-news.provider';
+import { MarketWire } from './providers/replay/market-wire.service';
+import { SentimentEngine } from './sentiment/sentiment.engine';
+import { SentimentResult } from './sentiment/sentiment.label';
+
+/** Articles asked of the provider whatever the limit, so filters have a pool and caches are shared. */
+export const PROVIDER_POOL_SIZE = 50;
+export const MAX_SENTIMENT_TEXT_LENGTH = 5_000;
+
+/**
+ * News for both path families (/market/news and /news): asks the configured provider, scores
+ * every article with the sentiment engine, filters, orders newest first and cuts to the limit.
+ */
+@Injectable()
+export class NewsService {
+  constructor(
+    private readonly client: NewsClient,
+    private readonly wire: MarketWire,
+    private readonly engine: SentimentEngine,
+  ) {}
+
+  /** Latest news, optionally about one symbol, matching keywords, a sentiment or a time window. */
+  async latest(query: NewsQuery, limit: number): Promise<NewsItem[]> {
+    const filter = toFilter(query);
+    const articles = await this.client.latest(filter, PROVIDER_POOL_SIZE).catch((error: unknown) => {
+      throw new InternalServerErrorException(
+        ErrorDetail.newsRetrievalFailed(this.client.provider.configurationVariable),
+        { cause: error },
+      );
+    });
+    return this.present(articles, limit, { ...filter, sentiment: query.sentiment });
+  }
+
+  async search(query: string, limit: number): Promise<NewsItem[]> {
+    const articles = await this.client.search(query.trim(), PROVIDER_POOL_SIZE).catch((error: unknown) => {
+      throw new InternalServerErrorException(
+        ErrorDetail.newsSearchFailed(this.client.provider.configurationVariable),
+        { cause: error },
+      );
+    });
+    return this.present(articles, limit, {});
+  }
+
+  forStock(symbol: string, limit: number): Promise<NewsItem[]> {
+    return this.latest({ symbol }, limit);
+  }
+
+  /** A market wire story by id (its stable url), whichever provider is configured. */
+  async item(id: string): Promise<NewsItem> {
+    const story = await this.wire.story(id);
+    if (!story) throw new NotFoundException(ErrorDetail.newsItemNotFound);
+    return this.scored(toArticle(story));
+  }
+
+  /** Scores clients' own texts with the same engine, in order. */
+  scoreTexts(texts: unknown[]): SentimentResult[] {
+    const issues = texts.flatMap((text, index): ValidationIssue[] => {
+      const loc = ['body', 'texts', index];
+      if (typeof text !== 'string')
+        return [{ loc, msg: 'Input should be a valid string', type: 'string_type' }];
+      if (text.length <= MAX_SENTIMENT_TEXT_LENGTH) return [];
+      return [
+        {
+          loc,
+          msg: `String should have at most ${MAX_SENTIMENT_TEXT_LENGTH} characters`,
+          type: 'string_too_long',
+          ctx: { max_length: MAX_SENTIMENT_TEXT_LENGTH },
+        },
+      ];
+    });
+    if (issues.length > 0) throw new ValidationFailedException(issues);
+    return (texts as string[]).map((text) => this.engine.score(text));
+  }
+
+  private present(
+    articles: ProviderArticle[],
+    limit: number,
+    filter: Pick<NewsFilter, 'from' | 'to'> & Pick<NewsQuery, 'sentiment'>,
+  ): NewsItem[] {
+    const seen = new Set<string>();
+    return articles
+      .filter((article) => {
+        if (seen.has(article.url)) return false;
+        seen.add(article.url);
+        return true;
+      })
+      .filter((article) => (filter.from ? article.publishedAt >= filter.from : true))
+      .filter((article) => (filter.to ? article.publishedAt <= filter.to : true))
+      .map((article) => this.scored(article))
+      .filter((item) => (filter.sentiment ? item.sentiment === filter.sentiment : true))
+      .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0))
+      .slice(0, limit);
+  }
+
+  private scored(article: ProviderArticle): NewsItem {
+    return { ...article, ...this.engine.scoreArticle(article.title, article.description) };
+  }
+}
+
+function toFilter(query: NewsQuery): NewsFilter {
+  const from = query.from ? instant(query.from, 'start') : undefined;
+  const to = query.to ? instant(query.to, 'end') : undefined;
+  if (from && to && from > to) {
+    throw new ValidationFailedException([
+      { loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' },
+    ]);
+  }
+  const keywords = query.keywords?.trim();
+  return {
+    ...(query.symbol ? { symbol: normalizeSymbol(query.symbol) } : {}),
+    ...(keywords ? { keywords } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+}
+
+/** A date means its whole UTC day; an instant is taken as given. */
+function instant(value: string, edge: 'start' | 'end'): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return edge === 'start' ? `${value}T00:00:00.000Z` : `${value}T23:59:59.999Z`;
+  }
+  return new Date(value).toISOString();
+}

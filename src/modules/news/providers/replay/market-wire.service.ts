@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { Clock } from '../../../../common/clock/clock';
+import { newsConfig } from '../../../../config/news.config';
+import { MarketService } from '../../../market/market.service';
+import {
+  dateOfTradingDay,
+  isTradingDate,
+  tradingDayOnOrBefore,
+} from '../../../market/providers/replay/replay-calendar';
+import { newestFirst, sessionDateOfStoryId, WireStory, writeSessionWire } from './market-wire';
+
+/** Sessions whose stories stay memoized; older ones are rebuilt on demand (they never change). */
+const MEMOIZED_SESSIONS = 40;
+
+/**
+ * The market wire over the replay calendar: each closed session's stories, written once from the
+ * replayed moves and memoized, published at their filing time (never ahead of the clock).
+ */
+@Injectable()
+export class MarketWire {
+  private readonly sessions = new Map<string, Promise<WireStory[]>>();
+
+  constructor(
+    private readonly market: MarketService,
+    private readonly clock: Clock,
+    @Inject(newsConfig.KEY) private readonly config: ConfigType<typeof newsConfig>,
+  ) {}
+
+  /**
+   * The stories published by now in the `replaySessions` closed sessions up to `until` (YYYY-MM-DD,
+   * default the last closed session), newest first.
+   */
+  async recentStories(until?: string): Promise<WireStory[]> {
+    const lastClosed = this.market.lastClosedSession();
+    const end = tradingDayOnOrBefore(until && until < lastClosed ? until : lastClosed);
+    const dates = Array.from({ length: this.config.replaySessions }, (_, back) =>
+      dateOfTradingDay(end - back),
+    );
+    const sessions = await Promise.all(dates.map((date) => this.session(date)));
+    return this.published(sessions.flat()).sort(newestFirst);
+  }
+
+  /** One story by id, if it has been published; ids of any past session resolve. */
+  async story(id: string): Promise<WireStory | null> {
+    const date = sessionDateOfStoryId(id);
+    if (!date || !isTradingDate(date) || date > this.market.lastClosedSession()) return null;
+    const story = (await this.session(date)).find((candidate) => candidate.id === id);
+    return story && this.published([story]).length === 1 ? story : null;
+  }
+
+  private published(stories: WireStory[]): WireStory[] {
+    const now = this.clock.now().toISOString();
+    return stories.filter((story) => story.publishedAt <= now);
+  }
+
+  private session(date: string): Promise<WireStory[]> {
+    const memoized = this.sessions.get(date);
+    if (memoized) {
+      this.sessions.delete(date);
+      this.sessions.set(date, memoized);
+      return memoized;
+    }
+    const written = this.market
+      .sessionMoves(date)
+      .then((moves) => writeSessionWire(moves, this.config.wireBaseUrl));
+    written.catch(() => this.sessions.delete(date));
+    this.sessions.set(date, written);
+    if (this.sessions.size > MEMOIZED_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    return written;
+  }
+}

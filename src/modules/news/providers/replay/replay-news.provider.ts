@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { newYorkTime } from '../../../market/providers/replay/replay-calendar';
+import { NewsFilter, NewsProvider, ProviderArticle } from '../news.provider';
+import { matchesAllTerms, matchesKeywords } from '../../news-text-match';
+import { WireStory } from './market-wire';
+import { MarketWire } from './market-wire.service';
+
+/** The offline default: the market wire written from the replayed sessions. */
+@Injectable()
+export class ReplayNewsProvider extends NewsProvider {
+  readonly name = 'replay';
+  readonly configurationVariable = 'NEWS_PROVIDER';
+  readonly local = true;
+
+  constructor(private readonly wire: MarketWire) {
+    super();
+  }
+
+  async latest(filter: NewsFilter, limit: number): Promise<ProviderArticle[]> {
+    const until = filter.to ? newYorkTime(new Date(filter.to)).date : undefined;
+    const stories = await this.wire.recentStories(until);
+    return (
+      stories
+        .filter((story) => (filter.symbol ? story.symbols.includes(filter.symbol) : true))
+        .filter((story) => (filter.keywords ? matchesKeywords(story.searchText, filter.keywords) : true))
+        // Company briefs are for readers who asked about the company.
+        .filter((story) => story.featured || filter.symbol !== undefined || filter.keywords !== undefined)
+        .filter((story) => (filter.from ? story.publishedAt >= filter.from : true))
+        .filter((story) => (filter.to ? story.publishedAt <= filter.to : true))
+        .slice(0, limit)
+        .map(toArticle)
+    );
+  }
+
+  async search(query: string, limit: number): Promise<ProviderArticle[]> {
+    const stories = await this.wire.recentStories();
+    return stories
+      .filter((story) => matchesAllTerms(story.searchText, query))
+      .slice(0, limit)
+      .map(toArticle);
+  }
+}
+
+export function toArticle(story: WireStory): ProviderArticle {
+  const { title, description, url, source, publishedAt } = story;
+  return { title, description, url, source, publishedAt };
+}

@@ -1,0 +1,416 @@
+import { Clock } from '../../src/common/clock/clock';
+import { FakeTime } from '../../src/modules/market/testing/fake-time';
+import { SentimentEngine } from '../../src/modules/news/sentiment/sentiment.engine';
+import { registerUser, TestUser } from '../factories/users.factory';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+// The replay maps Friday 2026-11-20 onto the real trading day 2016-02-09, whose biggest S&P 500
+// gainer was Martin Marietta Materials (+9.36% to 128.88). Wire stories are filed from 16:01 to
+// 16:44 New York time (21:01Z to 21:44Z in November).
+const FRIDAY_AFTER_CLOSE = '2026-11-20T22:00:00Z';
+const NEWS_ITEM_FIELDS = [
+  'description',
+  'publishedAt',
+  'sentiment',
+  'sentimentScore',
+  'source',
+  'title',
+  'url',
+];
+
+interface Item {
+  title: string;
+  description: string;
+  url: string;
+  source: string;
+  publishedAt: string;
+  sentiment: string;
+  sentimentScore: number;
+}
+
+describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
+  let sut: TestApp;
+  let user: TestUser;
+  const time = new FakeTime(FRIDAY_AFTER_CLOSE);
+  const engine = new SentimentEngine();
+
+  beforeAll(async () => {
+    sut = await createTestApp({
+      env: { NEWS_PROVIDER: '', NEWS_WIRE_BASE_URL: 'https://invest.example.com', FINNHUB_API_KEY: '' },
+      override: (builder) => builder.overrideProvider(Clock).useValue(time),
+    });
+    user = await registerUser(sut);
+  });
+  afterAll(() => sut.close());
+  beforeEach(() => time.set(FRIDAY_AFTER_CLOSE));
+
+  const get = (url: string, headers: Record<string, string> = user.headers) =>
+    sut.inject({ url: `/api/v1/${url}`, headers });
+  const items = async (url: string): Promise<Item[]> => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    return response.json<Item[]>();
+  };
+  const text = (item: Item) => `${item.title} ${item.description}`.toLowerCase();
+
+  function expectWellFormed(list: Item[]): void {
+    for (const item of list) {
+      expect(Object.keys(item).sort()).toEqual(NEWS_ITEM_FIELDS);
+      expect(item.source).toBe('Market Replay Wire');
+      expect(item.url).toMatch(/^https:\/\/invest\.example\.com\/api\/v1\/news\/items\/\d{8}-[a-z0-9-]+$/);
+      expect(item.publishedAt <= time.now().toISOString()).toBe(true);
+      expect({ sentiment: item.sentiment, sentimentScore: item.sentimentScore }).toEqual(
+        engine.scoreArticle(item.title, item.description),
+      );
+    }
+    const times = list.map((item) => item.publishedAt);
+    expect(times).toEqual([...times].sort().reverse());
+  }
+
+  it.each([
+    ['GET', 'market/news'],
+    ['GET', 'market/news/search?query=apple'],
+    ['GET', 'market/news/stock/AAPL'],
+    ['GET', 'news'],
+    ['GET', 'news/search?query=apple'],
+    ['GET', 'news/stock/AAPL'],
+    ['GET', 'news/items/20261120-gainer-mlm'],
+    ['GET', 'news/social/AAPL'],
+    ['POST', 'news/sentiment'],
+  ] as const)('answers 401 to %s %s without a token', async (method, url) => {
+    const response = await sut.inject({
+      method,
+      url: `/api/v1/${url}`,
+      payload: method === 'POST' ? { texts: ['x'] } : undefined,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Could not validate credentials' });
+  });
+
+  describe.each(['market/news', 'news'])('GET /api/v1/%s', (path) => {
+    it('lists 10 featured wire stories by default, newest first, scored by the engine', async () => {
+      const list = await items(path);
+      expect(list).toHaveLength(10);
+      expectWellFormed(list);
+      expect(list[0].publishedAt).toBe('2026-11-20T21:44:00.000Z');
+      // Company closing briefs are not in the general feed.
+      expect(list.some((item) => item.url.includes('-brief-'))).toBe(false);
+    });
+
+    it('is deterministic', async () => {
+      expect(await items(`${path}?limit=50`)).toEqual(await items(`${path}?limit=50`));
+    });
+
+    it.each([
+      ['1', 1],
+      ['50', 50],
+    ])('takes limit=%s', async (limit, length) => {
+      expect(await items(`${path}?limit=${limit}`)).toHaveLength(length);
+    });
+
+    it.each([
+      ['0', 'greater_than_equal', 'Input should be greater than or equal to 1'],
+      ['51', 'less_than_equal', 'Input should be less than or equal to 50'],
+      ['ten', 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
+    ])('refuses limit=%s with 422', async (limit, type, msg) => {
+      const response = await get(`${path}?limit=${limit}`);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail).toEqual([
+        expect.objectContaining({ loc: ['query', 'limit'], type, msg }),
+      ]);
+    });
+
+    it('filters by symbol, in any case, including the company closing briefs', async () => {
+      const list = await items(`${path}?symbol=mlm&limit=50`);
+      expectWellFormed(list);
+      expect(list.map((item) => item.url.split('/').pop())).toEqual(
+        expect.arrayContaining(['20261120-gainer-mlm', '20261120-brief-mlm', '20261116-brief-mlm']),
+      );
+      for (const item of list) expect(item.title + item.description).toMatch(/Martin Marietta|MLM/);
+    });
+
+    it('filters by keywords (comma-separated alternatives)', async () => {
+      const energy = await items(`${path}?keywords=energy&limit=50`);
+      expect(energy.length).toBeGreaterThan(0);
+      for (const item of energy) expect(text(item)).toContain('energy');
+      const either = await items(`${path}?keywords=${encodeURIComponent('viacom, hanesbrands')}&limit=50`);
+      expect(either.some((item) => text(item).includes('viacom'))).toBe(true);
+      expect(either.some((item) => text(item).includes('hanesbrands'))).toBe(true);
+      for (const item of either) expect(text(item)).toMatch(/viacom|hanesbrands/);
+    });
+
+    it('answers an unknown symbol with an empty list', async () => {
+      expect(await items(`${path}?symbol=ZZZZ`)).toEqual([]);
+    });
+
+    it('refuses a malformed symbol with 422', async () => {
+      const response = await get(`${path}?symbol=${encodeURIComponent('not a symbol!')}`);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail[0].loc).toEqual(['query', 'symbol']);
+    });
+  });
+
+  describe('GET /api/v1/news/ filters of 4.3', () => {
+    it.each(['positive', 'negative', 'neutral'])('filters sentiment=%s', async (sentiment) => {
+      const list = await items(`news/?sentiment=${sentiment}&limit=50`);
+      expect(list.length).toBeGreaterThan(0);
+      for (const item of list) expect(item.sentiment).toBe(sentiment);
+    });
+
+    it('refuses an unknown sentiment with 422', async () => {
+      const response = await get('news?sentiment=bullish');
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail: [
+          {
+            loc: ['query', 'sentiment'],
+            msg: "Input should be 'positive', 'negative' or 'neutral'",
+            type: 'enum',
+            ctx: { expected: "'positive', 'negative' or 'neutral'" },
+          },
+        ],
+      });
+    });
+
+    it('filters by a from/to window of dates or instants', async () => {
+      const thursday = await items('news?from=2026-11-19&to=2026-11-19&limit=50');
+      expect(thursday.length).toBeGreaterThan(10);
+      for (const item of thursday) expect(item.publishedAt.slice(0, 10)).toBe('2026-11-19');
+      const evening = await items(`news?from=${encodeURIComponent('2026-11-20T21:30:00Z')}&limit=50`);
+      expect(evening.length).toBeGreaterThan(0);
+      for (const item of evening) expect(item.publishedAt >= '2026-11-20T21:30:00.000Z').toBe(true);
+      const earlier = await items('news?to=2026-11-12&limit=5');
+      expect(earlier).toHaveLength(5);
+      for (const item of earlier) expect(item.publishedAt <= '2026-11-12T23:59:59.999Z').toBe(true);
+    });
+
+    it('refuses a window whose from is after its to, and a malformed date', async () => {
+      const reversed = await get('news?from=2026-11-20&to=2026-11-19');
+      expect(reversed.statusCode).toBe(422);
+      expect(reversed.json().detail).toEqual([
+        expect.objectContaining({ loc: ['query', 'from'], type: 'value_error' }),
+      ]);
+      const malformed = await get('news?to=2026-13-45');
+      expect(malformed.statusCode).toBe(422);
+      expect(malformed.json().detail).toEqual([
+        expect.objectContaining({ loc: ['query', 'to'], type: 'datetime_parsing' }),
+      ]);
+    });
+  });
+
+  describe.each(['market/news/search', 'news/search'])('GET /api/v1/%s', (path) => {
+    it('finds stories naming the company, newest first', async () => {
+      const list = await items(`${path}?query=Martin%20Marietta`);
+      expect(list.length).toBeGreaterThan(0);
+      expectWellFormed(list);
+      for (const item of list) expect(text(item)).toContain('martin marietta');
+    });
+
+    it('finds by ticker', async () => {
+      const list = await items(`${path}?query=aapl&limit=3`);
+      expect(list.map((item) => item.title)).toEqual([
+        'Apple Inc. (AAPL) closes little changed at $94.99',
+        'Apple Inc. (AAPL) rises 1.05% to $95.01',
+        'Apple Inc. (AAPL) falls 2.67% to $94.02',
+      ]);
+    });
+
+    it('answers a query nothing matches with an empty list', async () => {
+      expect(await items(`${path}?query=zzzyzzx`)).toEqual([]);
+    });
+
+    it('answers 422 for a missing or empty query', async () => {
+      const missing = await get(path);
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json()).toEqual({
+        detail: [{ loc: ['query', 'query'], msg: 'Field required', type: 'missing' }],
+      });
+      const empty = await get(`${path}?query=%20`);
+      expect(empty.statusCode).toBe(422);
+      expect(empty.json().detail).toEqual([
+        expect.objectContaining({ loc: ['query', 'query'], type: 'string_too_short' }),
+      ]);
+    });
+
+    it.each([
+      ['0', 422],
+      ['1', 200],
+      ['50', 200],
+      ['51', 422],
+    ])('limit=%s answers %s', async (limit, status) => {
+      const response = await get(`${path}?query=${encodeURIComponent('S&P 500')}&limit=${limit}`);
+      expect(response.statusCode).toBe(status);
+      if (status === 200) expect(response.json().length).toBe(Number(limit));
+      else expect(response.json().detail[0].loc).toEqual(['query', 'limit']);
+    });
+  });
+
+  describe.each(['market/news/stock', 'news/stock'])('GET /api/v1/%s/{symbol}', (path) => {
+    it('lists 5 stories about the stock by default', async () => {
+      const list = await items(`${path}/aapl`);
+      expect(list).toHaveLength(5);
+      expectWellFormed(list);
+      for (const item of list) expect(item.title).toContain('(AAPL)');
+    });
+
+    it('accepts the class share written with a dash', async () => {
+      const list = await items(`${path}/brk-b?limit=1`);
+      expect(list).toHaveLength(1);
+      expect(list[0].title).toContain('(BRK.B)');
+    });
+
+    it('answers an unknown symbol with an empty list', async () => {
+      expect(await items(`${path}/ZZZZ`)).toEqual([]);
+    });
+
+    it.each([
+      ['0', 422],
+      ['1', 200],
+      ['20', 200],
+      ['21', 422],
+    ])('limit=%s answers %s', async (limit, status) => {
+      const response = await get(`${path}/MLM?limit=${limit}`);
+      expect(response.statusCode).toBe(status);
+      if (status === 200) expect(response.json().length).toBeLessThanOrEqual(Number(limit));
+      else expect(response.json().detail[0].loc).toEqual(['query', 'limit']);
+    });
+  });
+
+  describe('GET /api/v1/news/items/{id}', () => {
+    it('returns the story its url points to, consistent with the quote of the session', async () => {
+      const response = await get('news/items/20261120-gainer-mlm');
+      expect(response.statusCode).toBe(200);
+      const title = 'Martin Marietta Materials stock climbs 9.4% to close at $128.88';
+      const description =
+        'Shares of Martin Marietta Materials closed at $128.88, up $11.03 (9.36%) from the previous close of $117.85, ' +
+        'the biggest percentage gain in the S&P 500. The stock traded between $108.31 and $133.58. ' +
+        'Volume was 3.2 million shares, 3.0 times the 20-day average.';
+      expect(response.json()).toEqual({
+        title,
+        description,
+        url: 'https://invest.example.com/api/v1/news/items/20261120-gainer-mlm',
+        source: 'Market Replay Wire',
+        publishedAt: '2026-11-20T21:20:00.000Z',
+        ...engine.scoreArticle(title, description),
+      });
+      const quote = (await get('market/stock/MLM')).json();
+      expect(quote).toMatchObject({ price: 128.88, change: 11.03, changePercent: 9.36 });
+      const summary = (await get('market/summary')).json();
+      expect(summary.topGainers[0]).toMatchObject({ symbol: 'MLM' });
+    });
+
+    it('resolves every url the feed hands out', async () => {
+      for (const item of await items('news?limit=5')) {
+        const id = item.url.split('/').pop()!;
+        const response = await get(`news/items/${id}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(item);
+      }
+    });
+
+    it.each([
+      '20261120-gainer-zzzz',
+      'nonsense',
+      '20261121-market-close',
+      '20261127-market-close',
+      '20261399-market-close',
+    ])('answers 404 for %s', async (id) => {
+      const response = await get(`news/items/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'News item not found' });
+    });
+  });
+
+  describe('on the replay calendar', () => {
+    it('files a story only once its time has come', async () => {
+      time.set('2026-11-20T21:15:00Z');
+      const list = await items('news?limit=3');
+      expect(list[0].publishedAt).toBe('2026-11-20T21:12:00.000Z');
+      expect((await get('news/items/20261120-gainer-mlm')).statusCode).toBe(404);
+      time.set('2026-11-20T21:20:00Z');
+      expect((await get('news/items/20261120-gainer-mlm')).statusCode).toBe(200);
+    });
+
+    it('serves the last closed session until the next one closes', async () => {
+      time.set('2026-11-23T15:00:00Z');
+      expect((await items('news?limit=1'))[0].publishedAt).toBe('2026-11-20T21:44:00.000Z');
+    });
+  });
+
+  describe('POST /api/v1/news/sentiment', () => {
+    const post = (payload: unknown) =>
+      sut.inject({
+        method: 'POST',
+        url: '/api/v1/news/sentiment',
+        headers: user.headers,
+        payload: payload as object,
+      });
+
+    it('scores each text with the engine, in order', async () => {
+      const texts = [
+        'Quarterly profit rose 12%, beating estimates.',
+        'The lender cut its dividend.',
+        'The meeting is on Tuesday.',
+      ];
+      const response = await post({ texts });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(texts.map((text) => engine.score(text)));
+      expect(response.json().map((result: { sentiment: string }) => result.sentiment)).toEqual([
+        'positive',
+        'negative',
+        'neutral',
+      ]);
+    });
+
+    it('takes 1 and 100 texts, and texts of 5,000 characters', async () => {
+      expect((await post({ texts: ['Sales grew.'] })).json()).toHaveLength(1);
+      expect((await post({ texts: Array(100).fill('Sales grew.') })).json()).toHaveLength(100);
+      expect((await post({ texts: ['a'.repeat(5000)] })).statusCode).toBe(200);
+    });
+
+    it('refuses an empty list and more than 100 texts', async () => {
+      const empty = await post({ texts: [] });
+      expect(empty.statusCode).toBe(422);
+      expect(empty.json().detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'texts'], type: 'too_short' }),
+      ]);
+      const tooMany = await post({ texts: Array(101).fill('x') });
+      expect(tooMany.statusCode).toBe(422);
+      expect(tooMany.json().detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'texts'], type: 'too_long' }),
+      ]);
+    });
+
+    it('refuses a text over 5,000 characters and a non-string, naming its index', async () => {
+      const response = await post({ texts: ['fine', 'a'.repeat(5001), 7] });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail: [
+          {
+            loc: ['body', 'texts', 1],
+            msg: 'String should have at most 5000 characters',
+            type: 'string_too_long',
+            ctx: { max_length: 5000 },
+          },
+          { loc: ['body', 'texts', 2], msg: 'Input should be a valid string', type: 'string_type' },
+        ],
+      });
+    });
+
+    it('refuses a body without texts', async () => {
+      const response = await post({});
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail: [{ loc: ['body', 'texts'], msg: 'Field required', type: 'missing' }],
+      });
+    });
+  });
+
+  it('answers 503 for social sentiment without FINNHUB_API_KEY', async () => {
+    const response = await get('news/social/AAPL');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      detail: 'Social sentiment is not available. Set FINNHUB_API_KEY to enable it',
+    });
+  });
+});
