@@ -468,6 +468,26 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
         },
         expect.objectContaining({ symbol: 'KO' }),
       ]);
+      const watchedOrHeld = ['AAPL', 'JNJ', 'XOM', 'MSFT', 'BRK.B', 'NVDA', 'KO'];
+      expect(overview.news.length).toBeGreaterThan(0);
+      expect(overview.news.length).toBeLessThanOrEqual(10);
+      for (const item of overview.news) {
+        expect(item).toEqual({
+          symbol: expect.any(String),
+          title: expect.any(String),
+          description: expect.any(String),
+          url: expect.any(String),
+          source: expect.any(String),
+          publishedAt: expect.any(String),
+          sentiment: expect.stringMatching(/^(positive|negative|neutral)$/),
+          sentimentScore: expect.any(Number),
+        });
+        expect(watchedOrHeld).toContain(item.symbol);
+      }
+      const published = overview.news.map((item: { publishedAt: string }) => item.publishedAt);
+      expect([...published].sort().reverse()).toEqual(published);
+      expect(new Set(overview.news.map((item: { url: string }) => item.url)).size).toBe(overview.news.length);
+      expect(overview.notes).toEqual([]);
       const risk = (await get(user, 'risk-metrics')).json();
       expect(overview.risk).toEqual({
         volatility: risk.volatility,
@@ -483,6 +503,8 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       expect(overview).toMatchObject({
         top_positions: [],
         watchlist: [],
+        news: [],
+        notes: [],
         risk: { volatility: null, max_drawdown: null, risk_level: null, matches_preferences: null },
       });
       expect(overview.summary.positions_count).toBe(0);

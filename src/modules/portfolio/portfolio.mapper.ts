@@ -1,7 +1,12 @@
 // Domain results → response DTOs: wire names, ISO timestamps and rounding at the edge.
 import { ValuedPosition } from './analytics/position-valuation';
 import { PERFORMANCE_PERIODS } from './analytics/time-weighted-returns';
-import { OverviewResponse, RiskSnapshotResponse, WatchlistQuoteResponse } from './dto/overview.response';
+import {
+  OverviewNewsItemResponse,
+  OverviewResponse,
+  RiskSnapshotResponse,
+  WatchlistQuoteResponse,
+} from './dto/overview.response';
 import { PositionResponse } from './dto/position.response';
 import { RebalanceResponse } from './dto/rebalance.response';
 import { RiskMetricsResponse } from './dto/risk-metrics.response';
@@ -167,7 +172,9 @@ export interface Overview {
   summary: PortfolioSummary;
   positions: ValuedPosition[];
   watchlist: WatchlistQuoteResponse[];
+  news: OverviewNewsItemResponse[];
   risk: PortfolioRiskMetrics;
+  notes: string[];
   asOf: Date;
 }
 
@@ -178,7 +185,9 @@ export function toOverviewResponse(overview: Overview): OverviewResponse {
     summary: toSummaryResponse(overview.summary),
     top_positions: overview.positions.slice(0, OVERVIEW_TOP_POSITIONS).map(toPositionResponse),
     watchlist: overview.watchlist,
+    news: overview.news,
     risk: toRiskSnapshotResponse(overview.risk),
+    notes: overview.notes,
     as_of: overview.asOf.toISOString(),
   };
 }

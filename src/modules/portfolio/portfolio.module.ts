@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MarketModule } from '../market/market.module';
+import { NewsModule } from '../news/news.module';
 import { PreferencesModule } from '../preferences/preferences.module';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { HoldingsService } from './holdings.service';
@@ -15,7 +16,12 @@ import { TransactionsController } from './transactions.controller';
 import { TransactionsService } from './transactions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PortfolioTransactionEntity]), MarketModule, PreferencesModule],
+  imports: [
+    TypeOrmModule.forFeature([PortfolioTransactionEntity]),
+    MarketModule,
+    NewsModule,
+    PreferencesModule,
+  ],
   controllers: [TransactionsController, PortfolioController],
   providers: [
     CsvContentTypeParser,

@@ -38,6 +38,34 @@ export class RiskSnapshotResponse {
   matches_preferences: boolean | null;
 }
 
+const SENTIMENTS = ['positive', 'negative', 'neutral'];
+
+export class OverviewNewsItemResponse {
+  @ApiProperty({ example: 'AAPL', description: 'The held or watched symbol the article was found for' })
+  symbol: string;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty()
+  description: string;
+
+  @ApiProperty()
+  url: string;
+
+  @ApiProperty({ description: 'Publisher name' })
+  source: string;
+
+  @ApiProperty({ format: 'date-time' })
+  publishedAt: string;
+
+  @ApiProperty({ enum: SENTIMENTS })
+  sentiment: string;
+
+  @ApiProperty({ minimum: -1, maximum: 1 })
+  sentimentScore: number;
+}
+
 export class OverviewResponse {
   @ApiProperty({ type: SummaryResponse })
   summary: SummaryResponse;
@@ -51,8 +79,21 @@ export class OverviewResponse {
   })
   watchlist: WatchlistQuoteResponse[];
 
+  @ApiProperty({
+    type: [OverviewNewsItemResponse],
+    description:
+      'The latest news about the held and watched symbols with its sentiment, newest first (at most 10)',
+  })
+  news: OverviewNewsItemResponse[];
+
   @ApiProperty({ type: RiskSnapshotResponse })
   risk: RiskSnapshotResponse;
+
+  @ApiProperty({
+    type: [String],
+    description: 'Parts that could not be fetched, in words (empty when all were)',
+  })
+  notes: string[];
 
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
