@@ -71,6 +71,7 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       // average cost (3000 + 1) / 20 = 150.05 → 5 × 180 − 1 − 750.25
       expect(body.transactions[4]).toMatchObject({ note: 'trim, after earnings', realized_pnl: 148.75 });
       expect(body.transactions[5]).toMatchObject({ executed_at: '2025-04-01T15:45:00.000Z', fees: 0 });
+      expect((await get(user, 'transactions?symbol=brk-b')).json().total).toBe(1);
       const positions = (await get(user, 'positions')).json().positions;
       expect(positions.map((position: { symbol: string }) => position.symbol).sort()).toEqual([
         'AAPL',

@@ -74,7 +74,7 @@ export class TransactionsService {
 
   async list(userId: number, query: ListTransactionsQuery): Promise<TransactionListResponse> {
     const [rows, total] = await this.transactions.list(userId, {
-      symbol: query.symbol?.toUpperCase(),
+      symbol: query.symbol ? normalizeSymbol(query.symbol) : undefined,
       from: query.from ? validInstant(parseInstant(query.from), ['query', 'from']) : undefined,
       to: query.to ? validInstant(endOfDayIfDate(query.to), ['query', 'to']) : undefined,
       skip: query.skip,
