@@ -281,7 +281,16 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       expect(body.notes[body.notes.length - 1]).toMatch(
         /risk level (matches|is above|is below) your conservative risk tolerance/,
       );
-      expect(body.correlation_matrix.symbols).toHaveLength(5);
+      // consistent with positions and summary
+      const positions = (await get(user, 'positions')).json().positions;
+      expect(body.total_value).toBe((await get(user, 'summary')).json().total_value);
+      expect(body.concentration.largest_weight).toEqual({
+        symbol: positions[0].symbol,
+        weight: expect.closeTo(positions[0].weight / 100, 5),
+      });
+      expect(body.correlation_matrix.symbols).toEqual(
+        positions.map((position: { symbol: string }) => position.symbol),
+      );
       expect(
         body.sector_concentration.sectors.reduce((sum: number, s: { weight: number }) => sum + s.weight, 0),
       ).toBeCloseTo(1, 4);
