@@ -1,0 +1,113 @@
+import { ConfigType } from '@nestjs/config';
+import { createCache } from 'cache-manager';
+import { newsConfig } from '../../config/news.config';
+import { ProviderCallGateway } from '../market/gateway/provider-call-gateway';
+import { ProviderUnavailableError } from '../market/providers/provider-errors';
+import { FakeTime } from '../market/testing/fake-time';
+import { NewsClient } from './news.client';
+import { NewsService } from './news.service';
+import { NewsProvider, ProviderArticle } from './providers/news.provider';
+import { MarketWire } from './providers/replay/market-wire.service';
+import { SentimentEngine } from './sentiment/sentiment.engine';
+
+/** A local provider answering from a fixed list, or failing like the replay data would. */
+class ListProvider extends NewsProvider {
+  readonly name = 'replay';
+  readonly configurationVariable = 'NEWS_PROVIDER';
+  readonly local = true;
+  failure: Error | null = null;
+
+  constructor(private readonly articles: ProviderArticle[]) {
+    super();
+  }
+
+  latest(): Promise<ProviderArticle[]> {
+    return this.failure ? Promise.reject(this.failure) : Promise.resolve(this.articles);
+  }
+
+  search(): Promise<ProviderArticle[]> {
+    return this.latest();
+  }
+}
+
+const article = (
+  title: string,
+  publishedAt: string,
+  url = `https://example.com/${publishedAt}`,
+): ProviderArticle => ({
+  title,
+  description: '',
+  url,
+  source: 'Example Wire',
+  publishedAt,
+});
+
+describe('NewsService', () => {
+  const time = new FakeTime('2026-11-20T22:00:00Z');
+  const engine = new SentimentEngine();
+  const noWireStories = { story: () => Promise.resolve(null) } as unknown as MarketWire;
+  let provider: ListProvider;
+  let sut: NewsService;
+
+  beforeEach(() => {
+    provider = new ListProvider([
+      article('Profit rose sharply, beating estimates', '2026-11-19T10:00:00.000Z'),
+      article('Profit fell sharply and the company warned of layoffs', '2026-11-20T10:00:00.000Z'),
+      article('The annual meeting is on Tuesday', '2026-11-18T10:00:00.000Z'),
+      article('Profit rose sharply, beating estimates', '2026-11-19T10:00:00.000Z'),
+    ]);
+    const gateway = new ProviderCallGateway(createCache(), time, time, {
+      maxRateLimitWaitMs: 0,
+      maxRateLimitRetries: 0,
+    });
+    const client = new NewsClient(provider, gateway, {} as ConfigType<typeof newsConfig>);
+    sut = new NewsService(client, noWireStories, engine);
+  });
+
+  it('orders newest first, drops repeated urls and scores each article', async () => {
+    const items = await sut.latest({}, 10);
+    expect(items.map((item) => [item.publishedAt, item.sentiment])).toEqual([
+      ['2026-11-20T10:00:00.000Z', 'negative'],
+      ['2026-11-19T10:00:00.000Z', 'positive'],
+      ['2026-11-18T10:00:00.000Z', 'neutral'],
+    ]);
+    expect(items[1]).toEqual({
+      ...article('Profit rose sharply, beating estimates', '2026-11-19T10:00:00.000Z'),
+      ...engine.scoreArticle('Profit rose sharply, beating estimates', ''),
+    });
+  });
+
+  it('filters by sentiment and window before cutting to the limit', async () => {
+    expect((await sut.latest({ sentiment: 'neutral' }, 1)).map((item) => item.title)).toEqual([
+      'The annual meeting is on Tuesday',
+    ]);
+    expect(
+      (await sut.latest({ from: '2026-11-19', to: '2026-11-19' }, 10)).map((item) => item.publishedAt),
+    ).toEqual(['2026-11-19T10:00:00.000Z']);
+  });
+
+  it('refuses a window that ends before it starts', async () => {
+    await expect(sut.latest({ from: '2026-11-20', to: '2026-11-19T23:00:00Z' }, 10)).rejects.toMatchObject({
+      status: 422,
+    });
+  });
+
+  it('names the provider variable when the replay fails', async () => {
+    provider.failure = new ProviderUnavailableError('replay', 'data file unreadable');
+    await expect(sut.latest({}, 10)).rejects.toMatchObject({
+      status: 500,
+      message: 'Failed to retrieve news. Check the NEWS_PROVIDER configuration',
+    });
+    await expect(sut.search('profit', 10)).rejects.toMatchObject({
+      status: 500,
+      message: 'Failed to search news. Check the NEWS_PROVIDER configuration',
+    });
+  });
+
+  it('answers 404 for an id that is no wire story', async () => {
+    await expect(sut.item('20261120-gainer-zzzz')).rejects.toMatchObject({
+      status: 404,
+      message: 'News item not found',
+    });
+  });
+});
