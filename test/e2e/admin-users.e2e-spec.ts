@@ -120,9 +120,11 @@ describe('admin users (spec 4.6)', () => {
     const user = await registerUser(sut);
     const found = await sut.inject({ url: `/api/v1/admin/users/${user.id}`, headers: admin.headers });
     expect(found.json()).toMatchObject({ id: user.id, email: user.email, is_superuser: false });
-    const missing = await sut.inject({ url: '/api/v1/admin/users/999999', headers: admin.headers });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: 'User not found' });
+    for (const id of ['999999', '0', '-5', '99999999999']) {
+      const missing = await sut.inject({ url: `/api/v1/admin/users/${id}`, headers: admin.headers });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'User not found' });
+    }
     const invalid = await sut.inject({ url: '/api/v1/admin/users/abc', headers: admin.headers });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().detail[0]).toMatchObject({ loc: ['path', 'user_id'], type: 'int_parsing' });

@@ -245,6 +245,7 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
       const response = await sut.inject({ url: '/api/v1/auth/me', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'Could not validate credentials' });
+      expect(response.headers['www-authenticate']).toBe('Bearer');
     });
 
     it('rejects a refresh token used as an access token, and the reverse', async () => {

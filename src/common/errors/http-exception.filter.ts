@@ -30,6 +30,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
         void reply.status(parsing.status).send(parsing.body);
         return;
       }
+      if (exception.getStatus() === HttpStatus.UNAUTHORIZED) {
+        void reply.header('WWW-Authenticate', 'Bearer');
+      }
       if (exception instanceof TooManyRequestsException) {
         void reply.header('Retry-After', String(exception.retryAfterSeconds));
       }

@@ -6,7 +6,7 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { isUniqueViolation } from './unique-violation';
-import { NewUser, UsersService } from './users.service';
+import { isStorableUserId, NewUser, UsersService } from './users.service';
 
 export interface UserChanges {
   email?: string;
@@ -104,6 +104,7 @@ export class UserAdministrationService {
   }
 
   private async lockUser(manager: EntityManager, id: number): Promise<UserEntity> {
+    if (!isStorableUserId(id)) throw new NotFoundException(ErrorDetail.userNotFound);
     const user = await manager.findOne(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!user) throw new NotFoundException(ErrorDetail.userNotFound);
     return user;

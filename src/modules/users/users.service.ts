@@ -24,6 +24,12 @@ export interface UserAuthState {
 }
 
 const AUTH_STATE_TTL_MS = 60_000;
+const MAX_USER_ID = 2_147_483_647;
+
+/** Ids outside the column's integer range name no user (rather than causing a database error). */
+export function isStorableUserId(id: number): boolean {
+  return Number.isSafeInteger(id) && id >= 1 && id <= MAX_USER_ID;
+}
 const authStateKey = (userId: number) => `auth:user:${userId}`;
 
 @Injectable()
@@ -54,8 +60,8 @@ export class UsersService {
     }
   }
 
-  findById(id: number): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+  async findById(id: number): Promise<UserEntity | null> {
+    return isStorableUserId(id) ? this.users.findOneBy({ id }) : null;
   }
 
   /** The user whose password matches, or null; unknown emails cost one argon2 verification too. */

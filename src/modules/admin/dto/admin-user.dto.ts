@@ -67,9 +67,8 @@ export class ListUsersQuery {
 }
 
 export class UserIdParams {
-  @ApiProperty({ minimum: 1, example: 1 })
+  @ApiProperty({ example: 1 })
   @Type(() => Number)
   @IsInt()
-  @Min(1)
   user_id: number;
 }
