@@ -82,6 +82,27 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       ]);
     });
 
+    it('imports a large file in one go and keeps realized P&L on every sell', async () => {
+      const user = await registerUser(sut);
+      // 1,500 pairs: buy 2 @ 100 then sell 1 @ 110 → each sell realizes 10, 1,500 shares remain at 100
+      const lines = ['date,symbol,side,quantity,price,fees'];
+      for (let i = 0; i < 1500; i += 1)
+        lines.push('2025-01-06,AAPL,buy,2,100,0', '2025-01-06,AAPL,sell,1,110,0');
+      const response = await importCsv(user, lines.join('\n'));
+      expect(response.statusCode).toBe(201);
+      expect(response.json().imported).toBe(3000);
+      const [aapl] = (await get(user, 'positions')).json().positions;
+      expect(aapl).toMatchObject({ quantity: 1500, cost_basis: 150000 });
+      expect((await get(user, 'summary')).json().realized_pnl).toBe(15000);
+      const [{ count }] = await sut.app
+        .get(DataSource)
+        .query(
+          'SELECT count(*)::int AS count FROM portfolio_transactions WHERE user_id = $1 AND realized_pnl = 10',
+          [user.id],
+        );
+      expect(count).toBe(1500);
+    });
+
     it('applies nothing and lists every bad row, including unknown symbols and oversells', async () => {
       const user = await registerUser(sut);
       const response = await importCsv(

@@ -14,6 +14,9 @@ export interface TransactionFilters {
   limit: number;
 }
 
+/** PostgreSQL takes at most 65,535 parameters per statement; 1,000 rows of 9 columns stay well below. */
+const ROWS_PER_STATEMENT = 1000;
+
 /** Namespace of the per-user advisory lock that serialises changes to one ledger. */
 const LEDGER_LOCK_NAMESPACE = 7_310_001;
 
@@ -33,15 +36,18 @@ export class LockedLedger {
 
   /** Inserts the records in order and returns their ids in the same order. */
   async insert(records: NewTransactionRecord[]): Promise<number[]> {
-    if (records.length === 0) return [];
-    const result = await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(PortfolioTransactionEntity)
-      .values(records)
-      .returning(['id'])
-      .execute();
-    return (result.raw as { id: number }[]).map((row) => row.id);
+    const ids: number[] = [];
+    for (const chunk of chunks(records, ROWS_PER_STATEMENT)) {
+      const result = await this.manager
+        .createQueryBuilder()
+        .insert()
+        .into(PortfolioTransactionEntity)
+        .values(chunk)
+        .returning(['id'])
+        .execute();
+      ids.push(...(result.raw as { id: number }[]).map((row) => row.id));
+    }
+    return ids;
   }
 
   async delete(id: number): Promise<void> {
@@ -55,25 +61,33 @@ export class LockedLedger {
   async refreshRealizedPnl(): Promise<void> {
     const entries = await this.entries();
     const { realizedPnlBySell } = replayLedger(entries);
-    for (const entry of entries) {
-      const next = realizedPnlBySell.get(entry.id) ?? null;
-      if (sameAmount(entry.realizedPnl, next)) continue;
-      await this.manager.update(
-        PortfolioTransactionEntity,
-        { id: entry.id, userId: this.userId },
-        { realizedPnl: next },
-      );
-    }
+    const changed = entries
+      .map((entry) => ({
+        id: entry.id,
+        current: entry.realizedPnl,
+        next: realizedPnlBySell.get(entry.id) ?? null,
+      }))
+      .filter(({ current, next }) => !sameAmount(current, next));
+    if (changed.length === 0) return;
+    // One statement whatever the number of sells: the new values travel as two arrays.
+    await this.manager.query(
+      `UPDATE portfolio_transactions AS t SET realized_pnl = v.realized_pnl
+         FROM unnest($1::integer[], $2::numeric[]) AS v(id, realized_pnl)
+        WHERE t.id = v.id AND t.user_id = $3`,
+      [changed.map((change) => change.id), changed.map((change) => change.next), this.userId],
+    );
   }
 
   /** The user's rows with these ids, in the order of `ids`. */
   async findByIds(ids: number[]): Promise<PortfolioTransactionEntity[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.manager
-      .createQueryBuilder(PortfolioTransactionEntity, 't')
-      .where('t.user_id = :userId AND t.id IN (:...ids)', { userId: this.userId, ids })
-      .getMany();
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map<number, PortfolioTransactionEntity>();
+    for (const chunk of chunks(ids, ROWS_PER_STATEMENT)) {
+      const rows = await this.manager
+        .createQueryBuilder(PortfolioTransactionEntity, 't')
+        .where('t.user_id = :userId AND t.id IN (:...ids)', { userId: this.userId, ids: chunk })
+        .getMany();
+      for (const row of rows) byId.set(row.id, row);
+    }
     return ids.map((id) => byId.get(id)!);
   }
 }
@@ -123,4 +137,10 @@ export class PortfolioTransactionsRepository {
 function sameAmount(stored: number | null, computed: number | null): boolean {
   if (stored === null || computed === null) return stored === computed;
   return Math.abs(stored - computed) < 5e-9;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
 }
