@@ -82,7 +82,7 @@ class NewsEnv {
   @IsOptional()
   @Transform(blankToUndefined)
   @Type(() => Number)
-  @IsInt()
+  @IsInt({ message: 'PORT must be an integer' })
   PORT?: number;
 }
 

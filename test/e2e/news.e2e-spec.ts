@@ -184,6 +184,14 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       for (const item of earlier) expect(item.publishedAt <= '2026-11-12T23:59:59.999Z').toBe(true);
     });
 
+    it('has no stories before the replay calendar starts (2024-01-01)', async () => {
+      expect(await items('news?to=2023-12-31')).toEqual([]);
+      const first = await items('news?to=2024-01-01&limit=50');
+      expect(first.length).toBeGreaterThan(0);
+      for (const item of first) expect(item.publishedAt.slice(0, 10)).toBe('2024-01-01');
+      expect((await get('news/items/20231229-market-close')).statusCode).toBe(404);
+    });
+
     it('refuses a window whose from is after its to, and a malformed date', async () => {
       const reversed = await get('news?from=2026-11-20&to=2026-11-19');
       expect(reversed.statusCode).toBe(422);

@@ -6,12 +6,15 @@ import { MarketService } from '../../../market/market.service';
 import {
   dateOfTradingDay,
   isTradingDate,
+  REPLAY_EPOCH,
   tradingDayOnOrBefore,
 } from '../../../market/providers/replay/replay-calendar';
 import { newestFirst, sessionDateOfStoryId, WireStory, writeSessionWire } from './market-wire';
 
 /** Sessions whose stories stay memoized; older ones are rebuilt on demand (they never change). */
 const MEMOIZED_SESSIONS = 40;
+/** The wire starts with the replay calendar: no stories about sessions before its epoch. */
+const FIRST_SESSION = REPLAY_EPOCH;
 
 /**
  * The market wire over the replay calendar: each closed session's stories, written once from the
@@ -29,14 +32,14 @@ export class MarketWire {
 
   /**
    * The stories published by now in the `replaySessions` closed sessions up to `until` (YYYY-MM-DD,
-   * default the last closed session), newest first.
+   * default the last closed session) and not before the replay epoch, newest first.
    */
   async recentStories(until?: string): Promise<WireStory[]> {
     const lastClosed = this.market.lastClosedSession();
     const end = tradingDayOnOrBefore(until && until < lastClosed ? until : lastClosed);
     const dates = Array.from({ length: this.config.replaySessions }, (_, back) =>
       dateOfTradingDay(end - back),
-    );
+    ).filter((date) => date >= FIRST_SESSION);
     const sessions = await Promise.all(dates.map((date) => this.session(date)));
     return this.published(sessions.flat()).sort(newestFirst);
   }
@@ -44,7 +47,9 @@ export class MarketWire {
   /** One story by id, if it has been published; ids of any past session resolve. */
   async story(id: string): Promise<WireStory | null> {
     const date = sessionDateOfStoryId(id);
-    if (!date || !isTradingDate(date) || date > this.market.lastClosedSession()) return null;
+    if (!date || date < FIRST_SESSION || !isTradingDate(date) || date > this.market.lastClosedSession()) {
+      return null;
+    }
     const story = (await this.session(date)).find((candidate) => candidate.id === id);
     return story && this.published([story]).length === 1 ? story : null;
   }
