@@ -267,8 +267,9 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       expect(list[0].title).toContain('(BRK.B)');
     });
 
-    it('answers an unknown symbol with an empty list', async () => {
+    it('answers an unknown or blank symbol with an empty list', async () => {
       expect(await items(`${path}/ZZZZ`)).toEqual([]);
+      expect(await items(`${path}/%20`)).toEqual([]);
     });
 
     it.each([

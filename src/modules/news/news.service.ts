@@ -49,8 +49,10 @@ export class NewsService {
     return this.present(articles, limit, {});
   }
 
-  forStock(symbol: string, limit: number): Promise<NewsItem[]> {
-    return this.latest({ symbol }, limit);
+  /** News about one stock; a blank symbol has none (rather than falling back to the general feed). */
+  async forStock(symbol: string, limit: number): Promise<NewsItem[]> {
+    const normalized = normalizeSymbol(symbol);
+    return normalized ? this.latest({ symbol: normalized }, limit) : [];
   }
 
   /** A market wire story by id (its stable url), whichever provider is configured. */

@@ -12,7 +12,7 @@ import {
 import { newestFirst, sessionDateOfStoryId, WireStory, writeSessionWire } from './market-wire';
 
 /** Sessions whose stories stay memoized; older ones are rebuilt on demand (they never change). */
-const MEMOIZED_SESSIONS = 40;
+const MEMOIZED_SESSIONS = 15;
 /** The wire starts with the replay calendar: no stories about sessions before its epoch. */
 const FIRST_SESSION = REPLAY_EPOCH;
 
