@@ -225,6 +225,14 @@ describe('shortName', () => {
     ['American Airlines Group', 'American Airlines'],
     ['News Corp. Class A', 'News Corp.'],
     ['Aon plc', 'Aon plc'],
+    ['Coca-Cola Company (The)', 'Coca-Cola'],
+    ['Lilly (Eli) & Co.', 'Eli Lilly'],
+    ['Grainger (W.W.) Inc.', 'W.W. Grainger'],
+    ['Baker Hughes, a GE Company', 'Baker Hughes'],
+    ['Williams Cos.', 'Williams'],
+    ['Mylan N.V.', 'Mylan'],
+    ['CSX Corp.', 'CSX'],
+    ['AT&T Inc.', 'AT&T'],
     ['ConocoPhillips', 'ConocoPhillips'],
   ])('shortens %s to %s', (name, short) => {
     expect(shortName(name)).toBe(short);

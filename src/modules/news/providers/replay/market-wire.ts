@@ -537,17 +537,22 @@ function slug(symbol: string): string {
 }
 
 const LEGAL_SUFFIX =
-  /,?\s+(inc\.?|corp\.?|corporation|co\.?|company|plc|ltd\.?|limited|holdings?|group|class [a-z]|[a-z])$/i;
+  /,?\s+(inc\.?|corp\.?|corporation|co\.?|cos\.?|company|plc|ltd\.?|limited|n\.v\.|holdings?|group|class [a-z]|[a-z])$/i;
 
 /**
- * "Apple Inc." → "Apple", "Boeing Company" → "Boeing": how a headline names a company. A name
- * that would shrink to one short word keeps its suffix ("News Corp.", not "News").
+ * "Apple Inc." → "Apple", "Lilly (Eli) & Co." → "Eli Lilly": how a headline names a company. A
+ * name that would shrink to one short ordinary word keeps its suffix ("News Corp.", not "News").
  */
 export function shortName(name: string): string {
-  let short = name.trim().replace(/,?\s+&\s*co\.?$/i, '');
+  let short = name
+    .trim()
+    .replace(/\s+\(the\)$/i, '')
+    .replace(/,\s+a\s+.*$/i, '')
+    .replace(/^(\S+)\s+\(([^)]+)\)/, '$2 $1')
+    .replace(/,?\s+&\s*co\.?$/i, '');
   while (LEGAL_SUFFIX.test(short)) {
     const stripped = short.replace(LEGAL_SUFFIX, '').trim();
-    if (!/\s/.test(stripped) && stripped.length <= 4) break;
+    if (/^[A-Z][a-z]{0,3}$/.test(stripped)) break;
     short = stripped;
   }
   return short;
