@@ -6,7 +6,7 @@ import { createTestApp, TestApp } from '../setup/test-app';
 
 // The replay maps Friday 2026-11-20 onto the real trading day 2016-02-09, whose biggest S&P 500
 // gainer was Martin Marietta Materials (+9.36% to 128.88). Wire stories are filed from 16:01 to
-// 16:44 New York time (21:01Z to 21:44Z in November).
+// 16:45 New York time (21:01Z to 21:45Z in November), the market close last.
 const FRIDAY_AFTER_CLOSE = '2026-11-20T22:00:00Z';
 const NEWS_ITEM_FIELDS = [
   'description',
@@ -92,7 +92,8 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       const list = await items(path);
       expect(list).toHaveLength(10);
       expectWellFormed(list);
-      expect(list[0].publishedAt).toBe('2026-11-20T21:44:00.000Z');
+      expect(list[0].url).toBe('https://invest.example.com/api/v1/news/items/20261120-market-close');
+      expect(list[0].publishedAt).toBe('2026-11-20T21:45:00.000Z');
       // Company closing briefs are not in the general feed.
       expect(list.some((item) => item.url.includes('-brief-'))).toBe(false);
     });
@@ -299,7 +300,7 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
         description,
         url: 'https://invest.example.com/api/v1/news/items/20261120-gainer-mlm',
         source: 'Market Replay Wire',
-        publishedAt: '2026-11-20T21:20:00.000Z',
+        publishedAt: '2026-11-20T21:05:00.000Z',
         ...engine.scoreArticle(title, description),
       });
       const quote = (await get('market/stock/MLM')).json();
@@ -332,17 +333,19 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
 
   describe('on the replay calendar', () => {
     it('files a story only once its time has come', async () => {
-      time.set('2026-11-20T21:15:00Z');
+      time.set('2026-11-20T21:04:59Z');
       const list = await items('news?limit=3');
-      expect(list[0].publishedAt).toBe('2026-11-20T21:12:00.000Z');
+      expect(list[0].publishedAt).toBe('2026-11-19T21:45:00.000Z');
       expect((await get('news/items/20261120-gainer-mlm')).statusCode).toBe(404);
-      time.set('2026-11-20T21:20:00Z');
+      expect((await get('news/items/20261120-brief-mlm')).statusCode).toBe(200);
+      time.set('2026-11-20T21:05:00Z');
+      expect((await items('news?limit=1'))[0].url).toContain('20261120-gainer-mlm');
       expect((await get('news/items/20261120-gainer-mlm')).statusCode).toBe(200);
     });
 
     it('serves the last closed session until the next one closes', async () => {
       time.set('2026-11-23T15:00:00Z');
-      expect((await items('news?limit=1'))[0].publishedAt).toBe('2026-11-20T21:44:00.000Z');
+      expect((await items('news?limit=1'))[0].publishedAt).toBe('2026-11-20T21:45:00.000Z');
     });
   });
 

@@ -61,18 +61,22 @@ const SECTOR_NAMES: Record<string, string> = {
   telecommunications: 'Telecom',
 };
 
-/** Minutes after midnight, New York time, each kind of story is filed at. */
+/**
+ * Minutes after midnight, New York time, each kind of story is filed at (plus 2 minutes per rank):
+ * the single-stock stories first, the sector and market wrap-ups last, so the newest story of a
+ * session is its market close.
+ */
 const FILED_AT = {
   brief: 16 * 60 + 1,
-  close: 16 * 60 + 5,
-  sectorLeader: 16 * 60 + 10,
-  sectorLaggard: 16 * 60 + 12,
-  gainer: 16 * 60 + 20,
-  loser: 16 * 60 + 21,
-  fiftyTwoWeek: 16 * 60 + 32,
-  high: 16 * 60 + 34,
-  low: 16 * 60 + 35,
-  volume: 16 * 60 + 40,
+  gainer: 16 * 60 + 5,
+  loser: 16 * 60 + 6,
+  fiftyTwoWeek: 16 * 60 + 20,
+  high: 16 * 60 + 22,
+  low: 16 * 60 + 23,
+  volume: 16 * 60 + 25,
+  sectorLeader: 16 * 60 + 40,
+  sectorLaggard: 16 * 60 + 42,
+  close: 16 * 60 + 45,
 };
 
 /** Every story of one session, newest first (ties by id). */
