@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { MarketDataClient } from './market-data.client';
 import { normalizeSymbol } from './market-symbols';
 import { aggregateBars, oneYearBefore } from './price-history';
@@ -27,6 +28,7 @@ export const INDEX_SYMBOLS = ['^GSPC', '^DJI', '^IXIC'] as const;
 const INDEX_NAMES: Record<string, string> = { '^GSPC': 'S&P 500', '^DJI': 'Dow Jones', '^IXIC': 'NASDAQ' };
 export const MAX_BATCH_SYMBOLS = 10;
 const SUMMARY_MOVERS = 5;
+const MAX_HISTORY_YEARS = 20;
 /** A cheap, always-known symbol to ask the provider for when reporting health (answer is cached). */
 const STATUS_PROBE_SYMBOL = 'AAPL';
 
@@ -128,6 +130,10 @@ export class MarketService {
     const interval = query.interval ?? '1d';
     const to = query.to ?? newYorkTime(this.clock.now()).date;
     const from = query.from ?? oneYearBefore(to);
+    if (from > to) throw rangeError('from must not be after to');
+    if (Date.parse(to) - Date.parse(from) > MAX_HISTORY_YEARS * 366 * 86_400_000) {
+      throw rangeError(`the range may span at most ${MAX_HISTORY_YEARS} years`);
+    }
     try {
       const daily = await this.client.dailyHistory(symbol, from, to);
       return { symbol, interval, bars: aggregateBars(daily, interval) };
@@ -191,6 +197,12 @@ export class MarketService {
       return 'unavailable';
     }
   }
+}
+
+function rangeError(message: string): ValidationFailedException {
+  return new ValidationFailedException([
+    { loc: ['query', 'from'], msg: `Value error, ${message}`, type: 'value_error' },
+  ]);
 }
 
 function toStockQuote(quote: ProviderQuote): StockQuote {

@@ -44,6 +44,13 @@ describe('ProviderCallGateway', () => {
     expect(fetchStarts).toEqual([0, 60_000]);
   });
 
+  it('does not reuse an answer stored later than the clock now reads', async () => {
+    const unpaced = { ...quoteCall('AAPL'), minIntervalMs: 0 };
+    await sut.call(unpaced);
+    time.advance(-1);
+    expect(await sut.call(unpaced)).toBe('AAPL@-1');
+  });
+
   it('does not cache when the TTL is 0', async () => {
     await sut.call({ ...quoteCall('AAPL'), ttlMs: 0 });
     time.advance(1_000);
@@ -58,6 +65,13 @@ describe('ProviderCallGateway', () => {
     time.advance(1_000);
     await sut.call(quoteCall('D'));
     expect(fetchStarts).toEqual([0, 300, 600, 1_600]);
+  });
+
+  it('never delays an unpaced provider, even when the clock goes back', async () => {
+    const unpaced = (key: string) => ({ ...quoteCall(key), minIntervalMs: 0 });
+    await sut.call(unpaced('A'));
+    time.advance(-3_600_000);
+    expect(await sut.call(unpaced('B'))).toBe('B@-3600000');
   });
 
   it('paces each provider on its own', async () => {

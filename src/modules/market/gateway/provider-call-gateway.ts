@@ -26,6 +26,7 @@ export interface GatewayOptions {
 
 interface CacheEntry<T> {
   value: T;
+  storedAt: number;
   expiresAt: number;
 }
 
@@ -60,13 +61,16 @@ export class ProviderCallGateway {
   /** A cached answer of an earlier call (or `store`), if still fresh. */
   async peek<T>(provider: string, kind: string, key: string): Promise<T | undefined> {
     const entry = await this.cache.get<CacheEntry<T>>(cacheKey(provider, kind, key));
-    return entry && entry.expiresAt > this.now() ? entry.value : undefined;
+    const now = this.now();
+    // An answer stored "in the future" (a clock set back, a skewed instance) is not reused either.
+    return entry && entry.storedAt <= now && now < entry.expiresAt ? entry.value : undefined;
   }
 
   /** Caches a value obtained another way, e.g. one symbol out of a multi-symbol answer. */
   async store<T>(provider: string, kind: string, key: string, value: T, ttlMs: number): Promise<void> {
     if (ttlMs <= 0) return;
-    const entry: CacheEntry<T> = { value, expiresAt: this.now() + ttlMs };
+    const now = this.now();
+    const entry: CacheEntry<T> = { value, storedAt: now, expiresAt: now + ttlMs };
     await this.cache.set(cacheKey(provider, kind, key), entry, ttlMs);
   }
 
@@ -87,8 +91,10 @@ export class ProviderCallGateway {
       if (blockedUntil - now > this.options.maxRateLimitWaitMs) {
         throw new ProviderUnavailableError(provider, 'backing off after a rate limit', blockedUntil - now);
       }
-      const slot = Math.max(now, blockedUntil, this.nextSlot.get(provider) ?? now);
-      this.nextSlot.set(provider, slot + minIntervalMs);
+      // An unpaced provider (the local replay) never queues behind its own earlier calls.
+      const queuedUntil = minIntervalMs > 0 ? (this.nextSlot.get(provider) ?? now) : now;
+      const slot = Math.max(now, blockedUntil, queuedUntil);
+      if (minIntervalMs > 0) this.nextSlot.set(provider, slot + minIntervalMs);
       if (slot > now) await this.sleeper.sleep(slot - now);
       try {
         return await fetch();
