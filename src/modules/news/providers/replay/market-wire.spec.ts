@@ -133,6 +133,24 @@ describe('writeSessionWire', () => {
     expect(story.symbols).toEqual(['^GSPC', '^DJI', '^IXIC']);
   });
 
+  it('calls moves under 0.1% little changed', () => {
+    const flat: SessionMoves = {
+      ...session,
+      indices: [
+        move('^GSPC', 'S&P 500', null, 2000, 1998.6),
+        move('^DJI', 'Dow Jones', null, 16000, 16000),
+        move('^IXIC', 'NASDAQ', null, 4300, 4320),
+      ],
+    };
+    const story = writeSessionWire(flat, BASE_URL).find(
+      (candidate) => candidate.id === '20261118-market-close',
+    );
+    expect(story?.description).toBe(
+      'The S&P 500 closed little changed at 1,998.60 (-0.07%). The Dow Jones Industrial Average was little changed at ' +
+        '16,000.00 (0.00%) and the Nasdaq Composite rose 0.47% to 4,320.00. Advancers outnumbered decliners 6 to 5 among S&P 500 members.',
+    );
+  });
+
   it('names the leading and lagging sectors (five members or more) with their standouts', () => {
     const leader = byId('20261118-sector-technology');
     expect(leader.title).toMatch(/^Technology /);

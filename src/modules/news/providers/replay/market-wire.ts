@@ -38,6 +38,8 @@ const FIFTY_TWO_WEEK_STORIES_PER_SIDE = 2;
 const VOLUME_STORIES = 3;
 /** Volume at least this many times the 20-day average is unusual. */
 const UNUSUAL_VOLUME_RATIO = 2;
+/** An index moving less than this (in percent) is reported as little changed. */
+const LITTLE_CHANGED_PERCENT = 0.1;
 /** Sectors with fewer members make no sector story (an average of two is not a sector move). */
 const MIN_SECTOR_MEMBERS = 5;
 
@@ -137,10 +139,7 @@ class SessionWriter {
     const others = ['^DJI', '^IXIC']
       .map((symbol) => bySymbol.get(symbol))
       .filter((move): move is SessionMove => move !== undefined)
-      .map(
-        (move) =>
-          `${INDEX_TITLES[move.symbol]} ${indexVerb(move.changePercent)} ${percent(move.changePercent)} to ${level(move.close)}`,
-      );
+      .map(indexClause);
     const advancers = stocks.filter((move) => round2(move.change) > 0).length;
     const decliners = stocks.filter((move) => round2(move.change) < 0).length;
     const breadth =
@@ -152,7 +151,9 @@ class SessionWriter {
     const description = [
       round2(sp.change) === 0
         ? `The S&P 500 closed unchanged at ${level(sp.close)}.`
-        : `The S&P 500 closed at ${level(sp.close)}, ${direction(sp.change)} ${level(Math.abs(sp.change))} points (${percent(pct)}).`,
+        : Math.abs(pct) < LITTLE_CHANGED_PERCENT
+          ? `The S&P 500 closed little changed at ${level(sp.close)} (${signedPercent(pct)}).`
+          : `The S&P 500 closed at ${level(sp.close)}, ${direction(sp.change)} ${level(Math.abs(sp.change))} points (${percent(pct)}).`,
       others.length > 0 ? `${capitalize(others.join(' and '))}.` : '',
       breadth,
     ]
@@ -497,11 +498,12 @@ function closingHeadlines(pct: number): string[] {
   ];
 }
 
-function indexVerb(pct: number): string {
-  const rounded = round2(pct);
-  if (rounded > 0) return 'rose';
-  if (rounded < 0) return 'fell';
-  return 'was unchanged at';
+function indexClause(move: SessionMove): string {
+  const name = INDEX_TITLES[move.symbol];
+  if (Math.abs(move.changePercent) < LITTLE_CHANGED_PERCENT) {
+    return `${name} was little changed at ${level(move.close)} (${signedPercent(move.changePercent)})`;
+  }
+  return `${name} ${move.change > 0 ? 'rose' : 'fell'} ${percent(move.changePercent)} to ${level(move.close)}`;
 }
 
 function volumeSentence(move: SessionMove): string {
