@@ -51,7 +51,7 @@ export interface SocialSentiment {
 }
 
 export abstract class SocialSentimentProvider {
+  /** Pacing and cache keys are per provider name. */
   abstract readonly name: string;
-  abstract readonly configurationVariable: string;
   abstract socialSentiment(symbol: string, from: string, to: string): Promise<SocialSentiment>;
 }
