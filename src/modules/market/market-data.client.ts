@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProviderCallGateway } from './gateway/provider-call-gateway';
 import {
   CompanyProfile,
@@ -8,7 +8,11 @@ import {
   ProviderQuote,
   SymbolMatch,
 } from './providers/market-data.provider';
-import { ProviderUnavailableError, UnknownSymbolError } from './providers/provider-errors';
+import {
+  ProviderResponseError,
+  ProviderUnavailableError,
+  UnknownSymbolError,
+} from './providers/provider-errors';
 
 /** The configured providers, primary first, then MARKET_DATA_FALLBACK in order. */
 export const MARKET_DATA_PROVIDER_CHAIN = Symbol('MARKET_DATA_PROVIDER_CHAIN');
@@ -32,6 +36,8 @@ export type QuoteLookup = ProviderQuote | 'unknown' | 'failed';
  */
 @Injectable()
 export class MarketDataClient {
+  private readonly logger = new Logger(MarketDataClient.name);
+
   constructor(
     @Inject(MARKET_DATA_PROVIDER_CHAIN) private readonly providers: MarketDataProvider[],
     private readonly gateway: ProviderCallGateway,
@@ -166,6 +172,10 @@ export class MarketDataClient {
       try {
         return await attempt(provider);
       } catch (error) {
+        // The HTTP answer only says "Failed to retrieve ..."; the vendor's reason goes to the log.
+        if (error instanceof ProviderUnavailableError || error instanceof ProviderResponseError) {
+          this.logger.warn(error.message);
+        }
         if (!(error instanceof ProviderUnavailableError)) throw error;
         lastError = error;
       }
