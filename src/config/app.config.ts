@@ -1,17 +1,16 @@
 import { registerAs } from '@nestjs/config';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { blankToUndefined, readEnv } from './env';
+import { blankToUndefined, numberOrUnset, readEnv } from './env';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 
 class AppEnv {
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'PORT must be an integer' })
   @Min(0)
   @Max(65535)

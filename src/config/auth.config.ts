@@ -1,7 +1,7 @@
 import { registerAs } from '@nestjs/config';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { blankToUndefined, readEnv } from './env';
+import { blankToUndefined, numberOrUnset, readEnv } from './env';
 
 export const JWT_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
 export type JwtAlgorithm = (typeof JWT_ALGORITHMS)[number];
@@ -18,16 +18,14 @@ class AuthEnv {
   JWT_ALGORITHM?: JwtAlgorithm;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'ACCESS_TOKEN_EXPIRE_MINUTES must be an integer' })
   @Min(1)
   @Max(60 * 24 * 30)
   ACCESS_TOKEN_EXPIRE_MINUTES?: number;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'REFRESH_TOKEN_EXPIRE_DAYS must be an integer' })
   @Min(1)
   @Max(365)

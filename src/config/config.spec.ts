@@ -51,6 +51,12 @@ describe('configuration namespaces', () => {
     expect(cacheConfig()).toMatchObject({ redisUrl: null });
   });
 
+  it('treats blank numeric variables as unset, not as 0', () => {
+    withEnv({ PORT: '', ACCESS_TOKEN_EXPIRE_MINUTES: ' ', REFRESH_TOKEN_EXPIRE_DAYS: '' });
+    expect(appConfig().port).toBe(8000);
+    expect(authConfig()).toMatchObject({ accessTokenTtlSeconds: 1800, refreshTokenTtlSeconds: 604800 });
+  });
+
   it('parses the values it is given', () => {
     withEnv({
       PORT: '9000',

@@ -1,4 +1,4 @@
-import { plainToInstance } from 'class-transformer';
+import { plainToInstance, TransformFnParams } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 
 /**
@@ -24,4 +24,15 @@ function describe(error: ValidationError, env: NodeJS.ProcessEnv): string {
 /** Treats an empty string like an unset variable, as shells and .env files commonly produce them. */
 export function blankToUndefined({ value }: { value: unknown }): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/**
+ * A numeric variable: blank or unset is undefined, anything else goes through Number() (NaN then
+ * fails the integer/number check). Reads the raw value, because `@Type(() => Number)` would
+ * already have turned a blank string into 0.
+ */
+export function numberOrUnset({ obj, key }: TransformFnParams): unknown {
+  const raw: unknown = (obj as Record<string, unknown>)[key];
+  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return undefined;
+  return Number(raw);
 }

@@ -1,20 +1,10 @@
 import { registerAs } from '@nestjs/config';
-import { Transform, TransformFnParams } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { blankToUndefined, readEnv } from './env';
+import { blankToUndefined, numberOrUnset, readEnv } from './env';
 
 export const MARKET_DATA_PROVIDERS = ['replay', 'yahoo', 'alphavantage', 'finnhub'] as const;
 export type MarketDataProviderName = (typeof MARKET_DATA_PROVIDERS)[number];
-
-/**
- * Reads the raw variable (`@Type(() => Number)` would have turned a blank one into 0 already), so
- * an empty value counts as unset and anything else must be a number.
- */
-function blankOrNumber({ obj, key }: TransformFnParams): unknown {
-  const raw: unknown = (obj as Record<string, unknown>)[key];
-  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return undefined;
-  return Number(raw);
-}
 
 const urlOptions = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -32,21 +22,21 @@ class MarketEnv {
   MARKET_DATA_FALLBACK?: string;
 
   @IsOptional()
-  @Transform(blankOrNumber)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'MARKET_DATA_CACHE_TTL_SECONDS must be an integer' })
   @Min(0)
   @Max(86_400)
   MARKET_DATA_CACHE_TTL_SECONDS?: number;
 
   @IsOptional()
-  @Transform(blankOrNumber)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'MARKET_DATA_MIN_INTERVAL_MS must be an integer' })
   @Min(0)
   @Max(60_000)
   MARKET_DATA_MIN_INTERVAL_MS?: number;
 
   @IsOptional()
-  @Transform(blankOrNumber)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'MARKET_DATA_TIMEOUT_MS must be an integer' })
   @Min(100)
   @Max(60_000)

@@ -1,7 +1,7 @@
 import { registerAs } from '@nestjs/config';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { blankToUndefined, readEnv } from './env';
+import { blankToUndefined, numberOrUnset, readEnv } from './env';
 
 export const NEWS_PROVIDERS = ['replay', 'newsapi', 'finnhub'] as const;
 export type NewsProviderName = (typeof NEWS_PROVIDERS)[number];
@@ -35,40 +35,35 @@ class NewsEnv {
   FINNHUB_BASE_URL?: string;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'NEWS_CACHE_TTL_SECONDS must be an integer' })
   @Min(0)
   @Max(86_400)
   NEWS_CACHE_TTL_SECONDS?: number;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'NEWS_SEARCH_CACHE_TTL_SECONDS must be an integer' })
   @Min(0)
   @Max(86_400)
   NEWS_SEARCH_CACHE_TTL_SECONDS?: number;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'NEWS_MIN_INTERVAL_MS must be an integer' })
   @Min(0)
   @Max(60_000)
   NEWS_MIN_INTERVAL_MS?: number;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'NEWS_TIMEOUT_MS must be an integer' })
   @Min(100)
   @Max(60_000)
   NEWS_TIMEOUT_MS?: number;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'NEWS_REPLAY_SESSIONS must be an integer' })
   @Min(1)
   @Max(20)
@@ -80,8 +75,7 @@ class NewsEnv {
   NEWS_WIRE_BASE_URL?: string;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'PORT must be an integer' })
   PORT?: number;
 }

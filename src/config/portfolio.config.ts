@@ -1,20 +1,18 @@
 import { registerAs } from '@nestjs/config';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { blankToUndefined, readEnv } from './env';
+import { numberOrUnset, readEnv } from './env';
 
 class PortfolioEnv {
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsNumber({}, { message: 'RISK_FREE_RATE must be a number (an annual rate, e.g. 0.02 for 2%)' })
   @Min(-0.05, { message: 'RISK_FREE_RATE must be at least -0.05' })
   @Max(0.5, { message: 'RISK_FREE_RATE must be at most 0.5 (it is a fraction: 0.02 means 2%)' })
   RISK_FREE_RATE?: number;
 
   @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
+  @Transform(numberOrUnset)
   @IsInt({ message: 'PORTFOLIO_IMPORT_MAX_ROWS must be an integer' })
   @Min(1, { message: 'PORTFOLIO_IMPORT_MAX_ROWS must be at least 1' })
   @Max(100_000, { message: 'PORTFOLIO_IMPORT_MAX_ROWS must be at most 100000' })
