@@ -1,61 +1,32 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiInternalServerErrorResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { NewsListQuery, NewsSearchQuery, SentimentRequest, StockNewsQuery } from './dto/news-query.dto';
+import { NewsListQuery, SentimentRequest } from './dto/news-query.dto';
 import { NewsItemResponse, SentimentScoreResponse, SocialSentimentResponse } from './dto/news.response';
+import { LatestNewsRoute, NewsApi, NewsFeedController } from './news-feed.controller';
 import { NewsService } from './news.service';
 import { SocialSentimentService } from './social-sentiment.service';
 
-const RETRIEVAL_FAILED = `\`${ErrorDetail.newsRetrievalFailed('<provider key variable>')}\``;
-
 /** Spec 4.3: the news root endpoints, the client-facing sentiment scorer and wire items by id. */
-@ApiTags('news')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
-@ApiUnprocessableEntityResponse({ description: 'Invalid parameters: `{detail: [{loc, msg, type, ctx?}]}`' })
+@NewsApi()
 @Controller('news')
-export class NewsController {
+export class NewsController extends NewsFeedController {
   constructor(
-    private readonly news: NewsService,
+    news: NewsService,
     private readonly social: SocialSentimentService,
-  ) {}
-
-  @Get()
-  @ApiOperation({
-    summary: 'Latest news, newest first, filtered by symbol, keywords, sentiment and time window',
-  })
-  @ApiOkResponse({ type: NewsItemResponse, isArray: true })
-  @ApiInternalServerErrorResponse({ description: RETRIEVAL_FAILED })
-  async latest(@Query() query: NewsListQuery): Promise<NewsItemResponse[]> {
-    return (await this.news.latest(query, query.limit)).map(NewsItemResponse.from);
+  ) {
+    super(news);
   }
 
-  @Get('search')
-  @ApiOperation({ summary: 'News matching a keyword query, newest first' })
-  @ApiOkResponse({ type: NewsItemResponse, isArray: true })
-  @ApiInternalServerErrorResponse({
-    description: `\`${ErrorDetail.newsSearchFailed('<provider key variable>')}\``,
-  })
-  async search(@Query() query: NewsSearchQuery): Promise<NewsItemResponse[]> {
-    return (await this.news.search(query.query, query.limit)).map(NewsItemResponse.from);
-  }
-
-  @Get('stock/:symbol')
-  @ApiOperation({ summary: 'News about one stock, newest first (an unknown symbol has none)' })
-  @ApiOkResponse({ type: NewsItemResponse, isArray: true })
-  @ApiInternalServerErrorResponse({ description: RETRIEVAL_FAILED })
-  async stock(@Param('symbol') symbol: string, @Query() query: StockNewsQuery): Promise<NewsItemResponse[]> {
-    return (await this.news.forStock(symbol, query.limit)).map(NewsItemResponse.from);
+  @LatestNewsRoute('Latest news, newest first, filtered by symbol, keywords, sentiment and time window')
+  latest(@Query() query: NewsListQuery): Promise<NewsItemResponse[]> {
+    return this.latestItems(query);
   }
 
   @Get('items/:id')
