@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional } from 'class-validator';
+import { LimitField, SkipField } from '../../../common/validation/pagination-fields';
 import { EmailField, FullNameField, PasswordField } from '../../users/dto/user-fields';
 
 export class CreateAdminUserDto {
@@ -50,19 +51,10 @@ export class UpdateAdminUserDto {
 }
 
 export class ListUsersQuery {
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @SkipField({ default: 0 })
   skip: number = 0;
 
-  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 1000 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @LimitField({ default: 100, max: 1000 })
   limit: number = 100;
 }
 

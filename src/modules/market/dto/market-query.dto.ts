@@ -1,19 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsInt,
   IsISO8601,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
 } from 'class-validator';
+import { LimitField } from '../../../common/validation/pagination-fields';
 import { parseSymbolList } from '../market-symbols';
 import { HISTORY_INTERVALS, HistoryInterval } from '../price-history';
 
@@ -42,12 +40,7 @@ export class SymbolSearchQuery {
   @MaxLength(100)
   query: string;
 
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(50)
+  @LimitField({ default: 10, max: 50 })
   limit: number = 10;
 }
 

@@ -1,20 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsInt,
   IsISO8601,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
 } from 'class-validator';
+import { LimitField } from '../../../common/validation/pagination-fields';
 import type { SentimentLabel } from '../sentiment/sentiment.label';
 
 export const SENTIMENT_LABELS: SentimentLabel[] = ['positive', 'negative', 'neutral'];
@@ -31,12 +29,7 @@ const trimmedOrAbsent = ({ value }: { value: unknown }): unknown => {
 };
 
 export class MarketNewsQuery {
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: MAX_NEWS_LIMIT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_NEWS_LIMIT)
+  @LimitField({ default: 10, max: MAX_NEWS_LIMIT })
   limit: number = 10;
 
   @ApiPropertyOptional({
@@ -98,22 +91,12 @@ export class NewsSearchQuery {
   @MaxLength(200)
   query: string;
 
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: MAX_NEWS_LIMIT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_NEWS_LIMIT)
+  @LimitField({ default: 10, max: MAX_NEWS_LIMIT })
   limit: number = 10;
 }
 
 export class StockNewsQuery {
-  @ApiPropertyOptional({ default: 5, minimum: 1, maximum: MAX_STOCK_NEWS_LIMIT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_STOCK_NEWS_LIMIT)
+  @LimitField({ default: 5, max: MAX_STOCK_NEWS_LIMIT })
   limit: number = 5;
 }
 

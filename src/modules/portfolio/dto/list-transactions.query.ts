@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, Matches } from 'class-validator';
+import { LimitField, SkipField } from '../../../common/validation/pagination-fields';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
 
 export class ListTransactionsQuery {
@@ -23,18 +23,9 @@ export class ListTransactionsQuery {
   @IsISO8601({ strict: true })
   to?: string;
 
-  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @SkipField({ default: 0, documentAsInteger: true })
   skip: number = 0;
 
-  @ApiPropertyOptional({ type: 'integer', default: 100, minimum: 1, maximum: 1000 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @LimitField({ default: 100, max: 1000, documentAsInteger: true })
   limit: number = 100;
 }

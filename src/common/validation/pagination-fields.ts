@@ -1,0 +1,40 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+interface PaginationFieldOptions {
+  /** Documented in Swagger; the property's initial value is what applies when the parameter is absent. */
+  default: number;
+  /** Documents the field as `integer` instead of the `number` its TypeScript type gives. */
+  documentAsInteger?: boolean;
+}
+
+const integerType = (options: PaginationFieldOptions) =>
+  options.documentAsInteger ? { type: 'integer' as const } : {};
+
+/** An optional integer query parameter `limit` of 1 to `max` (422: int_parsing, greater_than_equal, less_than_equal). */
+export const LimitField = (options: PaginationFieldOptions & { max: number }) =>
+  applyDecorators(
+    ApiPropertyOptional({
+      ...integerType(options),
+      default: options.default,
+      minimum: 1,
+      maximum: options.max,
+    }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(options.max),
+  );
+
+/** An optional integer query parameter `skip` of 0 or more (422: int_parsing, greater_than_equal). */
+export const SkipField = (options: PaginationFieldOptions) =>
+  applyDecorators(
+    ApiPropertyOptional({ ...integerType(options), default: options.default, minimum: 0 }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(0),
+  );
