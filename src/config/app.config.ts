@@ -1,43 +1,30 @@
 import { registerAs } from '@nestjs/config';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { blankToUndefined, numberOrUnset, readEnv } from './env';
+import { IntVar, OneOfVar, readEnv, StringVar } from './env';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 
 class AppEnv {
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'PORT must be an integer' })
-  @Min(0)
-  @Max(65535)
+  @IntVar({ min: 0, max: 65535 })
   PORT?: number;
 
   @IsOptional()
   @IsString()
   HOST?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsString()
+  @StringVar()
   DATA_DIR?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsString()
+  @StringVar()
   CORS_ORIGINS?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  @OneOfVar(LOG_LEVELS)
   LOG_LEVEL?: (typeof LOG_LEVELS)[number];
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsIn(NODE_ENVS, { message: `NODE_ENV must be one of ${NODE_ENVS.join(', ')}` })
+  @OneOfVar(NODE_ENVS)
   NODE_ENV?: (typeof NODE_ENVS)[number];
 }
 

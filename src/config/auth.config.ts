@@ -1,34 +1,22 @@
 import { registerAs } from '@nestjs/config';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { blankToUndefined, numberOrUnset, readEnv } from './env';
+import { IsEmail, IsOptional, Length } from 'class-validator';
+import { blankToUndefined, IntVar, OneOfVar, readEnv, StringVar } from './env';
 
 export const JWT_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
 export type JwtAlgorithm = (typeof JWT_ALGORITHMS)[number];
 
 class AuthEnv {
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsString()
+  @StringVar()
   SECRET_KEY?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsIn(JWT_ALGORITHMS, { message: `JWT_ALGORITHM must be one of ${JWT_ALGORITHMS.join(', ')}` })
+  @OneOfVar(JWT_ALGORITHMS)
   JWT_ALGORITHM?: JwtAlgorithm;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'ACCESS_TOKEN_EXPIRE_MINUTES must be an integer' })
-  @Min(1)
-  @Max(60 * 24 * 30)
+  @IntVar({ min: 1, max: 60 * 24 * 30 })
   ACCESS_TOKEN_EXPIRE_MINUTES?: number;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'REFRESH_TOKEN_EXPIRE_DAYS must be an integer' })
-  @Min(1)
-  @Max(365)
+  @IntVar({ min: 1, max: 365 })
   REFRESH_TOKEN_EXPIRE_DAYS?: number;
 
   @IsOptional()

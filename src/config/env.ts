@@ -1,5 +1,15 @@
-import { plainToInstance, TransformFnParams } from 'class-transformer';
-import { validateSync, ValidationError } from 'class-validator';
+import { plainToInstance, Transform, TransformFnParams } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  validateSync,
+  ValidationError,
+} from 'class-validator';
 
 /**
  * Validates one namespace's slice of the environment against a class-validator schema and
@@ -36,3 +46,46 @@ export function numberOrUnset({ obj, key }: TransformFnParams): unknown {
   if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return undefined;
   return Number(raw);
 }
+
+// The variable shapes several namespaces share. Each one is optional and treats a blank value as
+// unset; its messages name the variable through class-validator's `$property` token.
+
+/**
+ * Applies decorators bottom first, as if written one above the other, so class-validator reports
+ * a variable's failed checks in the order the boot error has always listed them.
+ */
+function stacked(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => {
+    for (const decorator of [...decorators].reverse()) decorator(target, key);
+  };
+}
+
+export const StringVar = (): PropertyDecorator =>
+  stacked(IsOptional(), Transform(blankToUndefined), IsString());
+
+export const OneOfVar = (values: readonly string[]): PropertyDecorator =>
+  stacked(
+    IsOptional(),
+    Transform(blankToUndefined),
+    IsIn(values, { message: `$property must be one of ${values.join(', ')}` }),
+  );
+
+/** An integer within the bounds given (class-validator's default messages for the bounds). */
+export const IntVar = (bounds: { min?: number; max?: number } = {}): PropertyDecorator =>
+  stacked(
+    IsOptional(),
+    Transform(numberOrUnset),
+    IsInt({ message: '$property must be an integer' }),
+    ...(bounds.min === undefined ? [] : [Min(bounds.min)]),
+    ...(bounds.max === undefined ? [] : [Max(bounds.max)]),
+  );
+
+const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/** An http(s) URL; a host without a TLD (localhost, a container name) is fine. */
+export const HttpUrlVar = (): PropertyDecorator =>
+  stacked(
+    IsOptional(),
+    Transform(blankToUndefined),
+    IsUrl(HTTP_URL, { message: '$property must be an http(s) URL' }),
+  );

@@ -1,75 +1,41 @@
 import { registerAs } from '@nestjs/config';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { blankToUndefined, numberOrUnset, readEnv } from './env';
+import { HttpUrlVar, IntVar, OneOfVar, readEnv, StringVar } from './env';
 
 export const MARKET_DATA_PROVIDERS = ['replay', 'yahoo', 'alphavantage', 'finnhub'] as const;
 export type MarketDataProviderName = (typeof MARKET_DATA_PROVIDERS)[number];
 
-const urlOptions = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
-
 class MarketEnv {
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsIn(MARKET_DATA_PROVIDERS, {
-    message: `MARKET_DATA_PROVIDER must be one of ${MARKET_DATA_PROVIDERS.join(', ')}`,
-  })
+  @OneOfVar(MARKET_DATA_PROVIDERS)
   MARKET_DATA_PROVIDER?: MarketDataProviderName;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsString()
+  @StringVar()
   MARKET_DATA_FALLBACK?: string;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'MARKET_DATA_CACHE_TTL_SECONDS must be an integer' })
-  @Min(0)
-  @Max(86_400)
+  @IntVar({ min: 0, max: 86_400 })
   MARKET_DATA_CACHE_TTL_SECONDS?: number;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'MARKET_DATA_MIN_INTERVAL_MS must be an integer' })
-  @Min(0)
-  @Max(60_000)
+  @IntVar({ min: 0, max: 60_000 })
   MARKET_DATA_MIN_INTERVAL_MS?: number;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'MARKET_DATA_TIMEOUT_MS must be an integer' })
-  @Min(100)
-  @Max(60_000)
+  @IntVar({ min: 100, max: 60_000 })
   MARKET_DATA_TIMEOUT_MS?: number;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsString()
+  @StringVar()
   ALPHA_VANTAGE_API_KEY?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsString()
+  @StringVar()
   FINNHUB_API_KEY?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsUrl(urlOptions, { message: 'YAHOO_FINANCE_BASE_URL must be an http(s) URL' })
+  @HttpUrlVar()
   YAHOO_FINANCE_BASE_URL?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsUrl(urlOptions, { message: 'YAHOO_FINANCE_COOKIE_URL must be an http(s) URL' })
+  @HttpUrlVar()
   YAHOO_FINANCE_COOKIE_URL?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsUrl(urlOptions, { message: 'ALPHA_VANTAGE_BASE_URL must be an http(s) URL' })
+  @HttpUrlVar()
   ALPHA_VANTAGE_BASE_URL?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsUrl(urlOptions, { message: 'FINNHUB_BASE_URL must be an http(s) URL' })
+  @HttpUrlVar()
   FINNHUB_BASE_URL?: string;
 }
 

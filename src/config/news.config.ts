@@ -1,82 +1,44 @@
 import { registerAs } from '@nestjs/config';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { blankToUndefined, numberOrUnset, readEnv } from './env';
+import { HttpUrlVar, IntVar, OneOfVar, readEnv, StringVar } from './env';
 
 export const NEWS_PROVIDERS = ['replay', 'newsapi', 'finnhub'] as const;
 export type NewsProviderName = (typeof NEWS_PROVIDERS)[number];
 
-const urlOptions = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
-
 class NewsEnv {
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsIn(NEWS_PROVIDERS, { message: `NEWS_PROVIDER must be one of ${NEWS_PROVIDERS.join(', ')}` })
+  @OneOfVar(NEWS_PROVIDERS)
   NEWS_PROVIDER?: NewsProviderName;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsString()
+  @StringVar()
   NEWS_API_KEY?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsString()
+  @StringVar()
   FINNHUB_API_KEY?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsUrl(urlOptions, { message: 'NEWS_API_BASE_URL must be an http(s) URL' })
+  @HttpUrlVar()
   NEWS_API_BASE_URL?: string;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsUrl(urlOptions, { message: 'FINNHUB_BASE_URL must be an http(s) URL' })
+  @HttpUrlVar()
   FINNHUB_BASE_URL?: string;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'NEWS_CACHE_TTL_SECONDS must be an integer' })
-  @Min(0)
-  @Max(86_400)
+  @IntVar({ min: 0, max: 86_400 })
   NEWS_CACHE_TTL_SECONDS?: number;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'NEWS_SEARCH_CACHE_TTL_SECONDS must be an integer' })
-  @Min(0)
-  @Max(86_400)
+  @IntVar({ min: 0, max: 86_400 })
   NEWS_SEARCH_CACHE_TTL_SECONDS?: number;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'NEWS_MIN_INTERVAL_MS must be an integer' })
-  @Min(0)
-  @Max(60_000)
+  @IntVar({ min: 0, max: 60_000 })
   NEWS_MIN_INTERVAL_MS?: number;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'NEWS_TIMEOUT_MS must be an integer' })
-  @Min(100)
-  @Max(60_000)
+  @IntVar({ min: 100, max: 60_000 })
   NEWS_TIMEOUT_MS?: number;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'NEWS_REPLAY_SESSIONS must be an integer' })
-  @Min(1)
-  @Max(20)
+  @IntVar({ min: 1, max: 20 })
   NEWS_REPLAY_SESSIONS?: number;
 
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @IsUrl(urlOptions, { message: 'NEWS_WIRE_BASE_URL must be an http(s) URL' })
+  @HttpUrlVar()
   NEWS_WIRE_BASE_URL?: string;
 
-  @IsOptional()
-  @Transform(numberOrUnset)
-  @IsInt({ message: 'PORT must be an integer' })
+  @IntVar()
   PORT?: number;
 }
 
