@@ -1,19 +1,15 @@
 import { HttpService } from '@nestjs/axios';
-import {
-  CompanyProfile,
-  DailyBar,
-  MarketDataProvider,
-  MarketMovers,
-  ProviderQuote,
-  SymbolMatch,
-} from '../market-data.provider';
+import { CompanyProfile, DailyBar, MarketMovers, ProviderQuote, SymbolMatch } from '../market-data.provider';
 import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
 import { mapVendorSector } from '../vendor-sector';
+import {
+  KeyedVendorOptions,
+  PerSymbolVendorProvider,
+  vendorSymbol,
+} from '../http/per-symbol-vendor.provider';
 import { DEFAULT_RATE_LIMIT_BACKOFF_MS, requireNumber, vendorGet } from '../http/vendor-http';
 
 const PROVIDER = 'alphavantage';
-/** Alpha Vantage has no index quotes on its standard plan: the indices are read from the ETFs tracking them. */
-const INDEX_PROXIES: Record<string, string> = { '^GSPC': 'SPY', '^DJI': 'DIA', '^IXIC': 'QQQ' };
 /** The compact daily series holds the latest 100 bars; anything older needs the full one. */
 const COMPACT_SERIES_DAYS = 100;
 /** A daily-quota message: no point asking again within the hour. */
@@ -34,20 +30,13 @@ type Movers = AlphaVantageMessage & {
   last_updated?: string;
 };
 
-export interface AlphaVantageOptions {
-  apiKey: string;
-  baseUrl: string;
-}
-
 /** Alpha Vantage (www.alphavantage.co/documentation), keyed by ALPHA_VANTAGE_API_KEY. */
-export class AlphaVantageMarketDataProvider extends MarketDataProvider {
+export class AlphaVantageMarketDataProvider extends PerSymbolVendorProvider {
   readonly name = PROVIDER;
-  readonly supportsBatchQuotes = false;
-  readonly local = false;
 
   constructor(
     private readonly http: HttpService,
-    private readonly options: AlphaVantageOptions,
+    private readonly options: KeyedVendorOptions,
     private readonly now: () => Date,
   ) {
     super();
@@ -56,7 +45,7 @@ export class AlphaVantageMarketDataProvider extends MarketDataProvider {
   async quote(symbol: string): Promise<ProviderQuote> {
     const body = await this.query<GlobalQuote>({
       function: 'GLOBAL_QUOTE',
-      symbol: INDEX_PROXIES[symbol] ?? symbol,
+      symbol: vendorSymbol(symbol),
     });
     const quote = body['Global Quote'];
     if (!quote || Object.keys(quote).length === 0) throw new UnknownSymbolError(symbol);
@@ -74,23 +63,11 @@ export class AlphaVantageMarketDataProvider extends MarketDataProvider {
     };
   }
 
-  async quotes(symbols: string[]): Promise<Record<string, ProviderQuote>> {
-    const quotes: Record<string, ProviderQuote> = {};
-    for (const symbol of symbols) {
-      try {
-        quotes[symbol] = await this.quote(symbol);
-      } catch (error) {
-        if (!(error instanceof UnknownSymbolError)) throw error;
-      }
-    }
-    return quotes;
-  }
-
   async dailyHistory(symbol: string, from: string, to: string): Promise<DailyBar[]> {
     const daysBack = (this.now().getTime() - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
     const body = await this.query<DailySeries>({
       function: 'TIME_SERIES_DAILY',
-      symbol: INDEX_PROXIES[symbol] ?? symbol,
+      symbol: vendorSymbol(symbol),
       outputsize: daysBack > COMPACT_SERIES_DAYS ? 'full' : 'compact',
     });
     const series = body['Time Series (Daily)'];

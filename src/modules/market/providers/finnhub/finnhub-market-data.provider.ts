@@ -1,20 +1,16 @@
 import { HttpService } from '@nestjs/axios';
-import {
-  CompanyProfile,
-  DailyBar,
-  MarketDataProvider,
-  MarketMovers,
-  ProviderQuote,
-  SymbolMatch,
-} from '../market-data.provider';
+import { CompanyProfile, DailyBar, MarketMovers, ProviderQuote, SymbolMatch } from '../market-data.provider';
 import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
 import { newYorkTime } from '../replay/replay-calendar';
+import {
+  KeyedVendorOptions,
+  PerSymbolVendorProvider,
+  vendorSymbol,
+} from '../http/per-symbol-vendor.provider';
 import { requireNumber, vendorGet } from '../http/vendor-http';
 import { mapVendorSector } from '../vendor-sector';
 
 const PROVIDER = 'finnhub';
-/** Finnhub's free plan quotes no indices: they are read from the ETFs tracking them. */
-const INDEX_PROXIES: Record<string, string> = { '^GSPC': 'SPY', '^DJI': 'DIA', '^IXIC': 'QQQ' };
 
 interface FinnhubQuote {
   c: number;
@@ -42,26 +38,19 @@ interface FinnhubProfile {
   finnhubIndustry?: string;
 }
 
-export interface FinnhubOptions {
-  apiKey: string;
-  baseUrl: string;
-}
-
 /** Finnhub (finnhub.io/docs/api), keyed by FINNHUB_API_KEY. */
-export class FinnhubMarketDataProvider extends MarketDataProvider {
+export class FinnhubMarketDataProvider extends PerSymbolVendorProvider {
   readonly name = PROVIDER;
-  readonly supportsBatchQuotes = false;
-  readonly local = false;
 
   constructor(
     private readonly http: HttpService,
-    private readonly options: FinnhubOptions,
+    private readonly options: KeyedVendorOptions,
   ) {
     super();
   }
 
   async quote(symbol: string): Promise<ProviderQuote> {
-    const body = await this.get<FinnhubQuote>('/api/v1/quote', { symbol: INDEX_PROXIES[symbol] ?? symbol });
+    const body = await this.get<FinnhubQuote>('/api/v1/quote', { symbol: vendorSymbol(symbol) });
     // Finnhub answers an unknown symbol with a quote of zeros.
     if (!body.t || !body.c) throw new UnknownSymbolError(symbol);
     return {
@@ -77,21 +66,9 @@ export class FinnhubMarketDataProvider extends MarketDataProvider {
     };
   }
 
-  async quotes(symbols: string[]): Promise<Record<string, ProviderQuote>> {
-    const quotes: Record<string, ProviderQuote> = {};
-    for (const symbol of symbols) {
-      try {
-        quotes[symbol] = await this.quote(symbol);
-      } catch (error) {
-        if (!(error instanceof UnknownSymbolError)) throw error;
-      }
-    }
-    return quotes;
-  }
-
   async dailyHistory(symbol: string, from: string, to: string): Promise<DailyBar[]> {
     const body = await this.get<FinnhubCandles>('/api/v1/stock/candle', {
-      symbol: INDEX_PROXIES[symbol] ?? symbol,
+      symbol: vendorSymbol(symbol),
       resolution: 'D',
       from: Date.parse(`${from}T00:00:00Z`) / 1000,
       to: Date.parse(`${to}T23:59:59Z`) / 1000,
