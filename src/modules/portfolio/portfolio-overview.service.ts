@@ -1,4 +1,5 @@
 import { HttpException, Injectable } from '@nestjs/common';
+import { NewsItemResponse } from '../news/dto/news.response';
 import { NewsService } from '../news/news.service';
 import { PreferencesService } from '../preferences/preferences.service';
 import { OverviewNewsItemResponse, WatchlistQuoteResponse } from './dto/overview.response';
@@ -52,16 +53,7 @@ export class PortfolioOverviewService {
     const perSymbol = await Promise.all(
       symbols.map(async (symbol) =>
         (await this.newsService.forStock(symbol, OVERVIEW_NEWS_PER_SYMBOL)).map(
-          (item): OverviewNewsItemResponse => ({
-            symbol,
-            title: item.title,
-            description: item.description,
-            url: item.url,
-            source: item.source,
-            publishedAt: item.publishedAt,
-            sentiment: item.sentiment,
-            sentimentScore: item.sentimentScore,
-          }),
+          (item): OverviewNewsItemResponse => ({ symbol, ...NewsItemResponse.from(item) }),
         ),
       ),
     );
