@@ -17,6 +17,7 @@ import {
   loadReplayDataset,
 } from '../src/modules/market/providers/replay/replay-data.loader';
 import { ReplayMarket } from '../src/modules/market/providers/replay/replay-market';
+import { Figure, figureOf, reporter } from './bench-kit';
 
 const LOAD_BUDGET_MS = 500;
 const QUOTE_BUDGET_MS = 0.05;
@@ -26,7 +27,7 @@ const SESSION_MOVES_BUDGET_MS = 150;
 const CACHED_CALL_BUDGET_MS = 0.1;
 const INSTANT = new Date('2026-11-20T17:45:00Z');
 
-async function measure(runs: number, work: () => unknown): Promise<{ median: number; p95: number }> {
+async function measure(runs: number, work: () => unknown): Promise<Figure> {
   for (let i = 0; i < Math.min(5, runs); i += 1) await work();
   const timings: number[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -34,22 +35,11 @@ async function measure(runs: number, work: () => unknown): Promise<{ median: num
     await work();
     timings.push(performance.now() - start);
   }
-  timings.sort((a, b) => a - b);
-  return { median: timings[Math.floor(runs / 2)], p95: timings[Math.floor(runs * 0.95)] };
+  return figureOf(timings);
 }
 
-function report(
-  name: string,
-  figure: { median: number; p95: number },
-  baseline: number,
-  budget: number,
-): void {
-  const verdict = figure.median <= budget ? 'met' : 'NOT met';
-  console.log(
-    `${name}: median ${figure.median.toFixed(3)} ms (p95 ${figure.p95.toFixed(3)} ms) = ` +
-      `${(figure.median / baseline).toFixed(1)}× baseline ${baseline.toFixed(4)} ms; budget ${budget} ms: ${verdict}`,
-  );
-}
+/** Sub-millisecond budgets: one decimal more than the other benchmarks. */
+const report = reporter(3);
 
 async function main(): Promise<void> {
   const dataDir = join(findProjectRoot(__dirname), REPLAY_DATA_DIR);

@@ -8,6 +8,7 @@ import { LedgerEntry, replayLedger } from '../src/modules/portfolio/analytics/le
 import { summarisePositions } from '../src/modules/portfolio/analytics/portfolio-summary';
 import { PositionQuote, valuePositions } from '../src/modules/portfolio/analytics/position-valuation';
 import { computeRiskMetrics, RiskHolding } from '../src/modules/portfolio/analytics/risk-metrics';
+import { Figure, figureOf, reporter, seededRandom } from './bench-kit';
 
 const POSITIONS = 100;
 const TRADING_DAYS = 1_260;
@@ -15,18 +16,6 @@ const TRADES_PER_HOLDING = 10;
 const RISK_BUDGET_MS = 50;
 const POSITIONS_BUDGET_MS = 5;
 const SECTORS = ['technology', 'healthcare', 'finance', 'energy', 'industrials', 'utilities'];
-
-/** Deterministic uniform [0, 1) generator (mulberry32) so that every run measures the same data. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function tradingDates(count: number): string[] {
   const dates: string[] = [];
@@ -46,7 +35,7 @@ function randomWalk(random: () => number, dates: readonly string[], volatility: 
   });
 }
 
-function measure(runs: number, work: () => unknown): { median: number; p95: number } {
+function measure(runs: number, work: () => unknown): Figure {
   for (let i = 0; i < 5; i += 1) work();
   const timings: number[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -54,22 +43,10 @@ function measure(runs: number, work: () => unknown): { median: number; p95: numb
     work();
     timings.push(performance.now() - start);
   }
-  timings.sort((a, b) => a - b);
-  return { median: timings[Math.floor(runs / 2)], p95: timings[Math.floor(runs * 0.95)] };
+  return figureOf(timings);
 }
 
-function report(
-  name: string,
-  figure: { median: number; p95: number },
-  baseline: number,
-  budget: number,
-): void {
-  const verdict = figure.median <= budget ? 'met' : 'NOT met';
-  console.log(
-    `${name}: median ${figure.median.toFixed(2)} ms (p95 ${figure.p95.toFixed(2)} ms) = ` +
-      `${(figure.median / baseline).toFixed(1)}× baseline ${baseline.toFixed(3)} ms; budget ${budget} ms: ${verdict}`,
-  );
-}
+const report = reporter(2);
 
 const random = seededRandom(20180207);
 const dates = tradingDates(TRADING_DAYS);

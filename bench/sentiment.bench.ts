@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { SentimentEngine } from '../src/modules/news/sentiment/sentiment.engine';
 import { tokenize } from '../src/modules/news/sentiment/sentiment.tokenizer';
+import { seededRandom } from './bench-kit';
 
 const HEADLINES = 10_000;
 const RUNS = 15;
@@ -34,18 +35,6 @@ const TEMPLATES: ((pick: <T>(items: readonly T[]) => T, number: () => string) =>
   (pick, number) => `${pick(COMPANIES)} will open a new distribution centre with ${number()} employees`,
   (pick) => `${pick(COMPANIES)} did not raise its full-year guidance despite higher sales`,
 ];
-
-/** Deterministic uniform [0, 1) generator (mulberry32) so that every run measures the same text. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function syntheticHeadlines(count: number): string[] {
   const random = seededRandom(20260522);
