@@ -7,7 +7,8 @@ import {
   PerSymbolVendorProvider,
   vendorSymbol,
 } from '../http/per-symbol-vendor.provider';
-import { requireNumber, vendorGet } from '../http/vendor-http';
+import { requireNumber } from '../http/vendor-http';
+import { finnhubGet } from './finnhub-get';
 import { mapVendorSector } from '../vendor-sector';
 
 const PROVIDER = 'finnhub';
@@ -104,22 +105,7 @@ export class FinnhubMarketDataProvider extends PerSymbolVendorProvider {
     return Promise.reject(new ProviderUnavailableError(PROVIDER, 'has no market movers endpoint'));
   }
 
-  private async get<T>(path: string, params: Record<string, string | number>): Promise<T> {
-    const { status, data } = await vendorGet<T & { error?: string }>(
-      this.http,
-      PROVIDER,
-      `${this.options.baseUrl}${path}`,
-      {
-        params,
-        headers: { 'X-Finnhub-Token': this.options.apiKey },
-      },
-    );
-    if (status !== 200 || typeof data !== 'object' || data === null) {
-      throw new ProviderResponseError(
-        PROVIDER,
-        `HTTP ${status}${data && typeof data === 'object' && data.error ? `: ${data.error}` : ''}`,
-      );
-    }
-    return data;
+  private get<T>(path: string, params: Record<string, string | number>): Promise<T> {
+    return finnhubGet<T>(this.http, this.options, path, params);
   }
 }

@@ -1,5 +1,6 @@
 import { HttpService } from '@nestjs/axios';
-import { vendorGet } from '../../../market/providers/http/vendor-http';
+import { finnhubGet } from '../../../market/providers/finnhub/finnhub-get';
+import { KeyedVendorOptions } from '../../../market/providers/http/per-symbol-vendor.provider';
 import { ProviderResponseError } from '../../../market/providers/provider-errors';
 import { newYorkTime } from '../../../market/providers/replay/replay-calendar';
 import { matchesAllTerms, matchesKeywords } from '../../news-text-match';
@@ -40,11 +41,6 @@ interface FinnhubSocialBody {
   data?: FinnhubSocialBucket[];
 }
 
-export interface FinnhubNewsOptions {
-  apiKey: string;
-  baseUrl: string;
-}
-
 /**
  * Finnhub (finnhub.io/docs/api): general market news and company news, keyed by FINNHUB_API_KEY.
  * Finnhub has no news search: searches and keyword filters run over the latest general news (or
@@ -57,7 +53,7 @@ export class FinnhubNewsProvider extends NewsProvider implements SocialSentiment
 
   constructor(
     private readonly http: HttpService,
-    private readonly options: FinnhubNewsOptions,
+    private readonly options: KeyedVendorOptions,
     private readonly now: () => Date,
   ) {
     super();
@@ -113,18 +109,8 @@ export class FinnhubNewsProvider extends NewsProvider implements SocialSentiment
     return toArticles(body);
   }
 
-  private async get<T>(path: string, params: Record<string, string | number>): Promise<T> {
-    const { status, data } = await vendorGet<T | { error?: string }>(
-      this.http,
-      PROVIDER,
-      `${this.options.baseUrl}${path}`,
-      { params, headers: { 'X-Finnhub-Token': this.options.apiKey } },
-    );
-    if (status !== 200 || typeof data !== 'object' || data === null) {
-      const error = data && typeof data === 'object' && 'error' in data ? `: ${data.error}` : '';
-      throw new ProviderResponseError(PROVIDER, `HTTP ${status}${error}`);
-    }
-    return data as T;
+  private get<T>(path: string, params: Record<string, string | number>): Promise<T> {
+    return finnhubGet<T>(this.http, this.options, path, params);
   }
 }
 
