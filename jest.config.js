@@ -37,4 +37,8 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
-module.exports = { projects, testTimeout: 30000 };
+module.exports = {
+  projects,
+  testTimeout: 30000,
+  reporters: ['default', '<rootDir>/test/setup/summary-reporter.js'],
+};
