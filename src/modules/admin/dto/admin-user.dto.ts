@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional } from 'class-validator';
-import { LimitField, SkipField } from '../../../common/validation/pagination-fields';
+import { LimitField, SkipField } from '../../../common/validation/query-fields';
 import { EmailField, FullNameField, PasswordField } from '../../users/dto/user-fields';
 
 export class CreateAdminUserDto {

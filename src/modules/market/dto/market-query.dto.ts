@@ -1,17 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
-import { LimitField } from '../../../common/validation/pagination-fields';
+import { ArrayMinSize, IsArray, IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { LimitField, SearchQueryField } from '../../../common/validation/query-fields';
 import { parseSymbolList } from '../market-symbols';
 import { HISTORY_INTERVALS, HistoryInterval } from '../price-history';
 
@@ -33,11 +23,7 @@ export class BatchQuotesQuery {
 }
 
 export class SymbolSearchQuery {
-  @ApiProperty({ example: 'apple', description: 'Matched against tickers and company names' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @MinLength(1)
-  @MaxLength(100)
+  @SearchQueryField({ maxLength: 100, description: 'Matched against tickers and company names' })
   query: string;
 
   @LimitField({ default: 10, max: 50 })

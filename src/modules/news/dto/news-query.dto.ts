@@ -10,9 +10,8 @@ import {
   IsString,
   Matches,
   MaxLength,
-  MinLength,
 } from 'class-validator';
-import { LimitField } from '../../../common/validation/pagination-fields';
+import { LimitField, SearchQueryField } from '../../../common/validation/query-fields';
 import type { SentimentLabel } from '../sentiment/sentiment.label';
 
 export const SENTIMENT_LABELS: SentimentLabel[] = ['positive', 'negative', 'neutral'];
@@ -81,14 +80,10 @@ export class NewsListQuery extends MarketNewsQuery {
 }
 
 export class NewsSearchQuery {
-  @ApiProperty({
-    example: 'apple',
+  @SearchQueryField({
+    maxLength: 200,
     description: 'All its words must appear (case-insensitive, word prefixes)',
   })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
   query: string;
 
   @LimitField({ default: 10, max: MAX_NEWS_LIMIT })

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, IsString, Matches } from 'class-validator';
-import { LimitField, SkipField } from '../../../common/validation/pagination-fields';
+import { LimitField, SkipField } from '../../../common/validation/query-fields';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
 
 export class ListTransactionsQuery {

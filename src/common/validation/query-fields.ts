@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 interface PaginationFieldOptions {
   /** Documented in Swagger; the property's initial value is what applies when the parameter is absent. */
@@ -37,4 +37,14 @@ export const SkipField = (options: PaginationFieldOptions) =>
     Type(() => Number),
     IsInt(),
     Min(0),
+  );
+
+/** A required free-text `query` parameter: trimmed, then 1 to `maxLength` characters. */
+export const SearchQueryField = (options: { maxLength: number; description: string }) =>
+  applyDecorators(
+    ApiProperty({ example: 'apple', description: options.description }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    IsString(),
+    MinLength(1),
+    MaxLength(options.maxLength),
   );
