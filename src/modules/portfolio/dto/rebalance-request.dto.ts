@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -20,21 +21,39 @@ import { MAX_AMOUNT } from './create-transaction.dto';
 
 export const MAX_TARGETS = 100;
 
+/** A target's share: a percent of the portfolio (holdings + cash). */
+const TargetWeightField = (example: number) =>
+  applyDecorators(
+    ApiProperty({
+      example,
+      minimum: 0,
+      maximum: 100,
+      description: 'Percent of the portfolio (holdings + cash)',
+    }),
+    IsNumber({ allowNaN: false, allowInfinity: false }),
+    Min(0),
+    Max(100),
+  );
+
+/** An optional list of 1 to MAX_TARGETS targets of one kind, each validated as `type`. */
+const TargetListField = (type: new () => object, description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [type], description }),
+    IsOptional(),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_TARGETS),
+    ValidateNested({ each: true }),
+    Type(() => type),
+  );
+
 export class SymbolTargetDto {
   @ApiProperty({ example: 'AAPL' })
   @IsString()
   @Matches(SYMBOL_PATTERN)
   symbol: string;
 
-  @ApiProperty({
-    example: 40,
-    minimum: 0,
-    maximum: 100,
-    description: 'Percent of the portfolio (holdings + cash)',
-  })
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(100)
+  @TargetWeightField(40)
   weight: number;
 }
 
@@ -43,44 +62,22 @@ export class SectorTargetDto {
   @IsIn(MARKET_SECTORS)
   sector: string;
 
-  @ApiProperty({
-    example: 30,
-    minimum: 0,
-    maximum: 100,
-    description: 'Percent of the portfolio (holdings + cash)',
-  })
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(100)
+  @TargetWeightField(30)
   weight: number;
 }
 
 export class RebalanceRequestDto {
-  @ApiPropertyOptional({
-    type: [SymbolTargetDto],
-    description:
-      'Target weight per symbol, summing to 100 ± 0.01; held symbols not listed target 0. Give this or sector_targets.',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_TARGETS)
-  @ValidateNested({ each: true })
-  @Type(() => SymbolTargetDto)
+  @TargetListField(
+    SymbolTargetDto,
+    'Target weight per symbol, summing to 100 ± 0.01; held symbols not listed target 0. Give this or sector_targets.',
+  )
   targets?: SymbolTargetDto[];
 
-  @ApiPropertyOptional({
-    type: [SectorTargetDto],
-    description:
-      'Target weight per sector, summing to 100 ± 0.01; each sector target is spread over the symbols held in it in ' +
+  @TargetListField(
+    SectorTargetDto,
+    'Target weight per sector, summing to 100 ± 0.01; each sector target is spread over the symbols held in it in ' +
       'proportion to their market value; held sectors not listed target 0. Give this or targets.',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_TARGETS)
-  @ValidateNested({ each: true })
-  @Type(() => SectorTargetDto)
+  )
   sector_targets?: SectorTargetDto[];
 
   @ApiPropertyOptional({
