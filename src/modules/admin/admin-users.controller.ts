@@ -1,14 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { SuperuserOnly } from '../../common/auth/superuser.guard';
@@ -19,9 +18,8 @@ import { UserAdministrationService } from '../users/user-administration.service'
 import { CreateAdminUserDto, ListUsersQuery, UpdateAdminUserDto, UserIdParams } from './dto/admin-user.dto';
 
 @ApiTags('admin')
-@ApiBearerAuth()
+@ApiBearerAccess()
 @SuperuserOnly()
-@ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
 @Controller('admin/users')
 export class AdminUsersController {
   constructor(private readonly admin: UserAdministrationService) {}

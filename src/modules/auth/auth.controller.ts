@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConsumes,
   ApiOkResponse,
   ApiOperation,
@@ -9,6 +8,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { Public } from '../../common/auth/public.decorator';
@@ -57,10 +57,9 @@ export class AuthController {
   }
 
   @Get('me')
-  @ApiBearerAuth()
+  @ApiBearerAccess()
   @ApiOperation({ summary: 'The current user' })
   @ApiOkResponse({ type: UserResponse })
-  @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
   async me(@CurrentUser() user: AuthUser): Promise<UserResponse> {
     const entity = await this.users.findById(user.id);
     return UserResponse.from(entity!);
@@ -68,13 +67,12 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(200)
-  @ApiBearerAuth()
+  @ApiBearerAccess()
   @ApiOperation({
     summary: "Revoke the calling token's session (and an optional refresh_token's, if the caller's)",
   })
   @ApiConsumes(...FORM_OR_JSON)
   @ApiOkResponse({ type: MessageResponse })
-  @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
   async logout(@CurrentUser() user: AuthUser, @Body() dto: LogoutDto): Promise<MessageResponse> {
     await this.auth.logout(user.id, user.sessionId, dto.refresh_token);
     return { message: 'Successfully logged out' };
@@ -82,10 +80,9 @@ export class AuthController {
 
   @Post('logout-all')
   @HttpCode(200)
-  @ApiBearerAuth()
+  @ApiBearerAccess()
   @ApiOperation({ summary: 'Revoke every session of the caller' })
   @ApiOkResponse({ type: MessageResponse })
-  @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
   async logoutAll(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
     await this.auth.logoutEverywhere(user.id);
     return { message: 'Successfully logged out from all sessions' };

@@ -1,15 +1,14 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiExtraModels,
   ApiInternalServerErrorResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { BatchQuotesQuery, PriceHistoryQuery, SymbolSearchQuery } from './dto/market-query.dto';
 import {
@@ -23,9 +22,8 @@ import {
 import { MarketService } from './market.service';
 
 @ApiTags('market')
-@ApiBearerAuth()
+@ApiBearerAccess()
 @ApiExtraModels(StockResponse, BatchErrorEntry)
-@ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
 @Controller('market')
 export class MarketController {
   constructor(private readonly market: MarketService) {}

@@ -1,13 +1,12 @@
 import { applyDecorators, Get, Param, Query } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiInternalServerErrorResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { MarketNewsQuery, NewsSearchQuery, StockNewsQuery } from './dto/news-query.dto';
 import { NewsItemResponse } from './dto/news.response';
@@ -17,8 +16,7 @@ import { NewsService } from './news.service';
 export const NewsApi = () =>
   applyDecorators(
     ApiTags('news'),
-    ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` }),
+    ApiBearerAccess(),
     ApiUnprocessableEntityResponse({
       description: 'Invalid parameters: `{detail: [{loc, msg, type, ctx?}]}`',
     }),

@@ -1,17 +1,15 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiInternalServerErrorResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
-import { ErrorDetail } from '../../common/errors/error-details';
 import { OverviewResponse } from './dto/overview.response';
 import { PositionsResponse } from './dto/position.response';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
@@ -33,8 +31,7 @@ import { RebalanceService } from './rebalance.service';
 import { RiskMetricsService } from './risk-metrics.service';
 
 @ApiTags('portfolio')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
+@ApiBearerAccess()
 @ApiInternalServerErrorResponse({ description: 'The market-data provider failed' })
 @Controller('portfolio')
 export class PortfolioController {

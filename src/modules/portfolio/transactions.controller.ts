@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
@@ -10,9 +9,9 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -29,8 +28,7 @@ import { CsvBodyPipe } from './import/csv-body.pipe';
 import { TransactionsService } from './transactions.service';
 
 @ApiTags('portfolio')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
+@ApiBearerAccess()
 @Controller('portfolio/transactions')
 export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}

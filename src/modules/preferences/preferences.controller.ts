@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -11,9 +10,9 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
-  ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -34,8 +33,7 @@ const levelParam = ApiParam({ name: 'experience_level', enum: EXPERIENCE_LEVELS 
 const invalidLevel = ApiBadRequestResponse({ description: `\`${ErrorDetail.invalidExperienceLevel}\`` });
 
 @ApiTags('preferences')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: `\`${ErrorDetail.couldNotValidateCredentials}\`` })
+@ApiBearerAccess()
 @Controller('preferences')
 export class PreferencesController {
   constructor(private readonly preferences: PreferencesService) {}
