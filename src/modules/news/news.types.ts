@@ -1,15 +1,8 @@
-import type { SentimentLabel } from './sentiment/sentiment.label';
+import type { ProviderArticle } from './providers/news.provider';
+import type { SentimentLabel, SentimentResult } from './sentiment/sentiment.label';
 
 /** The spec's NewsItem: an article with the sentiment our engine computed from its text. */
-export interface NewsItem {
-  title: string;
-  description: string;
-  url: string;
-  source: string;
-  publishedAt: string;
-  sentiment: SentimentLabel;
-  sentimentScore: number;
-}
+export type NewsItem = ProviderArticle & SentimentResult;
 
 export interface NewsQuery {
   symbol?: string;

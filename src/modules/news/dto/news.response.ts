@@ -4,12 +4,14 @@ import type { SocialSentiment } from '../providers/news.provider';
 import { SentimentLabel, SentimentResult, toSentimentResult } from '../sentiment/sentiment.label';
 import { SENTIMENT_LABELS } from './news-query.dto';
 
+const sentimentLabelProperty = ApiProperty({
+  enum: SENTIMENT_LABELS,
+  example: 'positive',
+  description: '≥ 0.1 positive, ≤ -0.1 negative',
+});
+
 export class SentimentScoreResponse {
-  @ApiProperty({
-    enum: SENTIMENT_LABELS,
-    example: 'positive',
-    description: '≥ 0.1 positive, ≤ -0.1 negative',
-  })
+  @sentimentLabelProperty
   sentiment: SentimentLabel;
 
   @ApiProperty({ minimum: -1, maximum: 1, example: 0.6124 })
@@ -38,11 +40,7 @@ export class NewsItemResponse {
   @ApiProperty({ format: 'date-time', example: '2026-11-18T21:20:00.000Z' })
   publishedAt: string;
 
-  @ApiProperty({
-    enum: SENTIMENT_LABELS,
-    example: 'positive',
-    description: '≥ 0.1 positive, ≤ -0.1 negative',
-  })
+  @sentimentLabelProperty
   sentiment: SentimentLabel;
 
   @ApiProperty({
