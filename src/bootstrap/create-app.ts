@@ -3,14 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
+import { appConfig } from '../config/app.config';
 import { configureApp, REQUEST_ID_HEADER } from './configure-app';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The adapter is built before Nest's DI exists, so it reads its one setting straight from config. */
 export function fastifyAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: appConfig().trustProxy,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: REQUEST_ID_HEADER,

@@ -26,6 +26,9 @@ class AppEnv {
 
   @OneOfVar(NODE_ENVS)
   NODE_ENV?: (typeof NODE_ENVS)[number];
+
+  @StringVar()
+  TRUST_PROXY?: string;
 }
 
 export const appConfig = registerAs('app', () => {
@@ -37,6 +40,7 @@ export const appConfig = registerAs('app', () => {
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     logLevel: env.LOG_LEVEL ?? 'info',
     nodeEnv: env.NODE_ENV ?? 'development',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     version: packageVersion(),
   };
 });
@@ -49,6 +53,17 @@ function parseOrigins(raw: string | undefined): string[] | true | false {
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
+}
+
+/**
+ * Whose X-Forwarded-For to believe for the client address (the login throttle keys on it):
+ * nobody by default; `true` for any proxy; a number of proxy hops; or a comma list of proxy
+ * addresses or CIDR ranges.
+ */
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (!raw || raw.trim().toLowerCase() === 'false') return false;
+  if (raw.trim().toLowerCase() === 'true') return true;
+  return /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw.trim();
 }
 
 /** src/config and dist/config sit at the same depth below the package root. */

@@ -25,6 +25,7 @@ describe('configuration namespaces', () => {
       'REDIS_URL',
       'CORS_ORIGINS',
       'SECRET_KEY',
+      'TRUST_PROXY',
     ]) {
       delete process.env[key];
     }
@@ -55,6 +56,16 @@ describe('configuration namespaces', () => {
     withEnv({ PORT: '', ACCESS_TOKEN_EXPIRE_MINUTES: ' ', REFRESH_TOKEN_EXPIRE_DAYS: '' });
     expect(appConfig().port).toBe(8000);
     expect(authConfig()).toMatchObject({ accessTokenTtlSeconds: 1800, refreshTokenTtlSeconds: 604800 });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],
+  ])('reads TRUST_PROXY=%p', (value, expected) => {
+    withEnv({ TRUST_PROXY: value });
+    expect(appConfig().trustProxy).toEqual(expected);
   });
 
   it('parses the values it is given', () => {

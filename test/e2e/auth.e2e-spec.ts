@@ -442,3 +442,29 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
     expect(response.json()).toEqual({ detail: 'Not Found' });
   });
 });
+
+describe('client address behind proxies', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says whom to trust, so the lockout cannot be dodged', async () => {
+    const sut = await createTestApp();
+    try {
+      const user = await registerUser(sut);
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await sut.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          ...form({ username: user.email, password: 'wrong-password' }),
+          headers: { ...form({}).headers, 'x-forwarded-for': `198.51.100.${attempt}` },
+        });
+      }
+      const locked = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        ...form({ username: user.email, password: user.password }),
+        headers: { ...form({}).headers, 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(locked.statusCode).toBe(429);
+    } finally {
+      await sut.close();
+    }
+  });
+});
