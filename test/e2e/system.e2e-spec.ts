@@ -53,6 +53,17 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('answers 415 with the error shape for a body type it does not read', async () => {
+    const response = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload: '<user/>',
+      headers: { 'content-type': 'text/xml' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ detail: 'Unsupported media type: text/xml' });
+  });
+
   it('answers CORS preflights for configured origins only', async () => {
     const allowed = await sut.app.inject({
       method: 'OPTIONS',

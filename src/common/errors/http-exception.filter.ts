@@ -49,7 +49,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
 const PARSING_ERROR_CODES = [
   'FST_ERR_CTP_BODY_TOO_LARGE',
-  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
   'FST_ERR_CTP_EMPTY_JSON_BODY',
   'FST_ERR_CTP_INVALID_JSON_BODY',
 ] as const;
@@ -66,15 +65,15 @@ function requestParsingFailure(
   exception: HttpException,
   request: FastifyRequest,
 ): { status: number; body: unknown } | null {
-  const code = PARSING_ERROR_CODE_BY_MESSAGE.get(exception.message);
-  switch (code) {
+  if (exception.getStatus() === HttpStatus.UNSUPPORTED_MEDIA_TYPE) {
+    return {
+      status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+      body: { detail: ErrorDetail.unsupportedMediaType(String(request.headers['content-type'])) },
+    };
+  }
+  switch (PARSING_ERROR_CODE_BY_MESSAGE.get(exception.message)) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: HttpStatus.PAYLOAD_TOO_LARGE, body: { detail: ErrorDetail.requestBodyTooLarge } };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return {
-        status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-        body: { detail: ErrorDetail.unsupportedMediaType(String(request.headers['content-type'])) },
-      };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return {
         status: HttpStatus.UNPROCESSABLE_ENTITY,

@@ -1,0 +1,101 @@
+import {
+  ArgumentsHost,
+  BadRequestException,
+  HttpException,
+  NotFoundException,
+  PayloadTooLargeException,
+} from '@nestjs/common';
+import { errorCodes } from 'fastify';
+import { ValidationFailedException } from '../validation/validation-failed.exception';
+import { HttpExceptionFilter } from './http-exception.filter';
+import { TooManyRequestsException } from './too-many-requests.exception';
+
+class FakeReply {
+  statusCode = 200;
+  headers: Record<string, string> = {};
+  body: unknown;
+  status(code: number) {
+    this.statusCode = code;
+    return this;
+  }
+  header(name: string, value: string) {
+    this.headers[name] = value;
+    return this;
+  }
+  send(body: unknown) {
+    this.body = body;
+    return this;
+  }
+}
+
+function respond(exception: unknown): FakeReply {
+  const reply = new FakeReply();
+  const request = { id: 'req-1', method: 'GET', url: '/x', headers: { 'content-type': 'text/xml' } };
+  const host = {
+    switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }),
+  } as unknown as ArgumentsHost;
+  new HttpExceptionFilter().catch(exception, host);
+  return reply;
+}
+
+describe('HttpExceptionFilter', () => {
+  it('writes an HttpException as {detail} with its status', () => {
+    const reply = respond(new BadRequestException('Email already registered'));
+    expect(reply.statusCode).toBe(400);
+    expect(reply.body).toEqual({ detail: 'Email already registered' });
+  });
+
+  it("answers Nest's unknown-route 404 with the plain `Not Found`", () => {
+    const reply = respond(new NotFoundException('Cannot GET /api/v1/nowhere'));
+    expect(reply.body).toEqual({ detail: 'Not Found' });
+  });
+
+  it('keeps a domain 404 detail that merely starts like a route message', () => {
+    expect(respond(new NotFoundException('Stock ZZZZ not found')).body).toEqual({
+      detail: 'Stock ZZZZ not found',
+    });
+  });
+
+  it('writes validation issues as the 422 list', () => {
+    const issues = [{ loc: ['body', 'email'], msg: 'Field required', type: 'missing' }];
+    const reply = respond(new ValidationFailedException(issues));
+    expect(reply.statusCode).toBe(422);
+    expect(reply.body).toEqual({ detail: issues });
+  });
+
+  it('adds WWW-Authenticate to 401s and Retry-After to 429s', () => {
+    expect(respond(new HttpException('Could not validate credentials', 401)).headers).toEqual({
+      'WWW-Authenticate': 'Bearer',
+    });
+    const throttled = respond(
+      new TooManyRequestsException('Too many failed login attempts, try again later', 42),
+    );
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers).toEqual({ 'Retry-After': '42' });
+  });
+
+  it("maps Fastify's body-parsing failures to the spec's shapes", () => {
+    const invalidJson = respond(
+      new HttpException(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY().message, 400),
+    );
+    expect(invalidJson.statusCode).toBe(422);
+    expect(invalidJson.body).toMatchObject({ detail: [{ type: 'json_invalid', loc: ['body', 0] }] });
+    const emptyJson = respond(new HttpException(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY().message, 400));
+    expect(emptyJson.body).toEqual({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
+    const tooLarge = respond(
+      new PayloadTooLargeException(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE().message),
+    );
+    expect(tooLarge.body).toEqual({ detail: 'Request body too large' });
+    const mediaType = respond(
+      new HttpException(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('text/xml').message, 415),
+    );
+    expect(mediaType.statusCode).toBe(415);
+    expect(mediaType.body).toEqual({ detail: 'Unsupported media type: text/xml' });
+  });
+
+  it('answers anything unexpected with a plain 500 and never its message', () => {
+    const reply = respond(new Error('relation "sessions" does not exist'));
+    expect(reply.statusCode).toBe(500);
+    expect(reply.body).toEqual({ detail: 'Internal server error occurred' });
+  });
+});
