@@ -51,11 +51,12 @@ class FakeSessions {
 class FakeThrottle {
   failures = 0;
   locked = false;
-  async assertAllowed() {
+  async reserveAttempt() {
     if (this.locked) throw new TooManyRequestsException('locked', 60);
-  }
-  async recordFailure() {
     this.failures += 1;
+  }
+  async release() {
+    this.failures -= 1;
   }
 }
 

@@ -13,12 +13,10 @@ export class AuthService {
   ) {}
 
   async login(email: string, password: string, clientIp: string): Promise<TokenPair> {
-    await this.throttle.assertAllowed(email, clientIp);
+    await this.throttle.reserveAttempt(email, clientIp);
     const user = await this.users.verifyCredentials(email, password);
-    if (!user) {
-      await this.throttle.recordFailure(email, clientIp);
-      throw new UnauthorizedException(ErrorDetail.incorrectCredentials);
-    }
+    if (!user) throw new UnauthorizedException(ErrorDetail.incorrectCredentials);
+    await this.throttle.release(email, clientIp);
     if (!user.isActive) throw new BadRequestException(ErrorDetail.inactiveUser);
     return this.sessions.start(user.id);
   }

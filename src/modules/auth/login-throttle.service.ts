@@ -1,33 +1,60 @@
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import type { Cache } from 'cache-manager';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { TooManyRequestsException } from '../../common/errors/too-many-requests.exception';
 import { authConfig } from '../../config/auth.config';
 
-interface FailureWindow {
-  count: number;
-  startedAt: number;
+interface AttemptWindow {
+  failures: number;
+  window_started_at: Date;
 }
 
 /**
- * Counts failed logins per (email, client IP) in a fixed window; at the limit further attempts are
- * refused with 429 until the window ends. Successful logins never count.
+ * Limits failed logins per (email, client IP) in a fixed window. Each attempt first reserves a
+ * slot with one atomic upsert, and a successful login gives its slot back: so parallel guesses
+ * cannot slip past the limit, successes never count, and every instance shares the count.
  */
 @Injectable()
-export class LoginThrottleService {
+export class LoginThrottleService implements OnModuleInit, OnModuleDestroy {
+  private cleanup?: NodeJS.Timeout;
+
   constructor(
-    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
   ) {}
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    const window = await this.currentWindow(email, ip);
-    if (window && window.count >= this.config.failedLoginLimit) {
-      const retryAfterMs = window.startedAt + this.windowMs() - this.clock.now().getTime();
+  onModuleInit(): void {
+    this.cleanup = setInterval(
+      () => void this.forgetExpiredWindows().catch(() => undefined),
+      this.windowMs(),
+    );
+    this.cleanup.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.cleanup);
+  }
+
+  /** Counts this attempt as a failure until `release`; 429 once the window holds too many. */
+  async reserveAttempt(email: string, clientIp: string): Promise<void> {
+    const now = this.clock.now();
+    const windowOpenedBefore = new Date(now.getTime() - this.windowMs());
+    const rows: AttemptWindow[] = await this.dataSource.query(
+      `INSERT INTO login_attempts AS attempt (email, client_ip, failures, window_started_at)
+       VALUES ($1, $2, 1, $3)
+       ON CONFLICT (email, client_ip) DO UPDATE SET
+         failures = CASE WHEN attempt.window_started_at <= $4 THEN 1 ELSE attempt.failures + 1 END,
+         window_started_at = CASE WHEN attempt.window_started_at <= $4 THEN $3 ELSE attempt.window_started_at END
+       RETURNING failures, window_started_at`,
+      [normalise(email), clientIp.slice(0, 64), now, windowOpenedBefore],
+    );
+    const window = rows[0];
+    if (window.failures > this.config.failedLoginLimit) {
+      const retryAfterMs = new Date(window.window_started_at).getTime() + this.windowMs() - now.getTime();
       throw new TooManyRequestsException(
         ErrorDetail.tooManyFailedLogins,
         Math.max(1, Math.ceil(retryAfterMs / 1000)),
@@ -35,24 +62,26 @@ export class LoginThrottleService {
     }
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
-    const now = this.clock.now().getTime();
-    const window = (await this.currentWindow(email, ip)) ?? { count: 0, startedAt: now };
-    const next = { count: window.count + 1, startedAt: window.startedAt };
-    await this.cache.set(this.key(email, ip), next, Math.max(1, window.startedAt + this.windowMs() - now));
+  /** Gives back the slot of an attempt that succeeded. */
+  async release(email: string, clientIp: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE login_attempts SET failures = failures - 1 WHERE email = $1 AND client_ip = $2 AND failures > 0`,
+      [normalise(email), clientIp.slice(0, 64)],
+    );
   }
 
-  private async currentWindow(email: string, ip: string): Promise<FailureWindow | null> {
-    const window = await this.cache.get<FailureWindow>(this.key(email, ip));
-    if (!window || window.startedAt + this.windowMs() <= this.clock.now().getTime()) return null;
-    return window;
+  private async forgetExpiredWindows(): Promise<void> {
+    const windowOpenedBefore = new Date(this.clock.now().getTime() - this.windowMs());
+    await this.dataSource.query(`DELETE FROM login_attempts WHERE window_started_at <= $1`, [
+      windowOpenedBefore,
+    ]);
   }
 
   private windowMs(): number {
     return this.config.failedLoginWindowSeconds * 1000;
   }
+}
 
-  private key(email: string, ip: string): string {
-    return `auth:login-failures:${email.trim().toLowerCase()}:${ip}`;
-  }
+function normalise(email: string): string {
+  return email.trim().toLowerCase().slice(0, 320);
 }
