@@ -652,6 +652,16 @@ describe('preferences (spec 4.5)', () => {
       expectLater(response.json().updated_at, created.updated_at);
     });
 
+    it('stamps the record it creates with one instant for created_at, updated_at and completion', async () => {
+      const body = (
+        await wizard(alice, { step_data: { essential: { experience_level: 'advanced' } }, complete: true })
+      ).json();
+
+      expect(body.created_at).toMatch(ISO_TIMESTAMP);
+      expect(body.updated_at).toBe(body.created_at);
+      expect(body.onboarding_completed_at).toBe(body.created_at);
+    });
+
     it('marks onboarding completed with complete: true and keeps the first completion time', async () => {
       const first = (await wizard(alice, { step_data: {}, complete: true })).json();
       clock.advance(60_000);

@@ -90,7 +90,7 @@ export class PreferencesService {
     const record =
       (await this.preferences.findByUserId(userId)) ??
       (await this.insertOrLoad(
-        this.newRecord(userId, defaultsForLevel(changes.experience_level ?? 'beginner')),
+        this.newRecord(userId, defaultsForLevel(changes.experience_level ?? 'beginner'), now),
       ));
     const completion =
       complete && !record.onboardingCompleted
@@ -135,8 +135,7 @@ export class PreferencesService {
     return existing;
   }
 
-  private newRecord(userId: number, fields: PreferenceFields): NewPreferencesRecord {
-    const now = this.clock.now();
+  private newRecord(userId: number, fields: PreferenceFields, now = this.clock.now()): NewPreferencesRecord {
     return {
       userId,
       ...toAllColumns(fields),
