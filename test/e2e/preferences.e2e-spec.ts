@@ -272,7 +272,7 @@ describe('preferences (spec 4.5)', () => {
       [
         'an unknown sector in a list',
         { market_sectors: ['technology', 'space'] },
-        ['body', 'market_sectors'],
+        ['body', 'market_sectors', 1],
         'enum',
       ],
       [
@@ -299,9 +299,14 @@ describe('preferences (spec 4.5)', () => {
         ['body', 'information_sources', 0],
         'model_attributes_type',
       ],
-      ['a ticker of 6 letters', { watchlist: ['TOOLNG'] }, ['body', 'watchlist'], 'string_pattern_mismatch'],
-      ['a ticker with a digit', { watchlist: ['AB1'] }, ['body', 'watchlist'], 'string_pattern_mismatch'],
-      ['a ticker that is not a string', { watchlist: [12] }, ['body', 'watchlist'], 'string_type'],
+      [
+        'a ticker of 6 letters',
+        { watchlist: ['TOOLNG'] },
+        ['body', 'watchlist', 0],
+        'string_pattern_mismatch',
+      ],
+      ['a ticker with a digit', { watchlist: ['AB1'] }, ['body', 'watchlist', 0], 'string_pattern_mismatch'],
+      ['a ticker that is not a string', { watchlist: [12] }, ['body', 'watchlist', 0], 'string_type'],
       [
         'duplicate tickers after upper-casing',
         { watchlist: ['aapl', 'AAPL'] },
@@ -313,6 +318,37 @@ describe('preferences (spec 4.5)', () => {
 
       expect(response.statusCode).toBe(422);
       expect(response.json().detail).toContainEqual(expect.objectContaining({ loc, type }));
+      expect(await storedRows()).toEqual([]);
+    });
+
+    it('reports each bad list item at its index with the first rule it breaks, as Pydantic does', async () => {
+      const response = await create(alice, {
+        experience_level: 'beginner',
+        investment_types: ['stocks', 'gold'],
+        watchlist: ['aapl', 12, 'TOOLONG'],
+      });
+
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail: [
+          {
+            loc: ['body', 'investment_types', 1],
+            msg: "Input should be 'stocks', 'etfs', 'mutual_funds', 'bonds', 'options', 'futures', 'crypto' or 'real_estate'",
+            type: 'enum',
+            ctx: {
+              expected:
+                "'stocks', 'etfs', 'mutual_funds', 'bonds', 'options', 'futures', 'crypto' or 'real_estate'",
+            },
+          },
+          { loc: ['body', 'watchlist', 1], msg: 'Input should be a valid string', type: 'string_type' },
+          {
+            loc: ['body', 'watchlist', 2],
+            msg: "String should match pattern '^[A-Za-z]{1,5}$'",
+            type: 'string_pattern_mismatch',
+            ctx: { pattern: '^[A-Za-z]{1,5}$' },
+          },
+        ],
+      });
       expect(await storedRows()).toEqual([]);
     });
 

@@ -1,7 +1,10 @@
-import { getMetadataStorage, ValidationError } from 'class-validator';
+import { getMetadataStorage, isEnum, isIn, isString, matches, ValidationError } from 'class-validator';
 import { ValidationIssue } from './validation-issue';
 
 type Loc = (string | number)[];
+type ValidationMetadata = ReturnType<
+  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
+>[number];
 
 /**
  * Turns class-validator's error tree into Pydantic v2 style issues: one issue per failing field,
@@ -16,7 +19,7 @@ export function toPydanticIssues(
   return errors.flatMap((error) => {
     const key = parentIsArray && /^\d+$/.test(error.property) ? Number(error.property) : error.property;
     const loc = [...parentLoc, key];
-    const own = error.constraints ? [issueFor(error, loc)] : [];
+    const own = error.constraints ? issuesFor(error, loc) : [];
     const children = error.children?.length
       ? toPydanticIssues(error.children, loc, Array.isArray(error.value))
       : [];
@@ -36,25 +39,68 @@ const TYPE_CHECKS = [
 ];
 const CHOICE_CHECKS = ['isEnum', 'isIn'];
 
-function issueFor(error: ValidationError, loc: Loc): ValidationIssue {
+/** Element checks of `{ each: true }` rules, so a failing list item is reported at its index. */
+const ELEMENT_CHECKS: Record<string, (element: unknown, args: unknown[]) => boolean> = {
+  isString: (element) => isString(element),
+  matches: (element, [pattern, modifiers]) =>
+    typeof element === 'string' &&
+    (pattern instanceof RegExp
+      ? matches(element, pattern)
+      : matches(element, String(pattern), modifiers as string)),
+  isIn: (element, [allowed]) => isIn(element, allowed as unknown[]),
+  isEnum: (element, [entity]) => isEnum(element, entity),
+};
+
+function issuesFor(error: ValidationError, loc: Loc): ValidationIssue[] {
   const constraints = error.constraints ?? {};
   const names = Object.keys(constraints);
   const value: unknown = error.value;
 
   if (names.includes('whitelistValidation')) {
-    return { loc, msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
+    return [{ loc, msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }];
   }
   if (value === undefined) {
-    return { loc, msg: 'Field required', type: 'missing' };
+    return [{ loc, msg: 'Field required', type: 'missing' }];
   }
   const ordered = [
     ...TYPE_CHECKS.filter((name) => names.includes(name)),
     ...CHOICE_CHECKS.filter((name) => names.includes(name)),
     ...names.filter((name) => !TYPE_CHECKS.includes(name) && !CHOICE_CHECKS.includes(name)),
   ];
+  const elementIssues = Array.isArray(value) ? listElementIssues(error, value, ordered, loc) : [];
+  if (elementIssues.length) return elementIssues;
   const name = ordered[0];
   const args = constraintArgs(error, name);
-  return { loc, ...describe(name, value, args, constraints[name]) };
+  return [{ loc, ...describe(name, value, args, constraints[name]) }];
+}
+
+/**
+ * Pydantic validates list items one by one: each failing item is one issue at its index, with the
+ * first rule it breaks. Applies when the field's leading failure is a per-element rule.
+ */
+function listElementIssues(
+  error: ValidationError,
+  list: unknown[],
+  orderedNames: string[],
+  loc: Loc,
+): ValidationIssue[] {
+  const elementRules = orderedNames
+    .map((name) => ({ name, metadata: constraintMetadata(error, name) }))
+    .filter(({ name, metadata }) => metadata?.each && name in ELEMENT_CHECKS);
+  if (!elementRules.length || elementRules[0].name !== orderedNames[0]) return [];
+  return list.flatMap((element, index) => {
+    const broken = elementRules.find(
+      ({ name, metadata }) => !ELEMENT_CHECKS[name](element, metadata?.constraints ?? []),
+    );
+    if (!broken) return [];
+    const args = broken.metadata?.constraints ?? [];
+    return [
+      {
+        loc: [...loc, index],
+        ...describe(broken.name, element, args, error.constraints?.[broken.name] ?? ''),
+      },
+    ];
+  });
 }
 
 function describe(
@@ -144,12 +190,14 @@ function describe(
         type: 'value_error',
         ctx: { reason: 'The email address is not valid.' },
       };
-    case 'matches':
+    case 'matches': {
+      const pattern = args[0] instanceof RegExp ? args[0].source : String(args[0]);
       return {
-        msg: `String should match pattern '${String(args[0])}'`,
+        msg: `String should match pattern '${pattern}'`,
         type: 'string_pattern_mismatch',
-        ctx: { pattern: String(args[0]) },
+        ctx: { pattern },
       };
+    }
     case 'isIso8601':
     case 'isDateString':
       return { msg: 'Input should be a valid datetime or date', type: 'datetime_parsing' };
@@ -198,10 +246,13 @@ export function quoteChoices(values: string[]): string {
 }
 
 function constraintArgs(error: ValidationError, name: string): unknown[] {
+  return constraintMetadata(error, name)?.constraints ?? [];
+}
+
+function constraintMetadata(error: ValidationError, name: string): ValidationMetadata | undefined {
   const target = error.target?.constructor;
-  if (!target) return [];
-  const metadata = getMetadataStorage()
+  if (!target) return undefined;
+  return getMetadataStorage()
     .getTargetValidationMetadatas(target, '', true, false)
     .find((entry) => entry.propertyName === error.property && (entry.name === name || entry.type === name));
-  return metadata?.constraints ?? [];
 }
