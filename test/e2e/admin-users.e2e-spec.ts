@@ -169,6 +169,48 @@ describe('admin users (spec 4.6)', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it.each([
+    ['email', 'Input should be a valid string', 'string_type'],
+    ['full_name', 'Input should be a valid string', 'string_type'],
+    ['password', 'Input should be a valid string', 'string_type'],
+    ['is_active', 'Input should be a valid boolean', 'bool_type'],
+    ['is_superuser', 'Input should be a valid boolean', 'bool_type'],
+  ])('PUT with %s null is a 422 at that field and changes nothing', async (field, msg, type) => {
+    const user = await registerUser(sut);
+    const before = await sut.inject({ url: `/api/v1/admin/users/${user.id}`, headers: admin.headers });
+
+    const response = await sut.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${user.id}`,
+      headers: admin.headers,
+      payload: { [field]: null },
+    });
+
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: [{ loc: ['body', field], msg, type }] });
+    const after = await sut.inject({ url: `/api/v1/admin/users/${user.id}`, headers: admin.headers });
+    expect(after.json()).toEqual(before.json());
+  });
+
+  it('POST with a null flag is a 422 at that field', async () => {
+    const response = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/admin/users/',
+      headers: admin.headers,
+      payload: {
+        email: 'null.flag@example.com',
+        password: 'welcome aboard',
+        full_name: 'N',
+        is_active: null,
+      },
+    });
+
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      detail: [{ loc: ['body', 'is_active'], msg: 'Input should be a valid boolean', type: 'bool_type' }],
+    });
+  });
+
   it('PUT with a new password lets the user log in with it', async () => {
     const user = await registerUser(sut);
     await sut.inject({

@@ -1,8 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional } from 'class-validator';
+import { IsBoolean, IsInt, ValidateIf } from 'class-validator';
 import { LimitField, SkipField } from '../../../common/validation/query-fields';
 import { EmailField, FullNameField, PasswordField } from '../../users/dto/user-fields';
+
+/** May be left out; an explicit null is validated like any value (a 422, never a null column). */
+const OmittableNotNull = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
 export class CreateAdminUserDto {
   @EmailField()
@@ -15,37 +18,37 @@ export class CreateAdminUserDto {
   full_name: string;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
+  @OmittableNotNull()
   @IsBoolean()
   is_active?: boolean;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @OmittableNotNull()
   @IsBoolean()
   is_superuser?: boolean;
 }
 
 /** Every field optional; `password` is our addition, for an administrator's reset. */
 export class UpdateAdminUserDto {
-  @IsOptional()
+  @OmittableNotNull()
   @EmailField()
   email?: string;
 
-  @IsOptional()
+  @OmittableNotNull()
   @FullNameField()
   full_name?: string;
 
-  @IsOptional()
+  @OmittableNotNull()
   @PasswordField()
   password?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OmittableNotNull()
   @IsBoolean()
   is_active?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OmittableNotNull()
   @IsBoolean()
   is_superuser?: boolean;
 }
