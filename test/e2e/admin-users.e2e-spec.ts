@@ -99,6 +99,8 @@ describe('admin users (spec 4.6)', () => {
     [{ limit: '1001' }, 'limit', 'less_than_equal'],
     [{ limit: 'ten' }, 'limit', 'int_parsing'],
     [{ skip: '-1' }, 'skip', 'greater_than_equal'],
+    [{ limit: '' }, 'limit', 'int_parsing'],
+    [{ skip: '' }, 'skip', 'int_parsing'],
   ])('answers 422 for %j', async (query, field, type) => {
     const response = await sut.inject({ url: '/api/v1/admin/users/', query, headers: admin.headers });
     expect(response.statusCode).toBe(422);

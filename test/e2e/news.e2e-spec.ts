@@ -113,6 +113,7 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       ['0', 'greater_than_equal', 'Input should be greater than or equal to 1'],
       ['51', 'less_than_equal', 'Input should be less than or equal to 50'],
       ['ten', 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
+      ['', 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
     ])('refuses limit=%s with 422', async (limit, type, msg) => {
       const response = await get(`${path}?limit=${limit}`);
       expect(response.statusCode).toBe(422);

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 interface PaginationFieldOptions {
@@ -9,6 +9,12 @@ interface PaginationFieldOptions {
   /** Documents the field as `integer` instead of the `number` its TypeScript type gives. */
   documentAsInteger?: boolean;
 }
+
+/** Query text to a number; a blank value is not a number (422 int_parsing, as Pydantic answers `?limit=`). */
+const QueryNumber = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value,
+  );
 
 const integerType = (options: PaginationFieldOptions) =>
   options.documentAsInteger ? { type: 'integer' as const } : {};
@@ -23,7 +29,7 @@ export const LimitField = (options: PaginationFieldOptions & { max: number }) =>
       maximum: options.max,
     }),
     IsOptional(),
-    Type(() => Number),
+    QueryNumber(),
     IsInt(),
     Min(1),
     Max(options.max),
@@ -34,7 +40,7 @@ export const SkipField = (options: PaginationFieldOptions) =>
   applyDecorators(
     ApiPropertyOptional({ ...integerType(options), default: options.default, minimum: 0 }),
     IsOptional(),
-    Type(() => Number),
+    QueryNumber(),
     IsInt(),
     Min(0),
   );
