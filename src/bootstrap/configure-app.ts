@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { appConfig } from '../config/app.config';
 
 export const API_PREFIX = 'api/v1';
@@ -39,17 +39,23 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     },
   });
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Investment assistant API')
-      .setDescription(
-        'Accounts, market data, news with server-side sentiment, portfolio analytics, preferences and administration. ' +
-          'Errors are `{detail: string}`; validation failures are 422 `{detail: [{loc, msg, type, ctx?}]}`.',
-      )
-      .setVersion(config.version)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', useGlobalPrefix: false });
+  // Built on the first request to /docs or /openapi.json rather than at boot: scanning every
+  // controller is a noticeable part of a cold start, and the document cannot change after it.
+  const buildDocument = (): OpenAPIObject =>
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Investment assistant API')
+        .setDescription(
+          'Accounts, market data, news with server-side sentiment, portfolio analytics, preferences and administration. ' +
+            'Errors are `{detail: string}`; validation failures are 422 `{detail: [{loc, msg, type, ctx?}]}`.',
+        )
+        .setVersion(config.version)
+        .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+        .build(),
+    );
+  SwaggerModule.setup('docs', app, buildDocument, {
+    jsonDocumentUrl: 'openapi.json',
+    useGlobalPrefix: false,
+  });
 }
