@@ -194,6 +194,13 @@ describe('admin users (spec 4.6)', () => {
     expect(after.json()).toEqual(before.json());
   });
 
+  it('documents every PUT field as optional and the create fields as required', async () => {
+    const schemas = (await sut.inject({ url: '/openapi.json' })).json().components.schemas;
+
+    expect(schemas.UpdateAdminUserDto.required).toBeUndefined();
+    expect(schemas.CreateAdminUserDto.required).toEqual(['email', 'password', 'full_name']);
+  });
+
   it('POST with a null flag is a 422 at that field', async () => {
     const response = await sut.inject({
       method: 'POST',

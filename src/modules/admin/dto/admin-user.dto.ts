@@ -30,14 +30,17 @@ export class CreateAdminUserDto {
 
 /** Every field optional; `password` is our addition, for an administrator's reset. */
 export class UpdateAdminUserDto {
+  @ApiPropertyOptional()
   @OmittableNotNull()
   @EmailField()
   email?: string;
 
+  @ApiPropertyOptional()
   @OmittableNotNull()
   @FullNameField()
   full_name?: string;
 
+  @ApiPropertyOptional()
   @OmittableNotNull()
   @PasswordField()
   password?: string;
