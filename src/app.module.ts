@@ -2,7 +2,6 @@ import { CacheModule } from '@nestjs/cache-manager';
 import { Module } from '@nestjs/common';
 import { ConfigModule, ConfigType } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { createKeyv } from '@keyv/redis';
 import { Keyv, KeyvCacheableMemory } from 'cacheable';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
@@ -41,10 +40,11 @@ import { UsersModule } from './modules/users/users.module';
     CacheModule.registerAsync({
       isGlobal: true,
       inject: [cacheConfig.KEY],
-      useFactory: (cache: ConfigType<typeof cacheConfig>) => ({
+      useFactory: async (cache: ConfigType<typeof cacheConfig>) => ({
         stores: [
           cache.redisUrl
-            ? createKeyv(cache.redisUrl, { namespace: cache.namespace })
+            ? // Loaded only when used: the Redis client is a noticeable part of a cold start.
+              (await import('@keyv/redis')).createKeyv(cache.redisUrl, { namespace: cache.namespace })
             : new Keyv({
                 store: new KeyvCacheableMemory({ lruSize: cache.memoryMaxEntries }),
                 namespace: cache.namespace,
