@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig } from '../config/app.config';
 import { databaseConfig } from '../config/database.config';
 import { dataSourceOptions } from './data-source-options';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres, embeddedPostgres } from './embedded-postgres';
 
 /** Holds the embedded server, when there is one, so it is stopped after the pool has closed. */
 class EmbeddedPostgresHolder {
@@ -40,7 +40,7 @@ class EmbeddedPostgresModule implements OnApplicationShutdown {
         new Logger('Database').log(
           `DATABASE_URL is not set: using embedded PostgreSQL (PGlite) in ${app.dataDir}`,
         );
-        holder.server = await startEmbeddedPostgres(app.dataDir);
+        holder.server = await embeddedPostgres(app.dataDir);
         return {
           ...dataSourceOptions(holder.server.connection),
           migrationsRun: true,
