@@ -469,6 +469,17 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       });
       expect(emptySector.statusCode).toBe(422);
       expect(emptySector.json().detail[0].loc).toEqual(['body', 'sector_targets', 1, 'sector']);
+      const nullDryRun = await rebalance(user, {
+        targets: [
+          { symbol: 'AAPL', weight: 60 },
+          { symbol: 'XOM', weight: 40 },
+        ],
+        dry_run: null,
+      });
+      expect(nullDryRun.statusCode).toBe(422);
+      expect(nullDryRun.json().detail).toEqual([
+        { loc: ['body', 'dry_run'], msg: 'Input should be a valid boolean', type: 'bool_type' },
+      ]);
       expect(await ledgerSize(user)).toBe(2);
     });
   });

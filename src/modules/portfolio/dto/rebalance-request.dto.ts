@@ -9,6 +9,7 @@ import {
   IsIn,
   IsNumber,
   IsOptional,
+  ValidateIf,
   IsString,
   Matches,
   Max,
@@ -66,6 +67,9 @@ export class SectorTargetDto {
   weight: number;
 }
 
+/** May be left out, but not sent as null: `dry_run: null` must never mean "execute". */
+const OmittedOrGiven = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
+
 export class RebalanceRequestDto {
   @TargetListField(
     SymbolTargetDto,
@@ -86,21 +90,21 @@ export class RebalanceRequestDto {
     maximum: 100,
     description: 'Percentage points of drift left alone: a symbol within it is not traded',
   })
-  @IsOptional()
+  @OmittedOrGiven()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(100)
   tolerance?: number;
 
   @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Extra USD to invest' })
-  @IsOptional()
+  @OmittedOrGiven()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(MAX_AMOUNT)
   cash?: number;
 
   @ApiPropertyOptional({ default: false, description: 'Plan only: record nothing' })
-  @IsOptional()
+  @OmittedOrGiven()
   @IsBoolean()
   dry_run?: boolean;
 
@@ -108,7 +112,7 @@ export class RebalanceRequestDto {
     default: false,
     description: 'Allow fractional shares (6 decimals); whole shares otherwise',
   })
-  @IsOptional()
+  @OmittedOrGiven()
   @IsBoolean()
   fractional?: boolean;
 }
