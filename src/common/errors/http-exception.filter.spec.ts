@@ -2,6 +2,7 @@ import {
   ArgumentsHost,
   BadRequestException,
   HttpException,
+  Logger,
   NotFoundException,
   PayloadTooLargeException,
 } from '@nestjs/common';
@@ -93,9 +94,16 @@ describe('HttpExceptionFilter', () => {
     expect(mediaType.body).toEqual({ detail: 'Unsupported media type: text/xml' });
   });
 
-  it('answers anything unexpected with a plain 500 and never its message', () => {
-    const reply = respond(new Error('relation "sessions" does not exist'));
+  it('answers anything unexpected with a plain 500 and never its message, logging the cause', () => {
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const cause = new Error('relation "sessions" does not exist');
+    const reply = respond(cause);
     expect(reply.statusCode).toBe(500);
     expect(reply.body).toEqual({ detail: 'Internal server error occurred' });
+    expect(log).toHaveBeenCalledWith(
+      expect.objectContaining({ err: cause, requestId: 'req-1' }),
+      'Unhandled error',
+    );
+    log.mockRestore();
   });
 });
