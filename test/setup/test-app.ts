@@ -26,6 +26,11 @@ export interface InjectResponse {
 export interface TestApp {
   app: NestFastifyApplication;
   inject(options: InjectOptions): Promise<InjectResponse>;
+  /**
+   * Serves the app on a real socket (127.0.0.1, a free port) and returns its base URL, for tests
+   * where concurrency or connections matter: `inject()` does not exercise those paths.
+   */
+  listen(): Promise<string>;
   close(): Promise<void>;
   database: TestDatabase;
 }
@@ -80,6 +85,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         body: response.body,
         json: () => JSON.parse(response.body),
       };
+    },
+    async listen() {
+      await app.listen(0, '127.0.0.1');
+      const address = app.getHttpServer().address();
+      if (address === null || typeof address === 'string')
+        throw new Error('The test app is not on a TCP port');
+      return `http://127.0.0.1:${address.port}`;
     },
     async close() {
       await app.close();
