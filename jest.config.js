@@ -1,5 +1,5 @@
 // Three projects: pure/unit specs beside the code, and the HTTP e2e suite run once on the
-// embedded PGlite and once on a real PostgreSQL server (only when TEST_DATABASE_URL is set).
+// embedded PostgreSQL (a server of its own per test app) and once on a real PostgreSQL server (only when TEST_DATABASE_URL is set).
 // Type checking is tsc's job (npm run build, lint); the tests transpile file by file, which is much faster.
 const transform = {
   '^.+\\.ts$': [
@@ -23,9 +23,9 @@ const projects = [
   },
   {
     ...base,
-    displayName: 'e2e-pglite',
+    displayName: 'e2e-embedded',
     testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.spec.ts'],
-    setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-pglite.ts'],
+    setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-embedded.ts'],
   },
 ];
 if (process.env.TEST_DATABASE_URL) {

@@ -1,5 +1,5 @@
 // The DataSource the TypeORM CLI uses (`npm run migration:run`, `migration:generate`). With
-// DATABASE_URL unset it opens the same embedded PGlite the service uses, under DATA_DIR.
+// DATABASE_URL unset it starts the same embedded PostgreSQL server the service uses, under DATA_DIR.
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';

@@ -38,7 +38,7 @@ class EmbeddedPostgresModule implements OnApplicationShutdown {
           return { ...dataSourceOptions({ url: database.url }), migrationsRun: true, autoLoadEntities: true };
         }
         new Logger('Database').log(
-          `DATABASE_URL is not set: using embedded PostgreSQL (PGlite) in ${app.dataDir}`,
+          `DATABASE_URL is not set: using the embedded PostgreSQL server in ${app.dataDir}`,
         );
         holder.server = await embeddedPostgres(app.dataDir);
         return {

@@ -43,7 +43,7 @@ export interface TestAppOptions {
 }
 
 /**
- * Boots the real application on an isolated database (a PGlite copy, or a fresh database on the
+ * Boots the real application on an isolated database (an embedded cluster of its own, or a fresh database on the
  * server in TEST_DATABASE_URL for the e2e-postgres project) and serves it through Fastify inject.
  * With TEST_REDIS_URL set the cache is Redis, under a namespace of its own.
  */

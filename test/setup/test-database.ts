@@ -1,8 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 
 export interface TestDatabase {
   /** Environment that points the app at this database. */
@@ -10,30 +10,29 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, isolated database per test app: a PGlite copy or a new database on a real server. */
+/** A fresh, isolated database per test app: an embedded cluster of its own or a new database on a real server. */
 export function createTestDatabase(): Promise<TestDatabase> {
-  return process.env.TEST_DATABASE_KIND === 'postgres' ? createPostgresDatabase() : createPglite();
+  return process.env.TEST_DATABASE_KIND === 'postgres' ? createPostgresDatabase() : createEmbedded();
 }
 
-const PGLITE_TEMPLATE = join(tmpdir(), 'ia-test-pglite-template-v1');
+const EMBEDDED_TEMPLATE = join(tmpdir(), 'ia-test-embedded-template-v1');
 
-/** initdb takes seconds; a template data directory made once and copied takes milliseconds. */
-async function pgliteTemplate(): Promise<string> {
-  if (existsSync(PGLITE_TEMPLATE)) return PGLITE_TEMPLATE;
-  const building = mkdtempSync(join(tmpdir(), 'ia-test-pglite-building-'));
-  const db = await PGlite.create({ dataDir: join(building, 'pgdata') });
-  await db.close();
+/** initdb takes about a second; a template cluster made once and copied takes milliseconds. */
+async function embeddedTemplate(): Promise<string> {
+  if (existsSync(EMBEDDED_TEMPLATE)) return EMBEDDED_TEMPLATE;
+  const building = mkdtempSync(join(tmpdir(), 'ia-test-embedded-building-'));
+  await (await startEmbeddedPostgres(building)).stop();
   try {
-    renameSync(building, PGLITE_TEMPLATE);
+    renameSync(building, EMBEDDED_TEMPLATE);
   } catch {
     rmSync(building, { recursive: true, force: true });
   }
-  return PGLITE_TEMPLATE;
+  return EMBEDDED_TEMPLATE;
 }
 
-async function createPglite(): Promise<TestDatabase> {
+async function createEmbedded(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ia-test-data-'));
-  cpSync(await pgliteTemplate(), dataDir, { recursive: true });
+  cpSync(await embeddedTemplate(), dataDir, { recursive: true });
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     async drop() {

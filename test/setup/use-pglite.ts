@@ -1,1 +1,0 @@
-process.env.TEST_DATABASE_KIND = 'pglite';
