@@ -6,6 +6,7 @@ import { Keyv, KeyvCacheableMemory } from 'cacheable';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { ConsistentCacheModule } from './common/cache/consistent-cache.module';
 import { ClockModule } from './common/clock/clock.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { PydanticValidationPipe } from './common/validation/pydantic-validation.pipe';
@@ -53,6 +54,7 @@ import { UsersModule } from './modules/users/users.module';
       }),
     }),
     ClockModule,
+    ConsistentCacheModule,
     DatabaseModule,
     UsersModule,
     AuthModule,

@@ -19,6 +19,9 @@ class AuthEnv {
   @IntVar({ min: 1, max: 365 })
   REFRESH_TOKEN_EXPIRE_DAYS?: number;
 
+  @IntVar({ min: 0, max: 60 })
+  REFRESH_REUSE_GRACE_SECONDS?: number;
+
   @IsOptional()
   @Transform(blankToUndefined)
   @IsEmail({}, { message: 'FIRST_SUPERUSER_EMAIL must be an email address' })
@@ -42,8 +45,9 @@ export const authConfig = registerAs('auth', () => {
     algorithm: env.JWT_ALGORITHM ?? 'HS256',
     accessTokenTtlSeconds: (env.ACCESS_TOKEN_EXPIRE_MINUTES ?? 30) * 60,
     refreshTokenTtlSeconds: (env.REFRESH_TOKEN_EXPIRE_DAYS ?? 7) * 24 * 60 * 60,
+    refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS ?? 5,
     firstSuperuser: env.FIRST_SUPERUSER_EMAIL
-      ? { email: env.FIRST_SUPERUSER_EMAIL.toLowerCase(), password: env.FIRST_SUPERUSER_PASSWORD as string }
+      ? { email: env.FIRST_SUPERUSER_EMAIL, password: env.FIRST_SUPERUSER_PASSWORD as string }
       : null,
     failedLoginLimit: 10,
     failedLoginWindowSeconds: 15 * 60,

@@ -126,7 +126,11 @@ export function serverAccount(): ServerAccount | null {
 }
 
 /** initdb into a scratch directory renamed into place, so an interrupted first boot leaves no half cluster. */
-async function initialiseCluster(binaries: string, pgdata: string, account: ServerAccount | null): Promise<void> {
+async function initialiseCluster(
+  binaries: string,
+  pgdata: string,
+  account: ServerAccount | null,
+): Promise<void> {
   const scratch = `${pgdata}.initialising`;
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { mode: 0o700 });
@@ -171,7 +175,9 @@ async function stopOrphanedServer(pgdata: string): Promise<void> {
   if (!server || server.command !== 'postgres' || !server.commandLine.includes(pgdata)) return;
   const parent = processInfo(server.parentPid);
   if (parent && parent.command !== 'postgres' && server.parentPid !== 1 && parent.command !== 'init') {
-    throw new Error(`${pgdata} is in use by the embedded database of another process (pid ${server.parentPid})`);
+    throw new Error(
+      `${pgdata} is in use by the embedded database of another process (pid ${server.parentPid})`,
+    );
   }
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + STOP_TIMEOUT_MS;

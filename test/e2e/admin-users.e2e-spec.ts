@@ -231,7 +231,7 @@ describe('admin users (spec 4.6)', () => {
     await expect(login(sut, user.email, 'a brand new password')).resolves.toHaveProperty('accessToken');
   });
 
-  it('deactivation blocks login (400) and protected calls (403) at once; activation restores', async () => {
+  it('deactivation blocks login (400) and protected calls (403) at once; activation allows a new login', async () => {
     const user = await registerUser(sut);
     expect((await sut.inject({ url: '/api/v1/auth/me', headers: user.headers })).statusCode).toBe(200);
     const deactivated = await sut.inject({
@@ -257,7 +257,10 @@ describe('admin users (spec 4.6)', () => {
       headers: admin.headers,
     });
     expect(activated.json()).toMatchObject({ is_active: true });
-    expect((await sut.inject({ url: '/api/v1/auth/me', headers: user.headers })).statusCode).toBe(200);
+    // Deactivation ended the user's sessions: the old token stays dead, a new login works.
+    expect((await sut.inject({ url: '/api/v1/auth/me', headers: user.headers })).statusCode).toBe(401);
+    const again = await login(sut, user.email, user.password);
+    expect((await sut.inject({ url: '/api/v1/auth/me', headers: again.headers })).statusCode).toBe(200);
   });
 
   it('PUT is_active false also takes effect at once', async () => {

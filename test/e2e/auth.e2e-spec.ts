@@ -12,7 +12,8 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
   let sut: TestApp;
 
   beforeAll(async () => {
-    sut = await createTestApp();
+    // Strict rotation here; the reuse grace window is covered by the concurrency suite.
+    sut = await createTestApp({ env: { REFRESH_REUSE_GRACE_SECONDS: '0' } });
   });
   afterAll(() => sut.close());
 

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { registerUser, TestUser } from '../factories/users.factory';
+import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { createTestDatabase, TestDatabase } from '../setup/test-database';
+import { TcpProxy } from '../support/tcp-proxy';
 
 /** Every request of these tests must answer within this bound: a hang is a failure, not a timeout. */
 const ANSWER_WITHIN_MS = 5_000;
@@ -15,7 +18,10 @@ async function call(
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<HttpAnswer> {
-  const response = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    ...init,
+    signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
@@ -26,6 +32,8 @@ const refreshWith = (baseUrl: string, refreshToken: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ refresh_token: refreshToken }).toString(),
   });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const statuses = (answers: HttpAnswer[]) => answers.map((answer) => answer.status).sort();
 
@@ -81,6 +89,198 @@ describe('concurrent requests over real HTTP', () => {
       );
       expect(answers.filter(({ status }) => status >= 500)).toEqual([]);
       expect(statuses(answers)).toEqual([...Array(8).fill(200), ...Array(8).fill(201)].sort());
+    });
+  });
+
+  describe('refresh within the reuse grace window', () => {
+    let sut: TestApp;
+    let baseUrl: string;
+
+    beforeAll(async () => {
+      sut = await createTestApp({ env: { REFRESH_REUSE_GRACE_SECONDS: '5' } });
+      baseUrl = await sut.listen();
+    });
+    afterAll(() => sut.close());
+
+    it('two tabs refreshing at once both get the same new pair, and the session lives on', async () => {
+      const user = await registerUser(sut);
+      const answers = await Promise.all([
+        refreshWith(baseUrl, user.refreshToken),
+        refreshWith(baseUrl, user.refreshToken),
+      ]);
+      expect(statuses(answers)).toEqual([200, 200]);
+      expect(answers[0].body).toEqual(answers[1].body);
+      const pair = answers[0].body as { access_token: string; refresh_token: string };
+      const me = await call(baseUrl, '/api/v1/auth/me', {
+        headers: { authorization: `Bearer ${pair.access_token}` },
+      });
+      expect(me.status).toBe(200);
+      expect((await refreshWith(baseUrl, pair.refresh_token)).status).toBe(200);
+    });
+
+    it('a rotated token presented after its successor was used is still reuse: the session is revoked', async () => {
+      const user = await registerUser(sut);
+      const first = (await refreshWith(baseUrl, user.refreshToken)).body as { refresh_token: string };
+      const second = await refreshWith(baseUrl, first.refresh_token);
+      expect(second.status).toBe(200);
+      expect(await refreshWith(baseUrl, user.refreshToken)).toEqual({
+        status: 401,
+        body: { detail: 'Invalid refresh token' },
+      });
+      const latest = second.body as { refresh_token: string };
+      expect((await refreshWith(baseUrl, latest.refresh_token)).status).toBe(401);
+    });
+  });
+
+  describe('credentials changes end sessions', () => {
+    let sut: TestApp;
+    let baseUrl: string;
+    let admin: TestUser;
+
+    beforeAll(async () => {
+      sut = await createTestApp();
+      baseUrl = await sut.listen();
+      admin = await createSuperuser(sut);
+    });
+    afterAll(() => sut.close());
+
+    const adminCall = (method: string, path: string, body?: unknown) =>
+      call(baseUrl, path, {
+        method,
+        headers:
+          body === undefined ? admin.headers : { ...admin.headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+
+    it('a password reset by an admin revokes the old access and refresh tokens', async () => {
+      const user = await registerUser(sut);
+      expect((await call(baseUrl, '/api/v1/auth/me', { headers: user.headers })).status).toBe(200);
+      expect(
+        (await adminCall('PUT', `/api/v1/admin/users/${user.id}`, { password: 'a brand new secret' })).status,
+      ).toBe(200);
+      expect(await call(baseUrl, '/api/v1/auth/me', { headers: user.headers })).toEqual({
+        status: 401,
+        body: { detail: 'Could not validate credentials' },
+      });
+      expect((await refreshWith(baseUrl, user.refreshToken)).status).toBe(401);
+    });
+
+    it('deactivation revokes every session: the old tokens stay dead after re-activation', async () => {
+      const user = await registerUser(sut);
+      expect((await adminCall('PATCH', `/api/v1/admin/users/${user.id}/deactivate`)).status).toBe(200);
+      expect((await adminCall('PATCH', `/api/v1/admin/users/${user.id}/activate`)).status).toBe(200);
+      expect((await call(baseUrl, '/api/v1/auth/me', { headers: user.headers })).status).toBe(401);
+      expect((await refreshWith(baseUrl, user.refreshToken)).status).toBe(401);
+    });
+  });
+
+  describe('emails are one account whatever their Unicode form', () => {
+    let sut: TestApp;
+
+    beforeAll(async () => {
+      sut = await createTestApp();
+    });
+    afterAll(() => sut.close());
+
+    it('refuses the NFD form of an NFC-registered email and logs in with either form', async () => {
+      const composed = `jos\u00e9-${randomUUID().slice(0, 8)}@example.com`;
+      const decomposed = composed.normalize('NFD');
+      expect(decomposed).not.toBe(composed);
+      await registerUser(sut, { email: composed, password: 'a long enough password' });
+      const second = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: { email: decomposed, password: 'a long enough password', full_name: 'Jose' },
+      });
+      expect(second.statusCode).toBe(400);
+      expect(second.json()).toEqual({ detail: 'Email already registered' });
+      const login = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: new URLSearchParams({ username: decomposed, password: 'a long enough password' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(login.statusCode).toBe(200);
+    });
+  });
+
+  // Two instances share one PostgreSQL and one Redis, as behind a load balancer.
+  const describeTwoInstances = process.env.TEST_DATABASE_KIND === 'postgres' ? describe : describe.skip;
+  describeTwoInstances('two instances on PostgreSQL + Redis', () => {
+    let database: TestDatabase;
+    let proxy: TcpProxy;
+    let slow: TestApp;
+    let fast: TestApp;
+    let slowUrl: string;
+    let fastUrl: string;
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const direct = new URL(database.env.DATABASE_URL);
+      proxy = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
+      const throughProxy = new URL(direct);
+      throughProxy.host = `127.0.0.1:${proxy.port}`;
+      const namespace = `test-${randomUUID()}`;
+      fast = await createTestApp({ database, env: { CACHE_NAMESPACE: namespace } });
+      slow = await createTestApp({
+        database,
+        env: { CACHE_NAMESPACE: namespace, DATABASE_URL: throughProxy.toString() },
+      });
+      [fastUrl, slowUrl] = await Promise.all([fast.listen(), slow.listen()]);
+    });
+    afterAll(async () => {
+      await slow.close();
+      await fast.close();
+      await proxy.close();
+      await database.drop();
+    });
+
+    it('a logout landing while the other instance fills its cache wins: the token is dead on both', async () => {
+      const [user, bystander] = await Promise.all([registerUser(fast), registerUser(fast)]);
+      // Opens the slow instance's database connection now, so the race below is about the query alone.
+      expect((await call(slowUrl, '/api/v1/auth/me', { headers: bystander.headers })).status).toBe(200);
+      proxy.latencyMs = 600;
+      const filling = call(slowUrl, '/api/v1/auth/me', { headers: user.headers });
+      await sleep(200);
+      expect(
+        (await call(fastUrl, '/api/v1/auth/logout', { method: 'POST', headers: user.headers })).status,
+      ).toBe(200);
+      await filling;
+      proxy.latencyMs = 0;
+      for (const url of [slowUrl, fastUrl]) {
+        expect(await call(url, '/api/v1/auth/me', { headers: user.headers })).toEqual({
+          status: 401,
+          body: { detail: 'Could not validate credentials' },
+        });
+      }
+    });
+
+    it("a demotion racing the user's requests takes effect on both instances at once", async () => {
+      const admin = await createSuperuser(fast);
+      const target = await createSuperuser(fast);
+      const adminPut = (body: unknown) =>
+        call(fastUrl, `/api/v1/admin/users/${target.id}`, {
+          method: 'PUT',
+          headers: { ...admin.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await call(slowUrl, '/api/v1/admin/users/', { headers: target.headers })).status).toBe(200);
+      // A harmless change empties the cached user state, so the racing requests below refill it.
+      expect((await adminPut({ full_name: 'About To Be Demoted' })).status).toBe(200);
+      proxy.latencyMs = 600;
+      const racing = Promise.all(
+        Array.from({ length: 4 }, () => call(slowUrl, '/api/v1/admin/users/', { headers: target.headers })),
+      );
+      await sleep(200);
+      expect((await adminPut({ is_superuser: false })).status).toBe(200);
+      await racing;
+      proxy.latencyMs = 0;
+      for (const url of [slowUrl, fastUrl]) {
+        expect(await call(url, '/api/v1/admin/users/', { headers: target.headers })).toEqual({
+          status: 403,
+          body: { detail: 'Forbidden - Admin access required' },
+        });
+      }
     });
   });
 });

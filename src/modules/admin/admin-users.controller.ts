@@ -15,6 +15,7 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { MessageResponse } from '../auth/dto/token-pair.response';
 import { AdminUserResponse } from '../users/dto/user.response';
 import { UserAdministrationService } from '../users/user-administration.service';
+import { AccountAdministrationService } from './account-administration.service';
 import { CreateAdminUserDto, ListUsersQuery, UpdateAdminUserDto, UserIdParams } from './dto/admin-user.dto';
 
 @ApiTags('admin')
@@ -22,7 +23,10 @@ import { CreateAdminUserDto, ListUsersQuery, UpdateAdminUserDto, UserIdParams } 
 @SuperuserOnly()
 @Controller('admin/users')
 export class AdminUsersController {
-  constructor(private readonly admin: UserAdministrationService) {}
+  constructor(
+    private readonly admin: UserAdministrationService,
+    private readonly accounts: AccountAdministrationService,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a user' })
@@ -66,7 +70,7 @@ export class AdminUsersController {
     @Body() dto: UpdateAdminUserDto,
     @CurrentUser() caller: AuthUser,
   ): Promise<AdminUserResponse> {
-    const user = await this.admin.update(params.user_id, caller.id, {
+    const user = await this.accounts.update(params.user_id, caller.id, {
       email: dto.email,
       fullName: dto.full_name,
       password: dto.password,
@@ -93,7 +97,7 @@ export class AdminUsersController {
   @ApiOkResponse({ type: AdminUserResponse })
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.userNotFound}\`` })
   async activate(@Param() params: UserIdParams, @CurrentUser() caller: AuthUser): Promise<AdminUserResponse> {
-    return AdminUserResponse.from(await this.admin.setActive(params.user_id, true, caller.id));
+    return AdminUserResponse.from(await this.accounts.setActive(params.user_id, true, caller.id));
   }
 
   @Patch(':user_id/deactivate')
@@ -107,6 +111,6 @@ export class AdminUsersController {
     @Param() params: UserIdParams,
     @CurrentUser() caller: AuthUser,
   ): Promise<AdminUserResponse> {
-    return AdminUserResponse.from(await this.admin.setActive(params.user_id, false, caller.id));
+    return AdminUserResponse.from(await this.accounts.setActive(params.user_id, false, caller.id));
   }
 }

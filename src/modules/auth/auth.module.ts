@@ -47,5 +47,6 @@ import { SigningKey, TokenSigner } from './token-signer';
     JwtStrategy,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],
+  exports: [AuthService],
 })
 export class AuthModule {}

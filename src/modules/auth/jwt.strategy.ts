@@ -26,10 +26,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(claims: Partial<TokenClaims>): Promise<AuthUser | false> {
     if (!isWellFormed(claims, 'access')) return false;
     const userId = Number(claims.sub);
-    if (!(await this.sessions.isActive(claims.sid, userId))) return false;
     const state = await this.users.authState(userId);
     if (!state) return false;
+    // Deactivation also revokes the sessions, but an inactive user is told so (403) rather than 401.
     if (!state.isActive) throw new ForbiddenException(ErrorDetail.inactiveUser);
+    if (!(await this.sessions.isActive(claims.sid, userId))) return false;
     return { id: userId, email: state.email, isSuperuser: state.isSuperuser, sessionId: claims.sid };
   }
 }

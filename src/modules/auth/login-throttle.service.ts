@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { TooManyRequestsException } from '../../common/errors/too-many-requests.exception';
 import { authConfig } from '../../config/auth.config';
+import { canonicalEmail } from '../users/users.service';
 
 interface AttemptWindow {
   failures: number;
@@ -83,5 +84,5 @@ export class LoginThrottleService implements OnModuleInit, OnModuleDestroy {
 }
 
 function normalise(email: string): string {
-  return email.trim().toLowerCase().slice(0, 320);
+  return canonicalEmail(email).slice(0, 320);
 }

@@ -1,10 +1,9 @@
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Cache } from 'cache-manager';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { Clock } from '../../common/clock/clock';
 import { authConfig } from '../../config/auth.config';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
@@ -21,10 +20,13 @@ export type RotationResult =
 
 const SESSION_STATE_TTL_MS = 5 * 60_000;
 const sessionStateKey = (sessionId: string) => `auth:session:${sessionId}`;
+const REVOKED = 'revoked';
 
 /**
  * Server-side sessions. Refresh tokens rotate: each is usable once, and presenting one that was
- * already rotated revokes its whole session (someone else holds a copy).
+ * already rotated revokes its whole session (someone else holds a copy) — except within a short
+ * grace window after its rotation, when it gets the same successor pair again (two tabs, or a
+ * retry after a lost response, refreshing at once).
  */
 @Injectable()
 export class SessionsService {
@@ -32,7 +34,7 @@ export class SessionsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly signer: TokenSigner,
     private readonly clock: Clock,
-    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly cache: ConsistentCache,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
   ) {}
 
@@ -53,19 +55,23 @@ export class SessionsService {
     const claims = await this.signer.verify(refreshToken, 'refresh');
     if (!claims) return { outcome: 'rejected' };
     const now = this.clock.now();
-    const nextJti = randomUUID();
     const result = await this.dataSource.transaction(async (manager): Promise<RotationResult | 'reused'> => {
       const presented = await manager.findOne(RefreshTokenEntity, {
         where: { jti: claims.jti },
         lock: { mode: 'pessimistic_write' },
       });
       if (!presented) return { outcome: 'rejected' };
-      if (presented.revokedAt) return presented.replacedBy ? 'reused' : { outcome: 'rejected' };
       const session = await manager.findOneBy(SessionEntity, {
         id: presented.sessionId,
         revokedAt: IsNull(),
       });
+      if (presented.revokedAt) {
+        if (!presented.replacedBy) return { outcome: 'rejected' };
+        const successor = session && (await this.successorWithinGrace(manager, presented, now));
+        return successor ? { outcome: 'rotated', userId: presented.userId, tokens: successor } : 'reused';
+      }
       if (!session) return { outcome: 'rejected' };
+      const nextJti = randomUUID();
       await manager.update(
         RefreshTokenEntity,
         { jti: presented.jti },
@@ -81,6 +87,24 @@ export class SessionsService {
     return result;
   }
 
+  /**
+   * The pair issued when `presented` was rotated, signed again from the stored successor (the same
+   * claims give the same tokens), if that happened within the grace window and the successor has
+   * not been used or revoked since.
+   */
+  private async successorWithinGrace(
+    manager: EntityManager,
+    presented: RefreshTokenEntity,
+    now: Date,
+  ): Promise<TokenPair | null> {
+    const graceMs = this.config.refreshReuseGraceSeconds * 1000;
+    if (!presented.revokedAt || now.getTime() - presented.revokedAt.getTime() > graceMs) return null;
+    const successor = await manager.findOneBy(RefreshTokenEntity, { jti: presented.replacedBy ?? undefined });
+    if (!successor || successor.revokedAt) return null;
+    const issuedAtSeconds = successor.expiresAt.getTime() / 1000 - this.config.refreshTokenTtlSeconds;
+    return this.signPair(successor.userId, successor.sessionId, successor.jti, issuedAtSeconds).tokens;
+  }
+
   /** Revokes the session, and with it every access and refresh token it issued. */
   async revokeSession(sessionId: string): Promise<void> {
     const now = this.clock.now();
@@ -88,7 +112,7 @@ export class SessionsService {
       await manager.update(SessionEntity, { id: sessionId, revokedAt: IsNull() }, { revokedAt: now });
       await manager.update(RefreshTokenEntity, { sessionId, revokedAt: IsNull() }, { revokedAt: now });
     });
-    await this.cache.set(sessionStateKey(sessionId), 'revoked', SESSION_STATE_TTL_MS);
+    await this.cache.putFinal(sessionStateKey(sessionId), REVOKED, SESSION_STATE_TTL_MS);
   }
 
   /** The session a refresh token belongs to, if it is the caller's; used by logout's optional field. */
@@ -107,17 +131,20 @@ export class SessionsService {
       await manager.update(RefreshTokenEntity, { userId, revokedAt: IsNull() }, { revokedAt: now });
     });
     await Promise.all(
-      sessions.map(({ id }) => this.cache.set(sessionStateKey(id), 'revoked', SESSION_STATE_TTL_MS)),
+      sessions.map(({ id }) => this.cache.putFinal(sessionStateKey(id), REVOKED, SESSION_STATE_TTL_MS)),
     );
   }
 
-  /** Runs on every authenticated request, so the answer is cached and revocation overwrites it. */
+  /** Runs on every authenticated request, so the answer is cached; a revocation always wins over a fill. */
   async isActive(sessionId: string, userId: number): Promise<boolean> {
-    const cached = await this.cache.get<string>(sessionStateKey(sessionId));
-    if (cached) return cached === `active:${userId}`;
-    const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
-    const state = session && !session.revokedAt ? `active:${session.userId}` : 'revoked';
-    await this.cache.set(sessionStateKey(sessionId), state, SESSION_STATE_TTL_MS);
+    const state = await this.cache.read(
+      sessionStateKey(sessionId),
+      async () => {
+        const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
+        return session && !session.revokedAt ? `active:${session.userId}` : REVOKED;
+      },
+      SESSION_STATE_TTL_MS,
+    );
     return state === `active:${userId}`;
   }
 
@@ -125,25 +152,52 @@ export class SessionsService {
     manager: EntityManager,
     userId: number,
     sessionId: string,
-    refreshJti?: string,
+    refreshJti: string = randomUUID(),
   ): Promise<TokenPair> {
-    const access = this.signer.sign(
-      { sub: userId, type: 'access', sid: sessionId },
-      this.config.accessTokenTtlSeconds,
-    );
-    const refresh = this.signer.sign(
-      { sub: userId, type: 'refresh', sid: sessionId, jti: refreshJti },
-      this.config.refreshTokenTtlSeconds,
+    const { tokens, refreshExpiresAt } = this.signPair(
+      userId,
+      sessionId,
+      refreshJti,
+      Math.floor(Date.now() / 1000),
     );
     await manager.insert(RefreshTokenEntity, {
-      jti: refresh.jti,
+      jti: refreshJti,
       sessionId,
       userId,
-      expiresAt: refresh.expiresAt,
+      expiresAt: refreshExpiresAt,
       createdAt: this.clock.now(),
       revokedAt: null,
       replacedBy: null,
     });
-    return { accessToken: access.token, refreshToken: refresh.token };
+    return tokens;
   }
+
+  /** Deterministic: the same refresh jti and issue time give the same pair (the grace window relies on it). */
+  private signPair(
+    userId: number,
+    sessionId: string,
+    refreshJti: string,
+    issuedAtSeconds: number,
+  ): { tokens: TokenPair; refreshExpiresAt: Date } {
+    const access = this.signer.sign(
+      { sub: userId, type: 'access', sid: sessionId, jti: accessJtiFor(refreshJti) },
+      this.config.accessTokenTtlSeconds,
+      issuedAtSeconds,
+    );
+    const refresh = this.signer.sign(
+      { sub: userId, type: 'refresh', sid: sessionId, jti: refreshJti },
+      this.config.refreshTokenTtlSeconds,
+      issuedAtSeconds,
+    );
+    return {
+      tokens: { accessToken: access.token, refreshToken: refresh.token },
+      refreshExpiresAt: refresh.expiresAt,
+    };
+  }
+}
+
+/** An access token's jti is derived from its pair's refresh jti, so the pair can be signed again identically. */
+function accessJtiFor(refreshJti: string): string {
+  const hex = createHash('sha256').update(`access:${refreshJti}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

@@ -36,9 +36,9 @@ export class TokenSigner {
   sign(
     claims: { sub: number; type: TokenType; sid: string; jti?: string },
     ttlSeconds: number,
+    nowSeconds = Math.floor(Date.now() / 1000),
   ): { token: string; jti: string; expiresAt: Date } {
     const jti = claims.jti ?? randomUUID();
-    const nowSeconds = Math.floor(Date.now() / 1000);
     const token = this.jwt.sign(
       {
         sub: String(claims.sub),

@@ -6,7 +6,7 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { isUniqueViolation } from './unique-violation';
-import { isStorableUserId, NewUser, UsersService } from './users.service';
+import { canonicalEmail, isStorableUserId, NewUser, UsersService } from './users.service';
 
 export interface UserChanges {
   email?: string;
@@ -51,7 +51,7 @@ export class UserAdministrationService {
     const hashedPassword = changes.password ? await this.passwords.hash(changes.password) : undefined;
     try {
       return await this.change(id, async (manager, user) => {
-        if (changes.email !== undefined) user.email = changes.email.toLowerCase();
+        if (changes.email !== undefined) user.email = canonicalEmail(changes.email);
         if (changes.fullName !== undefined) user.fullName = changes.fullName;
         if (hashedPassword) user.hashedPassword = hashedPassword;
         if (changes.isActive === false && user.isActive) {

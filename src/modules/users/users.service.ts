@@ -1,8 +1,7 @@
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Cache } from 'cache-manager';
 import { Repository } from 'typeorm';
+import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
@@ -32,6 +31,14 @@ export function isStorableUserId(id: number): boolean {
 }
 const authStateKey = (userId: number) => `auth:user:${userId}`;
 
+/**
+ * The one form of an email address that is stored, looked up and compared: Unicode NFC (so "é"
+ * typed as one code point or as e + combining accent is one address), lower case, no surrounding blanks.
+ */
+export function canonicalEmail(email: string): string {
+  return email.normalize('NFC').trim().toLowerCase();
+}
+
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
@@ -39,13 +46,13 @@ export class UsersService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly passwords: PasswordHasher,
-    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly cache: ConsistentCache,
   ) {}
 
   /** Creates an account; a taken email (whatever its case) is a 400, decided by the unique index. */
   async create(user: NewUser): Promise<UserEntity> {
     const entity = this.users.create({
-      email: user.email.toLowerCase(),
+      email: canonicalEmail(user.email),
       fullName: user.fullName,
       hashedPassword: await this.passwords.hash(user.password),
       isActive: user.isActive ?? true,
@@ -66,28 +73,31 @@ export class UsersService {
 
   /** The user whose password matches, or null; unknown emails cost one argon2 verification too. */
   async verifyCredentials(email: string, password: string): Promise<UserEntity | null> {
-    const user = await this.users.findOneBy({ email: email.trim().toLowerCase() });
+    const user = await this.users.findOneBy({ email: canonicalEmail(email) });
     if (!user) return this.passwords.verifyAgainstNothing(password).then(() => null);
     return (await this.passwords.verify(user.hashedPassword, password)) ? user : null;
   }
 
-  async authState(userId: number): Promise<UserAuthState | null> {
-    const cached = await this.cache.get<UserAuthState | 'missing'>(authStateKey(userId));
-    if (cached !== undefined && cached !== null) return cached === 'missing' ? null : cached;
-    const user = await this.findById(userId);
-    const state = user ? { email: user.email, isActive: user.isActive, isSuperuser: user.isSuperuser } : null;
-    await this.cache.set(authStateKey(userId), state ?? 'missing', AUTH_STATE_TTL_MS);
-    return state;
+  /** Read on every authenticated request; a change to the user always wins over a concurrent fill. */
+  authState(userId: number): Promise<UserAuthState | null> {
+    return this.cache.read(
+      authStateKey(userId),
+      async () => {
+        const user = await this.findById(userId);
+        return user ? { email: user.email, isActive: user.isActive, isSuperuser: user.isSuperuser } : null;
+      },
+      AUTH_STATE_TTL_MS,
+    );
   }
 
-  /** Every write to a user goes through here or through UserAdministrationService, which calls it. */
+  /** Every write to a user goes through here or through UserAdministrationService, which calls it after committing. */
   async forgetAuthState(userId: number): Promise<void> {
-    await this.cache.del(authStateKey(userId));
+    await this.cache.markStale(authStateKey(userId));
   }
 
   /** Boot-time: creates the configured first superuser unless an account with that email exists. */
   async ensureSuperuser(email: string, password: string): Promise<void> {
-    const existing = await this.users.findOneBy({ email });
+    const existing = await this.users.findOneBy({ email: canonicalEmail(email) });
     if (existing) return;
     try {
       await this.create({ email, password, fullName: 'Administrator', isSuperuser: true });

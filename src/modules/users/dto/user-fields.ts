@@ -2,19 +2,20 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, Length, MaxLength, MinLength } from 'class-validator';
+import { canonicalEmail } from '../users.service';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-const lowerCaseTrimmed = Transform(({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim().toLowerCase() : value,
+const canonicalised = Transform(({ value }: { value: unknown }) =>
+  typeof value === 'string' ? canonicalEmail(value) : value,
 );
 
 /** The shared field rules of every DTO that carries account fields. */
 export const EmailField = () =>
   applyDecorators(
     ApiProperty({ example: 'ada@example.com', format: 'email', maxLength: 320 }),
-    lowerCaseTrimmed,
+    canonicalised,
     IsString(),
     MaxLength(320),
     IsEmail(),

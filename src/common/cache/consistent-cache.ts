@@ -1,0 +1,29 @@
+/**
+ * A cache for state whose changes must take effect on the very next request (sessions, a user's
+ * active and superuser flags), shared by every instance when Redis is configured.
+ *
+ * The race it closes: a reader loads from the database, a writer commits a change and updates the
+ * cache, then the reader writes what it loaded — the old state — over it. Here writers never write
+ * values a reader could overwrite: after committing they either store a final value that cannot
+ * change again (a revoked session) or mark the key stale for a while; readers fill a key only if it
+ * is absent (set-if-not-exists), never over a stale mark or a final value, and only if their
+ * database read started less than half a stale mark's lifetime ago.
+ */
+export abstract class ConsistentCache {
+  /** The cached value of `key`, else `load()`'s, cached for `ttlMs` unless a writer marked the key stale. */
+  abstract read<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T>;
+
+  /** After a committed change: readers go to the database until the mark expires. */
+  abstract markStale(key: string): Promise<void>;
+
+  /** After a committed change that is final (a revocation): readers see `value` from now on. */
+  abstract putFinal(key: string, value: unknown, ttlMs: number): Promise<void>;
+
+  /** Releases connections at shutdown. */
+  async close(): Promise<void> {}
+}
+
+/** How long a stale mark holds; a reader's fill is refused if its load started longer ago than half of it. */
+export const STALE_MARK_TTL_MS = 10_000;
+export const MAX_FILL_AGE_MS = STALE_MARK_TTL_MS / 2;
+export const STALE_MARK = '\u0000stale';

@@ -1,0 +1,123 @@
+import { Logger } from '@nestjs/common';
+import { createClient } from '@redis/client';
+import { ConsistentCache, MAX_FILL_AGE_MS, STALE_MARK, STALE_MARK_TTL_MS } from './consistent-cache';
+
+/** A command Redis has not answered in this time counts as failed: the caller reads the database. */
+const COMMAND_TIMEOUT_MS = 500;
+/** Marks that could not be written while Redis was away, written when it is back; beyond this, the oldest are dropped. */
+const MAX_PENDING_MARKS = 10_000;
+
+type Write = { kind: 'stale' } | { kind: 'final'; value: string; ttlMs: number };
+
+/**
+ * The ConsistentCache shared by every instance, in Redis. Fills use `SET NX PX`, so they can
+ * never overwrite a writer's mark. When Redis is unreachable, reads go to the database (correct,
+ * only slower) and marks are queued and written as soon as Redis is back, before any read is
+ * served from it again.
+ */
+export class RedisConsistentCache extends ConsistentCache {
+  private readonly logger = new Logger('Cache');
+  private readonly client;
+  private readonly pending = new Map<string, Write>();
+  private available = false;
+
+  constructor(
+    url: string,
+    private readonly namespace: string,
+  ) {
+    super();
+    this.client = createClient({
+      url,
+      disableOfflineQueue: true,
+      socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+    });
+    this.client.on('error', () => this.becameUnavailable());
+    this.client.on('ready', () => void this.becameAvailable());
+  }
+
+  async connect(): Promise<void> {
+    // A Redis that is down at boot does not stop the service: the client keeps reconnecting.
+    await this.client.connect().catch(() => this.becameUnavailable());
+  }
+
+  override async close(): Promise<void> {
+    if (this.client.isOpen) await this.client.close();
+  }
+
+  async read<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
+    const name = this.keyOf(key);
+    const cached = this.available ? await this.command(() => this.client.get(name)) : undefined;
+    if (typeof cached === 'string' && cached !== STALE_MARK) return JSON.parse(cached) as T;
+    const loadStartedAt = performance.now();
+    const value = await load();
+    if (cached === null && performance.now() - loadStartedAt < MAX_FILL_AGE_MS) {
+      await this.command(() =>
+        this.client.set(name, JSON.stringify(value), {
+          condition: 'NX',
+          expiration: { type: 'PX', value: ttlMs },
+        }),
+      );
+    }
+    return value;
+  }
+
+  async markStale(key: string): Promise<void> {
+    await this.write(key, { kind: 'stale' });
+  }
+
+  async putFinal(key: string, value: unknown, ttlMs: number): Promise<void> {
+    await this.write(key, { kind: 'final', value: JSON.stringify(value), ttlMs });
+  }
+
+  private async write(key: string, write: Write): Promise<void> {
+    if (this.available && (await this.command(() => this.apply(key, write))) !== undefined) return;
+    this.pending.delete(key);
+    this.pending.set(key, write);
+    if (this.pending.size > MAX_PENDING_MARKS)
+      this.pending.delete(this.pending.keys().next().value as string);
+  }
+
+  private apply(key: string, write: Write) {
+    return write.kind === 'stale'
+      ? this.client.set(this.keyOf(key), STALE_MARK, { expiration: { type: 'PX', value: STALE_MARK_TTL_MS } })
+      : this.client.set(this.keyOf(key), write.value, { expiration: { type: 'PX', value: write.ttlMs } });
+  }
+
+  /** The command's answer, or undefined when Redis failed or did not answer in time. */
+  private async command<T>(run: () => Promise<T>): Promise<T | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        run(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('Redis command timed out')), COMMAND_TIMEOUT_MS);
+        }),
+      ]);
+    } catch {
+      this.becameUnavailable();
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private becameUnavailable(): void {
+    if (!this.available) return;
+    this.available = false;
+    this.logger.warn('Redis is unreachable: auth state is read from the database until it is back');
+  }
+
+  /** Queued marks are written before reads use Redis again, so no read sees a value they would have hidden. */
+  private async becameAvailable(): Promise<void> {
+    for (const [key, write] of [...this.pending]) {
+      if ((await this.command(() => this.apply(key, write))) === undefined) return;
+      this.pending.delete(key);
+    }
+    if (!this.available) this.logger.log('Redis is reachable again');
+    this.available = true;
+  }
+
+  private keyOf(key: string): string {
+    return `${this.namespace}:consistent:${key}`;
+  }
+}
