@@ -139,7 +139,7 @@ async function initialiseCluster(
     await run(
       join(binaries, 'initdb'),
       ['-D', scratch, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-instructions'],
-      { ...(account ?? {}), env: { ...process.env, LC_ALL: 'C' } },
+      account ?? {},
     );
   } catch (error) {
     rmSync(scratch, { recursive: true, force: true });

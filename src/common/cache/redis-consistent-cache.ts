@@ -4,6 +4,7 @@ import { ConsistentCache, MAX_FILL_AGE_MS, STALE_MARK, STALE_MARK_TTL_MS } from 
 
 /** A command Redis has not answered in this time counts as failed: the caller reads the database. */
 const COMMAND_TIMEOUT_MS = 500;
+const CONNECT_WAIT_MS = 2_000;
 /** Marks that could not be written while Redis was away, written when it is back; beyond this, the oldest are dropped. */
 const MAX_PENDING_MARKS = 10_000;
 
@@ -20,6 +21,7 @@ export class RedisConsistentCache extends ConsistentCache {
   private readonly client;
   private readonly pending = new Map<string, Write>();
   private available = false;
+  private closing = false;
 
   constructor(
     url: string,
@@ -29,19 +31,30 @@ export class RedisConsistentCache extends ConsistentCache {
     this.client = createClient({
       url,
       disableOfflineQueue: true,
-      socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+      socket: {
+        connectTimeout: 2_000,
+        reconnectStrategy: (retries) => !this.closing && Math.min(100 * 2 ** retries, 2_000),
+      },
     });
     this.client.on('error', () => this.becameUnavailable());
     this.client.on('ready', () => void this.becameAvailable());
   }
 
+  /** Waits for Redis at most CONNECT_WAIT_MS: one that is down at boot does not stop the service, the client keeps reconnecting. */
   async connect(): Promise<void> {
-    // A Redis that is down at boot does not stop the service: the client keeps reconnecting.
-    await this.client.connect().catch(() => this.becameUnavailable());
+    const connecting = this.client.connect().catch(() => this.becameUnavailable());
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      connecting,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, CONNECT_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
   }
 
   override async close(): Promise<void> {
-    if (this.client.isOpen) await this.client.close();
+    this.closing = true;
+    if (this.client.isReady) await this.client.close();
+    else if (this.client.isOpen) this.client.destroy();
   }
 
   async read<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
