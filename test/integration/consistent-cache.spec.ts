@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConsistentCache, STALE_MARK_TTL_MS } from '../../src/common/cache/consistent-cache';
+import { ConsistentCache } from '../../src/common/cache/consistent-cache';
 import { MemoryConsistentCache } from '../../src/common/cache/memory-consistent-cache';
 import { RedisConsistentCache } from '../../src/common/cache/redis-consistent-cache';
 
