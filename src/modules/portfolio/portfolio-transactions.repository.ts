@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { IdempotentRequest } from '../idempotency';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import { replayLedger } from './analytics/ledger-replay';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 
@@ -95,16 +97,30 @@ export class LockedLedger {
 /** Persistence of users' trade ledgers. Every read and write is scoped to one user. */
 @Injectable()
 export class PortfolioTransactionsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly idempotency: IdempotencyService,
+  ) {}
 
   /**
    * Runs `work` in one database transaction holding the user's ledger lock, so that concurrent
    * requests of one user change the ledger one after another and every check sees the last state.
+   * With an idempotent request, `work` runs at most once per key: its answer is stored in the same
+   * transaction, and a request whose key is already stored gets that answer instead.
    */
-  withLockedLedger<T>(userId: number, work: (ledger: LockedLedger) => Promise<T>): Promise<T> {
+  withLockedLedger<T>(
+    userId: number,
+    work: (ledger: LockedLedger) => Promise<T>,
+    request?: IdempotentRequest,
+  ): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [LEDGER_LOCK_NAMESPACE, userId]);
-      return work(new LockedLedger(manager, userId));
+      if (!request) return work(new LockedLedger(manager, userId));
+      const earlier = await this.idempotency.claim<T>(manager, userId, request);
+      if (earlier !== null) return earlier;
+      const answer = await work(new LockedLedger(manager, userId));
+      await this.idempotency.keep(manager, userId, request, answer);
+      return answer;
     });
   }
 

@@ -10,6 +10,7 @@ import {
 import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
 import { OverviewResponse } from './dto/overview.response';
 import { PositionsResponse } from './dto/position.response';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
@@ -23,7 +24,6 @@ import { PortfolioSummaryService } from './portfolio-summary.service';
 import {
   toOverviewResponse,
   toPositionResponse,
-  toRebalanceResponse,
   toRiskMetricsResponse,
   toSummaryResponse,
 } from './portfolio.mapper';
@@ -101,12 +101,16 @@ export class PortfolioController {
       'Whole shares unless `fractional`. Unless `dry_run`, all trades are recorded at the current quotes in one ' +
       'database transaction.',
   })
+  @ApiIdempotencyKey()
   @ApiOkResponse({ type: RebalanceResponse })
-  @ApiUnprocessableEntityResponse({ description: 'Invalid targets, at the offending element' })
-  async rebalance(
+  @ApiUnprocessableEntityResponse({
+    description: 'Invalid targets, at the offending element; an invalid or reused Idempotency-Key',
+  })
+  rebalance(
     @CurrentUser() user: AuthUser,
     @Body() body: RebalanceRequestDto,
+    @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<RebalanceResponse> {
-    return toRebalanceResponse(await this.rebalancer.rebalance(user.id, body));
+    return this.rebalancer.rebalance(user.id, body, request);
   }
 }

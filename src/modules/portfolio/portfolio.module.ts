@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
 import { PreferencesModule } from '../preferences/preferences.module';
@@ -18,6 +19,7 @@ import { TransactionsService } from './transactions.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([PortfolioTransactionEntity]),
+    IdempotencyModule,
     MarketModule,
     NewsModule,
     PreferencesModule,

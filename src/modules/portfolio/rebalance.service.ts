@@ -1,15 +1,24 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { ValidationIssue } from '../../common/validation/validation-issue';
+import { IdempotentRequest } from '../idempotency';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market/market-symbols';
-import { findOversell } from './analytics/ledger-replay';
+import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
+import { valuePositions, ValuedPosition } from './analytics/position-valuation';
 import { planRebalance, RebalancePlan, SymbolTarget } from './analytics/rebalance-plan';
 import { symbolTargetsFromSectors } from './analytics/sector-targets';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
-import { HoldingsService, HoldingsSnapshot } from './holdings.service';
-import { NewTransactionRecord, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+import { RebalanceResponse } from './dto/rebalance.response';
+import { HoldingsService } from './holdings.service';
+import {
+  LockedLedger,
+  NewTransactionRecord,
+  PortfolioTransactionsRepository,
+} from './portfolio-transactions.repository';
+import { toRebalanceResponse } from './portfolio.mapper';
 
 /** Target weights must sum to 100 within this many percentage points. */
 export const WEIGHT_SUM_TOLERANCE = 0.01;
@@ -22,47 +31,68 @@ export interface RebalanceOutcome extends RebalancePlan {
 
 type TargetList = 'targets' | 'sector_targets';
 
-/** Plans trades toward target weights and, unless it is a dry run, records them in one database transaction. */
+/**
+ * Plans trades toward target weights and, unless it is a dry run, records them. The executed plan
+ * is made from the ledger read under the user's ledger lock, in the transaction that records its
+ * trades: a rebalance that ran meanwhile has moved the holdings already and is not repeated.
+ */
 @Injectable()
 export class RebalanceService {
   constructor(
     private readonly holdings: HoldingsService,
     private readonly transactions: PortfolioTransactionsRepository,
+    private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
   ) {}
 
-  async rebalance(userId: number, body: RebalanceRequestDto): Promise<RebalanceOutcome> {
+  async rebalance(
+    userId: number,
+    body: RebalanceRequestDto,
+    request?: IdempotentRequest,
+  ): Promise<RebalanceResponse> {
+    const earlier = await this.idempotency.storedAnswer<RebalanceResponse>(userId, request);
+    if (earlier) return earlier;
     const list = checkTargetLists(body);
+    // Targets are resolved before the lock is taken, so that a 422 does not wait on it; the quotes
+    // fetched here are in the quote cache when the locked pass values the holdings again.
     const snapshot = await this.holdings.snapshot(userId);
     const prices = new Map(snapshot.positions.map((position) => [position.symbol, position.currentPrice]));
-    const targets =
-      list === 'targets' ? await this.symbolTargets(body, prices) : sectorTargets(body, snapshot);
-
-    const plan = planRebalance({
-      holdings: snapshot.positions.map((position) => ({
-        symbol: position.symbol,
-        quantity: position.quantity,
-        price: position.currentPrice,
-      })),
-      targets,
-      prices,
-      tolerance: body.tolerance ?? 0,
-      cash: body.cash ?? 0,
-      fractional: body.fractional ?? false,
-    });
-    if (body.dry_run || plan.trades.length === 0) {
-      return { ...plan, executed: !body.dry_run, transactionIds: [] };
+    const symbolTargets = list === 'targets' ? await this.symbolTargets(body, prices) : null;
+    const planFor = (positions: ValuedPosition[]) => plan(body, positions, symbolTargets, prices);
+    if (body.dry_run && !request) {
+      return toRebalanceResponse({ ...planFor(snapshot.positions), executed: false, transactionIds: [] });
     }
-    const transactionIds = await this.record(userId, plan);
-    return { ...plan, executed: true, transactionIds };
+    return this.transactions.withLockedLedger(
+      userId,
+      async (ledger) => {
+        const planned = planFor(await this.valuedPositions(await ledger.entries()));
+        if (body.dry_run || planned.trades.length === 0) {
+          return toRebalanceResponse({ ...planned, executed: !body.dry_run, transactionIds: [] });
+        }
+        const transactionIds = await this.record(ledger, planned);
+        return toRebalanceResponse({ ...planned, executed: true, transactionIds });
+      },
+      request,
+    );
   }
 
-  /** Sells first, so that the buys they fund come after them in the ledger; all at now, without fees. */
-  private record(userId: number, plan: RebalancePlan): Promise<number[]> {
+  /** The holdings the ledger leaves, at the current quotes. */
+  private async valuedPositions(ledger: LedgerEntry[]): Promise<ValuedPosition[]> {
+    const held = replayLedger(ledger).positions;
+    const symbols = [...held.keys()];
+    const [quotes] = await Promise.all([this.holdings.quotes(symbols), this.holdings.loadSectors(symbols)]);
+    return valuePositions(held.values(), quotes, (symbol) => this.holdings.sectorOf(symbol));
+  }
+
+  /**
+   * Sells first, so that the buys they fund come after them in the ledger; all at now, without
+   * fees. The plan never sells more than the locked ledger holds.
+   */
+  private async record(ledger: LockedLedger, plan: RebalancePlan): Promise<number[]> {
     const executedAt = this.clock.now();
     const ordered = [...plan.trades].sort((a, b) => (a.side === b.side ? 0 : a.side === 'sell' ? -1 : 1));
     const records: NewTransactionRecord[] = ordered.map((trade) => ({
-      userId,
+      userId: ledger.userId,
       symbol: trade.symbol,
       side: trade.side,
       quantity: trade.quantity,
@@ -72,19 +102,9 @@ export class RebalanceService {
       note: REBALANCE_NOTE,
       createdAt: executedAt,
     }));
-    return this.transactions.withLockedLedger(userId, async (ledger) => {
-      const existing = await ledger.entries();
-      const provisional = records.map((record, index) => ({
-        ...record,
-        id: Number.MAX_SAFE_INTEGER - records.length + index,
-      }));
-      // The ledger may have changed since the plan was made; never record a sell it no longer covers.
-      const violation = findOversell([...existing, ...provisional]);
-      if (violation) throw new BadRequestException(ErrorDetail.insufficientQuantityToSell(violation.symbol));
-      const ids = await ledger.insert(records);
-      await ledger.refreshRealizedPnl();
-      return ids;
-    });
+    const ids = await ledger.insert(records);
+    await ledger.refreshRealizedPnl();
+    return ids;
   }
 
   /** Canonical symbols with their prices added to `prices`; 422 at every unknown or repeated symbol. */
@@ -123,6 +143,32 @@ export class RebalanceService {
   }
 }
 
+/**
+ * Trades from these positions toward the targets: the symbol targets given, or the sector targets
+ * spread over the positions. `targetPrices` prices the targeted symbols not held.
+ */
+function plan(
+  body: RebalanceRequestDto,
+  positions: ValuedPosition[],
+  symbolTargets: SymbolTarget[] | null,
+  targetPrices: ReadonlyMap<string, number>,
+): RebalancePlan {
+  const prices = new Map(targetPrices);
+  for (const position of positions) prices.set(position.symbol, position.currentPrice);
+  return planRebalance({
+    holdings: positions.map((position) => ({
+      symbol: position.symbol,
+      quantity: position.quantity,
+      price: position.currentPrice,
+    })),
+    targets: symbolTargets ?? sectorTargets(body, positions),
+    prices,
+    tolerance: body.tolerance ?? 0,
+    cash: body.cash ?? 0,
+    fractional: body.fractional ?? false,
+  });
+}
+
 /** Exactly one list, weights summing to 100 ± 0.01. */
 function checkTargetLists(body: RebalanceRequestDto): TargetList {
   if ((body.targets === undefined) === (body.sector_targets === undefined)) {
@@ -142,12 +188,12 @@ function checkTargetLists(body: RebalanceRequestDto): TargetList {
   return list;
 }
 
-function sectorTargets(body: RebalanceRequestDto, snapshot: HoldingsSnapshot): SymbolTarget[] {
+function sectorTargets(body: RebalanceRequestDto, positions: ValuedPosition[]): SymbolTarget[] {
   const requested = body.sector_targets!;
   const issues = duplicates(requested.map((target) => target.sector)).map((index) =>
     targetIssue('sector_targets', index, 'sector', `duplicate sector ${requested[index].sector}`),
   );
-  const { targets, sectorsWithoutHoldings } = symbolTargetsFromSectors(snapshot.positions, requested);
+  const { targets, sectorsWithoutHoldings } = symbolTargetsFromSectors(positions, requested);
   for (const index of sectorsWithoutHoldings) {
     issues.push(
       targetIssue(

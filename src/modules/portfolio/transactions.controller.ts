@@ -15,6 +15,7 @@ import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
 import { CreateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { TransactionIdParams } from './dto/transaction-id.params';
@@ -35,12 +36,20 @@ export class TransactionsController {
 
   @Post()
   @ApiOperation({ summary: 'Record a buy or a sell' })
+  @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionResponse })
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
   @ApiBadRequestResponse({ description: '`Insufficient quantity of <symbol> to sell`' })
-  @ApiUnprocessableEntityResponse({ description: 'Validation failed (including executed_at in the future)' })
-  record(@CurrentUser() user: AuthUser, @Body() body: CreateTransactionDto): Promise<TransactionResponse> {
-    return this.transactions.record(user.id, body);
+  @ApiUnprocessableEntityResponse({
+    description:
+      'Validation failed (including executed_at in the future); an invalid or reused Idempotency-Key',
+  })
+  record(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateTransactionDto,
+    @IdempotencyKey() request: IdempotentRequest | undefined,
+  ): Promise<TransactionResponse> {
+    return this.transactions.record(user.id, body, request);
   }
 
   @Get()
@@ -63,13 +72,17 @@ export class TransactionsController {
   })
   @ApiConsumes('text/csv')
   @ApiBody({ schema: { type: 'string', example: `${CSV_HEADER}\n2025-01-06,AAPL,buy,10,150.25,1\n` } })
+  @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionImportResponse })
-  @ApiUnprocessableEntityResponse({ description: 'Bad rows, each listed' })
+  @ApiUnprocessableEntityResponse({
+    description: 'Bad rows, each listed; an invalid or reused Idempotency-Key',
+  })
   importCsv(
     @CurrentUser() user: AuthUser,
     @Body(CsvBodyPipe) csv: string,
+    @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<TransactionImportResponse> {
-    return this.transactions.importCsv(user.id, csv);
+    return this.transactions.importCsv(user.id, csv, request);
   }
 
   @Delete(':id')

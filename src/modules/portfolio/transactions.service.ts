@@ -5,6 +5,8 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { portfolioConfig } from '../../config/portfolio.config';
+import { IdempotentRequest } from '../idempotency';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market/market-symbols';
 import { MarketService } from '../market/market.service';
 import { findOversell, findOversells } from './analytics/ledger-replay';
@@ -35,11 +37,21 @@ export class TransactionsService {
     private readonly transactions: PortfolioTransactionsRepository,
     private readonly market: MarketService,
     private readonly clock: Clock,
+    private readonly idempotency: IdempotencyService,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
   ) {}
 
-  /** 404 for an unknown symbol, 400 when a sell exceeds the quantity held at its date (or makes a later sell do so). */
-  async record(userId: number, body: CreateTransactionDto): Promise<TransactionResponse> {
+  /**
+   * 404 for an unknown symbol, 400 when a sell exceeds the quantity held at its date (or makes a
+   * later sell do so). With an idempotent request, a retry gets the first answer again.
+   */
+  async record(
+    userId: number,
+    body: CreateTransactionDto,
+    request?: IdempotentRequest,
+  ): Promise<TransactionResponse> {
+    const earlier = await this.idempotency.storedAnswer<TransactionResponse>(userId, request);
+    if (earlier) return earlier;
     const executedAt = validInstant(parseInstant(body.executed_at), ['body', 'executed_at']);
     if (executedAt.getTime() > this.clock.now().getTime()) {
       throw new ValidationFailedException([
@@ -62,14 +74,18 @@ export class TransactionsService {
       note: body.note ?? null,
       createdAt: this.clock.now(),
     };
-    const [stored] = await this.transactions.withLockedLedger(userId, async (ledger) => {
-      const existing = await ledger.entries();
-      const violation = findOversell([...existing, { ...record, id: PROVISIONAL_ID_BASE }]);
-      if (violation) throw new BadRequestException(ErrorDetail.insufficientQuantityToSell(violation.symbol));
-      const ids = await ledger.insert([record]);
-      return this.storedAfterRefresh(ledger, ids);
-    });
-    return toTransactionResponse(stored);
+    return this.transactions.withLockedLedger(
+      userId,
+      async (ledger) => {
+        const existing = await ledger.entries();
+        const violation = findOversell([...existing, { ...record, id: PROVISIONAL_ID_BASE }]);
+        if (violation)
+          throw new BadRequestException(ErrorDetail.insufficientQuantityToSell(violation.symbol));
+        const [stored] = await this.storedAfterRefresh(ledger, await ledger.insert([record]));
+        return toTransactionResponse(stored);
+      },
+      request,
+    );
   }
 
   async list(userId: number, query: ListTransactionsQuery): Promise<TransactionListResponse> {
@@ -99,9 +115,16 @@ export class TransactionsService {
 
   /**
    * All rows recorded in one database transaction, or none: a 422 lists every bad cell
-   * (`loc: ["body", row, column]`, row 0 being the first line after the header).
+   * (`loc: ["body", row, column]`, row 0 being the first line after the header). With an
+   * idempotent request, a retry gets the first answer again.
    */
-  async importCsv(userId: number, csv: string): Promise<TransactionImportResponse> {
+  async importCsv(
+    userId: number,
+    csv: string,
+    request?: IdempotentRequest,
+  ): Promise<TransactionImportResponse> {
+    const earlier = await this.idempotency.storedAnswer<TransactionImportResponse>(userId, request);
+    if (earlier) return earlier;
     const parsed = parseTransactionsCsv(csv, this.clock.now(), this.config.importMaxRows);
     const issues = [...parsed.issues];
     const canonical = await this.canonicalSymbols([
@@ -125,31 +148,34 @@ export class TransactionsService {
       note: row.note,
       createdAt,
     }));
-    const stored = await this.transactions.withLockedLedger(userId, async (ledger) => {
-      const existing = await ledger.entries();
-      const provisional = records.map((record, index) => ({ ...record, id: PROVISIONAL_ID_BASE + index }));
-      const violations = findOversells([...existing, ...provisional]);
-      if (violations.length > 0) {
-        throw new ValidationFailedException(
-          violations.map((violation) =>
-            violation.entryId >= PROVISIONAL_ID_BASE
-              ? rowIssue(
-                  parsed.rows[violation.entryId - PROVISIONAL_ID_BASE].row,
-                  'quantity',
-                  ErrorDetail.insufficientQuantityToSell(violation.symbol),
-                )
-              : {
-                  loc: ['body'],
-                  msg: `Value error, the rows would leave the recorded sell ${violation.entryId} of ${violation.symbol} without enough shares`,
-                  type: 'value_error',
-                },
-          ),
-        );
-      }
-      const ids = await ledger.insert(records);
-      return this.storedAfterRefresh(ledger, ids);
-    });
-    return { imported: stored.length, transactions: stored.map(toTransactionResponse) };
+    return this.transactions.withLockedLedger(
+      userId,
+      async (ledger) => {
+        const existing = await ledger.entries();
+        const provisional = records.map((record, index) => ({ ...record, id: PROVISIONAL_ID_BASE + index }));
+        const violations = findOversells([...existing, ...provisional]);
+        if (violations.length > 0) {
+          throw new ValidationFailedException(
+            violations.map((violation) =>
+              violation.entryId >= PROVISIONAL_ID_BASE
+                ? rowIssue(
+                    parsed.rows[violation.entryId - PROVISIONAL_ID_BASE].row,
+                    'quantity',
+                    ErrorDetail.insufficientQuantityToSell(violation.symbol),
+                  )
+                : {
+                    loc: ['body'],
+                    msg: `Value error, the rows would leave the recorded sell ${violation.entryId} of ${violation.symbol} without enough shares`,
+                    type: 'value_error',
+                  },
+            ),
+          );
+        }
+        const stored = await this.storedAfterRefresh(ledger, await ledger.insert(records));
+        return { imported: stored.length, transactions: stored.map(toTransactionResponse) };
+      },
+      request,
+    );
   }
 
   private async storedAfterRefresh(
