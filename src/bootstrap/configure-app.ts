@@ -3,6 +3,7 @@ import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { appConfig } from '../config/app.config';
+import { registerBodyParsers } from './body-parsers';
 
 export const API_PREFIX = 'api/v1';
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -16,6 +17,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
   app.setGlobalPrefix(API_PREFIX);
   app.enableShutdownHooks();
+  registerBodyParsers(app);
   if (config.corsOrigins) app.enableCors({ origin: config.corsOrigins, credentials: true });
 
   // One id per request, taken from the caller's X-Request-Id when given: echoed back, and written

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
+import { MAX_PATH_PARAMETER_LENGTH } from '../common/errors/error-details';
+import { answerFrameworkError } from '../common/errors/framework-errors';
+import { parseFormEncoded } from '../common/validation/form-encoded';
 import { appConfig } from '../config/app.config';
 import { configureApp, REQUEST_ID_HEADER } from './configure-app';
 
@@ -14,7 +17,12 @@ export function fastifyAdapter(): FastifyAdapter {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: appConfig().trustProxy,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: MAX_PATH_PARAMETER_LENGTH,
+      querystringParser: parseFormEncoded,
+    },
+    frameworkErrors: answerFrameworkError,
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
   });

@@ -1,3 +1,6 @@
+/** Fastify's default `maxParamLength`, kept. */
+export const MAX_PATH_PARAMETER_LENGTH = 100;
+
 /**
  * The catalogue of every `detail` string the service sends. Strings from part 7 of the spec are
  * copied to the letter; the rest are ours, phrased in the same voice.
@@ -39,10 +42,18 @@ export const ErrorDetail = {
     'Failed to retrieve social sentiment. Check the FINNHUB_API_KEY configuration',
   notFound: 'Not Found',
   requestBodyTooLarge: 'Request body too large',
+  badRequest: 'Bad Request',
+  malformedUrlEncoding: 'Malformed percent-encoding in the URL path',
+  pathParameterTooLong: `URL path parameter too long (at most ${MAX_PATH_PARAMETER_LENGTH} characters)`,
   unsupportedMediaType: (contentType: string) => `Unsupported media type: ${contentType}`,
   insufficientQuantityToSell: (symbol: string) => `Insufficient quantity of ${symbol} to sell`,
   transactionNotFound: 'Transaction not found',
   transactionDeletionWouldOversell: (symbol: string) =>
     `Cannot delete this transaction: a later sell of ${symbol} would exceed the quantity held`,
+  tradeOutsideLedgerLimits: (quantity: number, symbol: string) =>
+    `A trade of ${quantity} ${symbol} is outside the ledger limits (quantity 0.00000001 to 1000000000, ` +
+    'price 0.00000001 to 1000000 USD, fees 0 to 1000000000 USD; see docs/input-limits.md)',
+  realizedPnlOutOfRange: (symbol: string) =>
+    `The realized P&L of a sell of ${symbol} would exceed the ledger range (±9,999,999,999,999,999.99999999)`,
   internalServerError: 'Internal server error occurred',
 } as const;

@@ -1,7 +1,8 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { toPydanticIssues } from './pydantic-issues';
+import { findUnstorableText } from './text-rules';
 import { ValidationFailedException } from './validation-failed.exception';
-import { ValidationLocation } from './validation-issue';
+import { ValidationIssue, ValidationLocation } from './validation-issue';
 
 class ClassValidatorErrors extends Error {
   constructor(readonly errors: ValidationError[]) {
@@ -48,13 +49,38 @@ export class PydanticValidationPipe extends ValidationPipe {
         ]);
       }
     }
+    const textIssues = location ? unstorableText(value, location, metadata.data) : [];
+    let result: unknown;
     try {
-      return await super.transform(value, metadata);
+      result = await super.transform(value, metadata);
     } catch (error) {
       if (error instanceof ClassValidatorErrors && location) {
-        throw new ValidationFailedException(toPydanticIssues(error.errors, [location]));
+        throw new ValidationFailedException(
+          withTextIssues(toPydanticIssues(error.errors, [location]), textIssues),
+        );
       }
       throw error;
     }
+    if (textIssues.length > 0) throw new ValidationFailedException(textIssues);
+    return result;
   }
+}
+
+/**
+ * Checked on every body, query and path value, whatever its type, so that no string the database
+ * cannot store gets past the edge. A raw text body (CSV) is left to its parser, which reports
+ * such a cell at its row and column.
+ */
+function unstorableText(value: unknown, location: ValidationLocation, name?: string): ValidationIssue[] {
+  if (location === 'body' && !name && typeof value === 'string') return [];
+  return findUnstorableText(value, name ? [location, name] : [location]);
+}
+
+/** A text issue replaces the field's other issue at the same `loc`; the rest are added after. */
+function withTextIssues(issues: ValidationIssue[], textIssues: ValidationIssue[]): ValidationIssue[] {
+  const key = (issue: ValidationIssue) => JSON.stringify(issue.loc);
+  const textByLoc = new Map(textIssues.map((issue) => [key(issue), issue]));
+  const merged = issues.map((issue) => textByLoc.get(key(issue)) ?? issue);
+  const used = new Set(merged.map(key));
+  return [...merged, ...textIssues.filter((issue) => !used.has(key(issue)))];
 }

@@ -35,14 +35,21 @@ export const LimitField = (options: PaginationFieldOptions & { max: number }) =>
     Max(options.max),
   );
 
-/** An optional integer query parameter `skip` of 0 or more (422: int_parsing, greater_than_equal). */
+/** PostgreSQL's integer range: far beyond any list, and never an overflow of the database's OFFSET. */
+export const MAX_SKIP = 2_147_483_647;
+
+/**
+ * An optional integer query parameter `skip` of 0 to MAX_SKIP (422: int_parsing,
+ * greater_than_equal, less_than_equal).
+ */
 export const SkipField = (options: PaginationFieldOptions) =>
   applyDecorators(
-    ApiPropertyOptional({ ...integerType(options), default: options.default, minimum: 0 }),
+    ApiPropertyOptional({ ...integerType(options), default: options.default, minimum: 0, maximum: MAX_SKIP }),
     IsOptional(),
     QueryNumber(),
     IsInt(),
     Min(0),
+    Max(MAX_SKIP),
   );
 
 /** A required free-text `query` parameter: trimmed, then 1 to `maxLength` characters. */

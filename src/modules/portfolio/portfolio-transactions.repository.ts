@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { ErrorDetail } from '../../common/errors/error-details';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { replayLedger } from './analytics/ledger-replay';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
+import { isStorableAmount, withinTradeLimits } from './ledger-limits';
 
 export type NewTransactionRecord = Omit<PortfolioTransactionEntity, 'id' | 'realizedPnl'>;
 
@@ -36,8 +38,14 @@ export class LockedLedger {
     });
   }
 
-  /** Inserts the records in order and returns their ids in the same order. */
+  /**
+   * Inserts the records in order and returns their ids in the same order. Request bodies are held
+   * to the ledger limits at the edge; this also holds trades the service computed (a rebalance).
+   */
   async insert(records: NewTransactionRecord[]): Promise<number[]> {
+    const outside = records.find((record) => !withinTradeLimits(record));
+    if (outside)
+      throw new BadRequestException(ErrorDetail.tradeOutsideLedgerLimits(outside.quantity, outside.symbol));
     const ids: number[] = [];
     for (const chunk of chunks(records, ROWS_PER_STATEMENT)) {
       const result = await this.manager
@@ -66,11 +74,14 @@ export class LockedLedger {
     const changed = entries
       .map((entry) => ({
         id: entry.id,
+        symbol: entry.symbol,
         current: entry.realizedPnl,
         next: realizedPnlBySell.get(entry.id) ?? null,
       }))
       .filter(({ current, next }) => !sameAmount(current, next));
     if (changed.length === 0) return;
+    const unstorable = changed.find(({ next }) => next !== null && !isStorableAmount(next));
+    if (unstorable) throw new BadRequestException(ErrorDetail.realizedPnlOutOfRange(unstorable.symbol));
     // One statement whatever the number of sells: the new values travel as two arrays.
     await this.manager.query(
       `UPDATE portfolio_transactions AS t SET realized_pnl = v.realized_pnl

@@ -13,10 +13,10 @@ import {
 } from 'class-validator';
 import { TRADE_SIDES, TradeSide } from '../analytics/ledger-replay';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
+import { MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
 
-/** Largest quantity, price or fee accepted: far above any real trade, far below numeric(24, 8)'s limit. */
-export const MAX_AMOUNT = 1e12;
-
+// class-validator lists a field's failures bottom-up: IsPositive sits below Min so that 0 or a
+// negative amount is reported as Pydantic's gt=0, and only a tiny positive one as ge=1e-8.
 export class CreateTransactionDto {
   @ApiProperty({ example: 'AAPL', description: 'Ticker known to the market-data provider (any case)' })
   @IsString()
@@ -29,19 +29,26 @@ export class CreateTransactionDto {
 
   @ApiProperty({
     example: 10,
-    exclusiveMinimum: true,
-    minimum: 0,
-    description: 'Shares; fractions allowed (8 decimals kept)',
+    minimum: MIN_AMOUNT,
+    maximum: MAX_QUANTITY,
+    description: 'Shares; fractions allowed (rounded to 8 decimals)',
   })
   @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(MIN_AMOUNT)
   @IsPositive()
-  @Max(MAX_AMOUNT)
+  @Max(MAX_QUANTITY)
   quantity: number;
 
-  @ApiProperty({ example: 172.5, exclusiveMinimum: true, minimum: 0, description: 'Price per share in USD' })
+  @ApiProperty({
+    example: 172.5,
+    minimum: MIN_AMOUNT,
+    maximum: MAX_PRICE,
+    description: 'Price per share in USD (rounded to 8 decimals)',
+  })
   @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(MIN_AMOUNT)
   @IsPositive()
-  @Max(MAX_AMOUNT)
+  @Max(MAX_PRICE)
   price: number;
 
   @ApiProperty({
@@ -52,11 +59,17 @@ export class CreateTransactionDto {
   @IsISO8601({ strict: true })
   executed_at: string;
 
-  @ApiPropertyOptional({ example: 1, minimum: 0, default: 0, description: 'Commission in USD' })
+  @ApiPropertyOptional({
+    example: 1,
+    minimum: 0,
+    maximum: MAX_FEES,
+    default: 0,
+    description: 'Commission in USD (rounded to 8 decimals)',
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
-  @Max(MAX_AMOUNT)
+  @Max(MAX_FEES)
   fees?: number;
 
   @ApiPropertyOptional({ maxLength: 500 })

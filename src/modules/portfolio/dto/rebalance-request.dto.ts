@@ -18,7 +18,7 @@ import {
 } from 'class-validator';
 import { MARKET_SECTORS } from '../../preferences/preference-values';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
-import { MAX_AMOUNT } from './create-transaction.dto';
+import { MAX_CASH } from '../ledger-limits';
 
 export const MAX_TARGETS = 100;
 
@@ -96,11 +96,11 @@ export class RebalanceRequestDto {
   @Max(100)
   tolerance?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Extra USD to invest' })
+  @ApiPropertyOptional({ default: 0, minimum: 0, maximum: MAX_CASH, description: 'Extra USD to invest' })
   @OmittedOrGiven()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
-  @Max(MAX_AMOUNT)
+  @Max(MAX_CASH)
   cash?: number;
 
   @ApiPropertyOptional({ default: false, description: 'Plan only: record nothing' })

@@ -4,11 +4,25 @@ const now = new Date('2025-06-30T12:00:00Z');
 
 describe('splitCsv', () => {
   it('splits records on LF and CRLF and keeps quoted commas, quotes and line breaks', () => {
-    expect(splitCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z')).toEqual([
-      ['a', 'b'],
-      ['x, y', 'say "hi"'],
-      ['two\nlines', 'z'],
-    ]);
+    expect(splitCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",z')).toEqual({
+      records: [
+        ['a', 'b'],
+        ['x, y', 'say "hi"'],
+        ['two\nlines', 'z'],
+      ],
+      unclosedQuoteCell: null,
+    });
+  });
+
+  it('reports a quote that is never closed, in the record it swallows the rest of the text into', () => {
+    expect(splitCsv('a,b\n1,"two\n3,4\n')).toEqual({
+      records: [
+        ['a', 'b'],
+        ['1', 'two\n3,4\n'],
+      ],
+      unclosedQuoteCell: 1,
+    });
+    expect(splitCsv('"').unclosedQuoteCell).toBe(0);
   });
 });
 
@@ -138,5 +152,70 @@ describe('parseTransactionsCsv', () => {
       type: 'too_long',
       ctx: { max_length: 2, actual_length: 3 },
     });
+  });
+});
+
+describe('parseTransactionsCsv: syntax and limits', () => {
+  const unclosed = {
+    msg: 'Value error, an opening quote has no closing quote, so the rest of the file would be read as this value',
+    type: 'value_error',
+    ctx: {
+      error: 'an opening quote has no closing quote, so the rest of the file would be read as this value',
+    },
+  };
+
+  it('reports an unclosed quote at its row and column, counting rows after blank lines as usual', () => {
+    const sut = parseTransactionsCsv(
+      'date,symbol,side,quantity,price,note\n\n2025-01-06,AAPL,buy,1,1,ok\n2025-01-06,AAPL,buy,1,1,"oops\n2025-01-07,AAPL,buy,1,1,x\n',
+      now,
+      100,
+    );
+    expect(sut).toEqual({ rows: [], symbolCells: [], issues: [{ loc: ['body', 1, 'note'], ...unclosed }] });
+  });
+
+  it('reports an unclosed quote in the header at the header, and past the last column by index', () => {
+    expect(parseTransactionsCsv('date,"symbol\n', now, 100).issues).toEqual([
+      { loc: ['body', 'header'], ...unclosed },
+    ]);
+    expect(parseTransactionsCsv('date,symbol,side,quantity,price\n1,2,3,4,5,"\n', now, 100).issues).toEqual([
+      { loc: ['body', 0, 5], ...unclosed },
+    ]);
+  });
+
+  it('reports a NUL character at its cell', () => {
+    expect(
+      parseTransactionsCsv(
+        'date,symbol,side,quantity,price,note\n2025-01-06,AAPL,buy,1,1,a\u0000\n',
+        now,
+        100,
+      ).issues,
+    ).toEqual([
+      {
+        loc: ['body', 0, 'note'],
+        msg: 'Value error, the text must not contain the NUL character (U+0000)',
+        type: 'value_error',
+        ctx: { error: 'the text must not contain the NUL character (U+0000)' },
+      },
+    ]);
+  });
+
+  it('holds quantity, price and fees to the ledger limits', () => {
+    const sut = parseTransactionsCsv(
+      'date,symbol,side,quantity,price,fees\n2025-01-06,A,buy,1000000001,1000001,1000000001\n2025-01-06,A,buy,0.000000009,0.000000001,0.000000001\n2025-01-06,A,buy,1000000000,1000000,1000000000\n',
+      now,
+      100,
+    );
+    expect(sut.issues).toEqual([
+      expect.objectContaining({ loc: ['body', 0, 'quantity'], type: 'less_than_equal', ctx: { le: 1e9 } }),
+      expect.objectContaining({ loc: ['body', 0, 'price'], type: 'less_than_equal', ctx: { le: 1e6 } }),
+      expect.objectContaining({ loc: ['body', 0, 'fees'], type: 'less_than_equal', ctx: { le: 1e9 } }),
+      expect.objectContaining({
+        loc: ['body', 1, 'quantity'],
+        type: 'greater_than_equal',
+        ctx: { ge: 1e-8 },
+      }),
+      expect.objectContaining({ loc: ['body', 1, 'price'], type: 'greater_than_equal', ctx: { ge: 1e-8 } }),
+    ]);
+    expect(sut.rows.map((row) => row.row)).toEqual([2]);
   });
 });

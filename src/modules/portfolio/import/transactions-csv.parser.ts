@@ -1,7 +1,9 @@
 // Parses a CSV ledger upload into trade rows, collecting an issue for every bad cell so that one
 // 422 can list them all. Rows are numbered from 0, the first line after the header.
+import { nulCharacterIssue } from '../../../common/validation/text-rules';
 import { ValidationIssue } from '../../../common/validation/validation-issue';
 import { TradeSide } from '../analytics/ledger-replay';
+import { MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
 
 export interface CsvTradeRow {
   row: number;
@@ -32,11 +34,29 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 export const SYMBOL_PATTERN = /^[A-Za-z][A-Za-z0-9.-]{0,15}$/;
 const NOTE_MAX_LENGTH = 500;
+const UNCLOSED_QUOTE =
+  'an opening quote has no closing quote, so the rest of the file would be read as this value';
+
+interface AmountRule {
+  /** Zero allowed (fees) or not (quantity, price: Pydantic's gt=0). */
+  zero: boolean;
+  min: number;
+  max: number;
+}
+const QUANTITY: AmountRule = { zero: false, min: MIN_AMOUNT, max: MAX_QUANTITY };
+const PRICE: AmountRule = { zero: false, min: MIN_AMOUNT, max: MAX_PRICE };
+const FEES: AmountRule = { zero: true, min: 0, max: MAX_FEES };
 
 export function parseTransactionsCsv(text: string, now: Date, maxRows: number): ParsedTransactionsCsv {
-  const records = splitCsv(text.replace(/^\uFEFF/, '')).filter(
-    (cells) => !(cells.length === 1 && cells[0].trim() === ''),
+  const split = splitCsv(text.replace(/^\uFEFF/, ''));
+  const records = split.records.filter(
+    (cells, index) =>
+      !(cells.length === 1 && cells[0].trim() === '') ||
+      (split.unclosedQuoteCell !== null && index === split.records.length - 1),
   );
+  if (split.unclosedQuoteCell !== null) {
+    return { rows: [], symbolCells: [], issues: [unclosedQuoteIssue(records, split.unclosedQuoteCell)] };
+  }
   if (records.length === 0) {
     return {
       rows: [],
@@ -88,6 +108,11 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
       const index = header.indexOf(column);
       return index === -1 ? '' : cells[index].trim();
     };
+    const nulCells = header.filter((_column, index) => cells[index].includes('\u0000'));
+    if (nulCells.length > 0) {
+      issues.push(...nulCells.map((column) => nulCharacterIssue(['body', row, column])));
+      return;
+    }
     const rowIssues: ValidationIssue[] = [];
     const issue = (column: string, detail: Omit<ValidationIssue, 'loc'>) =>
       rowIssues.push({ loc: ['body', row, column], ...detail });
@@ -96,12 +121,10 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
     const symbol = parseSymbol(value('symbol'), (detail) => issue('symbol', detail));
     if (symbol) symbolCells.push({ row, symbol });
     const side = parseSide(value('side'), (detail) => issue('side', detail));
-    const quantity = parseAmount(value('quantity'), 'positive', (detail) => issue('quantity', detail));
-    const price = parseAmount(value('price'), 'positive', (detail) => issue('price', detail));
+    const quantity = parseAmount(value('quantity'), QUANTITY, (detail) => issue('quantity', detail));
+    const price = parseAmount(value('price'), PRICE, (detail) => issue('price', detail));
     const fees =
-      value('fees') === ''
-        ? 0
-        : parseAmount(value('fees'), 'non-negative', (detail) => issue('fees', detail));
+      value('fees') === '' ? 0 : parseAmount(value('fees'), FEES, (detail) => issue('fees', detail));
     const note = value('note');
     if (note.length > NOTE_MAX_LENGTH) {
       issue('note', {
@@ -126,6 +149,19 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
     });
   });
   return { rows, symbolCells, issues };
+}
+
+/** The unclosed quote is in the last record: it runs to the end of the file. */
+function unclosedQuoteIssue(records: string[][], cellIndex: number): ValidationIssue {
+  const detail = {
+    msg: `Value error, ${UNCLOSED_QUOTE}`,
+    type: 'value_error',
+    ctx: { error: UNCLOSED_QUOTE },
+  };
+  const row = records.length - 2;
+  if (row < 0) return { loc: ['body', 'header'], ...detail };
+  const column = records[0][cellIndex]?.trim().toLowerCase();
+  return { loc: ['body', row, column || cellIndex], ...detail };
 }
 
 function checkHeader(header: string[]): ValidationIssue | null {
@@ -183,7 +219,7 @@ function parseSide(raw: string, report: Report): TradeSide | null {
   return null;
 }
 
-function parseAmount(raw: string, sign: 'positive' | 'non-negative', report: Report): number | null {
+function parseAmount(raw: string, rule: AmountRule, report: Report): number | null {
   if (raw === '') return missing(report);
   const value = Number(raw);
   if (!DECIMAL.test(raw) || !Number.isFinite(value)) {
@@ -193,12 +229,24 @@ function parseAmount(raw: string, sign: 'positive' | 'non-negative', report: Rep
     });
     return null;
   }
-  if (sign === 'positive' && !(value > 0)) {
+  if (!rule.zero && !(value > 0)) {
     report({ msg: 'Input should be greater than 0', type: 'greater_than', ctx: { gt: 0 } });
     return null;
   }
-  if (sign === 'non-negative' && value < 0) {
-    report({ msg: 'Input should be greater than or equal to 0', type: 'greater_than_equal', ctx: { ge: 0 } });
+  if (value < rule.min) {
+    report({
+      msg: `Input should be greater than or equal to ${rule.min}`,
+      type: 'greater_than_equal',
+      ctx: { ge: rule.min },
+    });
+    return null;
+  }
+  if (value > rule.max) {
+    report({
+      msg: `Input should be less than or equal to ${rule.max}`,
+      type: 'less_than_equal',
+      ctx: { le: rule.max },
+    });
     return null;
   }
   return value;
@@ -209,8 +257,14 @@ function missing(report: Report): null {
   return null;
 }
 
+export interface SplitCsv {
+  records: string[][];
+  /** When a quoted value is never closed: the index of its cell in the last record, which it ends. */
+  unclosedQuoteCell: number | null;
+}
+
 /** RFC 4180 records: commas, CRLF or LF line ends, double-quoted fields with "" as an escaped quote. */
-export function splitCsv(text: string): string[][] {
+export function splitCsv(text: string): SplitCsv {
   const records: string[][] = [];
   let cells: string[] = [];
   let cell = '';
@@ -244,9 +298,10 @@ export function splitCsv(text: string): string[][] {
       cell += char;
     }
   }
-  if (cell !== '' || cells.length > 0) {
+  const unclosedQuoteCell = quoted ? cells.length : null;
+  if (cell !== '' || cells.length > 0 || quoted) {
     cells.push(cell);
     records.push(cells);
   }
-  return records;
+  return { records, unclosedQuoteCell };
 }

@@ -1,0 +1,65 @@
+import { ValidationIssue } from './validation-issue';
+
+type Loc = (string | number)[];
+
+const NUL_CHARACTER_MESSAGE = 'the text must not contain the NUL character (U+0000)';
+/** In a `u` regular expression a surrogate matches only when it is not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** PostgreSQL text cannot hold U+0000, so such a string is refused at its field. */
+export function nulCharacterIssue(loc: Loc): ValidationIssue {
+  return {
+    loc,
+    msg: `Value error, ${NUL_CHARACTER_MESSAGE}`,
+    type: 'value_error',
+    ctx: { error: NUL_CHARACTER_MESSAGE },
+  };
+}
+
+/** Pydantic's answer to a string that is not valid Unicode (JSON allows an unpaired `\ud800`). */
+function loneSurrogateIssue(loc: Loc): ValidationIssue {
+  return {
+    loc,
+    msg: 'Input should be a valid string, unable to parse raw data as a unicode string',
+    type: 'string_unicode',
+  };
+}
+
+function textIssue(text: string, loc: Loc): ValidationIssue | null {
+  if (text.includes('\u0000')) return nulCharacterIssue(loc);
+  if (LONE_SURROGATE.test(text)) return loneSurrogateIssue(loc);
+  return null;
+}
+
+type Pending = { value: unknown; loc: Loc } | { issue: ValidationIssue };
+
+/**
+ * Every string (and object key) in a parsed request value that the database could not store as
+ * text, in document order. Walks with an explicit stack, so no input can exhaust the call stack.
+ */
+export function findUnstorableText(value: unknown, loc: Loc): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const pending: Pending[] = [{ value, loc }];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    if ('issue' in current) {
+      issues.push(current.issue);
+      continue;
+    }
+    if (typeof current.value === 'string') {
+      const issue = textIssue(current.value, current.loc);
+      if (issue) issues.push(issue);
+      continue;
+    }
+    if (typeof current.value !== 'object' || current.value === null) continue;
+    const children: Pending[] = Array.isArray(current.value)
+      ? current.value.map((item, index) => ({ value: item, loc: [...current.loc, index] }))
+      : Object.entries(current.value).map(([key, item]) => {
+          const keyIssue = textIssue(key, [...current.loc, key]);
+          return keyIssue ? { issue: keyIssue } : { value: item, loc: [...current.loc, key] };
+        });
+    // In reverse, so that they come off the stack in document order (and no spread of a huge list).
+    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]);
+  }
+  return issues;
+}
