@@ -55,9 +55,13 @@ async function started(
   };
 }
 
-/** `node dist/main.js` with the given environment, once its health route answers 200. */
-export function startService(port: number, env: Record<string, string>): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+/** `node [options] dist/main.js` with the given environment, once its health route answers 200. */
+export function startService(
+  port: number,
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [...nodeOptions, join(ROOT, 'dist', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     // Request logs go to /dev/null: written, as in production, but not kept.
