@@ -1,9 +1,9 @@
-import helmet from '@fastify/helmet';
 import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { appConfig } from '../config/app.config';
 import { registerBodyParsers } from './body-parsers';
+import { securityHeaders } from './security-headers';
 
 export const API_PREFIX = 'api/v1';
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -30,7 +30,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
       void reply.header(REQUEST_ID_HEADER, request.id);
     });
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -53,6 +53,38 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends exactly the security headers helmet 8 sends, on routes, errors and docs, but not on preflights', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
+        "img-src 'self' data:;object-src 'none';script-src 'self' 'unsafe-inline';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';upgrade-insecure-requests",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/v1/system/health', '/api/v1/auth/me', '/api/v1/nowhere', '/docs']) {
+      const response = await sut.inject({ url });
+      const security = Object.keys(response.headers).filter((name) => name in expected);
+      expect(security).toEqual(Object.keys(expected));
+      expect(response.headers).toMatchObject(expected);
+    }
+    const preflight = await sut.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/auth/me',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers['content-security-policy']).toBeUndefined();
+  });
+
   it('answers 415 with the error shape for a body type it does not read', async () => {
     const response = await sut.inject({
       method: 'POST',

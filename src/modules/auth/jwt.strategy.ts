@@ -17,7 +17,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: key.secret,
+      // passport-jwt hands the key to jsonwebtoken, which takes a KeyObject; its types predate that.
+      secretOrKey: key.verificationKey as unknown as Buffer,
       algorithms: [key.algorithm],
       ignoreExpiration: false,
     });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, KeyObject, randomUUID } from 'node:crypto';
 import type { JwtAlgorithm } from '../../config/auth.config';
 
 export type TokenType = 'access' | 'refresh';
@@ -16,10 +16,18 @@ export interface TokenClaims {
 
 /** The signing secret and the one algorithm tokens are signed and accepted with. */
 export class SigningKey {
+  /**
+   * The secret as a key object: given a string, jsonwebtoken first tries to parse it as a PEM
+   * public key on every verification, which cost more than the rest of an authenticated request.
+   */
+  readonly verificationKey: KeyObject;
+
   constructor(
     readonly secret: string,
     readonly algorithm: JwtAlgorithm,
-  ) {}
+  ) {
+    this.verificationKey = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 }
 
 /**

@@ -1,0 +1,81 @@
+// Processes the HTTP benchmark starts: the built service and the bare baseline, each on its own
+// port on 127.0.0.1, with stderr kept for the error message should one of them die.
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+const START_TIMEOUT_MS = 120_000;
+
+export interface RunningProcess {
+  pid: number;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function statusOf(url: string): Promise<number> {
+  try {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+async function started(
+  child: ChildProcess,
+  baseUrl: string,
+  probePath: string,
+  probeStatus: number,
+): Promise<RunningProcess> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const startedAt = Date.now();
+  while ((await statusOf(`${baseUrl}${probePath}`)) !== probeStatus) {
+    if (exited) throw new Error(`the process exited before answering:\n${stderr}`);
+    if (Date.now() - startedAt > START_TIMEOUT_MS) throw new Error(`no answer within 120 s:\n${stderr}`);
+    await pause(50);
+  }
+  return {
+    pid: child.pid!,
+    baseUrl,
+    async stop() {
+      if (!exited) child.kill('SIGTERM');
+      await exit;
+    },
+  };
+}
+
+/** `node [options] dist/main.js` with the given environment, once its health route answers 200. */
+export function startService(
+  port: number,
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [...nodeOptions, join(ROOT, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Request logs go to /dev/null: written, as in production, but not kept.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return started(child, `http://127.0.0.1:${port}`, '/api/v1/system/health', 200);
+}
+
+/** The bare Fastify + JWT baseline, once it answers (401 without a token). */
+export function startBaseline(port: number, secretKey: string): Promise<RunningProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'baseline-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), SECRET_KEY: secretKey },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return started(child, `http://127.0.0.1:${port}`, '/api/v1/auth/me', 401);
+}

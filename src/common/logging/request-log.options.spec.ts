@@ -1,0 +1,58 @@
+import { createServer, request, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pinoHttp from 'pino-http';
+import { requestLogOptions } from './request-log.options';
+
+describe('request log line', () => {
+  let server: Server;
+  const lines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const sut = pinoHttp({ ...requestLogOptions('info'), stream });
+    server = createServer((req, res) => {
+      sut(req, res);
+      res.setHeader('x-secret-header', 'not for the log');
+      res.statusCode = 201;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('holds the request id, method, url, status and time, and no headers', async () => {
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      const call = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/v1/auth/me?x=1',
+          headers: { authorization: 'Bearer secret-token', 'x-request-id': 'req-42' },
+        },
+        (response) => response.resume().on('end', resolve),
+      );
+      call.on('error', reject).end();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({
+      level: 30,
+      req: { id: 'req-42', method: 'GET', url: '/api/v1/auth/me?x=1' },
+      res: { statusCode: 201 },
+      responseTime: expect.any(Number),
+      msg: 'request completed',
+    });
+    expect(Object.keys(line.req as object)).toEqual(['id', 'method', 'url']);
+    expect(Object.keys(line.res as object)).toEqual(['statusCode']);
+    expect(JSON.stringify(line)).not.toMatch(/secret/);
+  });
+});
