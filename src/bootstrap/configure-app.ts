@@ -1,8 +1,9 @@
 import helmet from '@fastify/helmet';
 import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { appConfig } from '../config/app.config';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 
 export const API_PREFIX = 'api/v1';
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -66,21 +67,12 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
 
   // Built on the first request to /docs or /openapi.json rather than at boot: scanning every
   // controller is a noticeable part of a cold start, and the document cannot change after it.
-  const buildDocument = (): OpenAPIObject =>
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Investment assistant API')
-        .setDescription(
-          'Accounts, market data, news with server-side sentiment, portfolio analytics, preferences and administration. ' +
-            'Errors are `{detail: string}`; validation failures are 422 `{detail: [{loc, msg, type, ctx?}]}`.',
-        )
-        .setVersion(config.version)
-        .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-        .build(),
-    );
-  SwaggerModule.setup('docs', app, buildDocument, {
-    jsonDocumentUrl: 'openapi.json',
-    useGlobalPrefix: false,
-  });
+  if (config.docsEnabled) {
+    SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config.version), {
+      jsonDocumentUrl: 'openapi.json',
+      useGlobalPrefix: false,
+      customSiteTitle: 'Investment assistant API',
+      swaggerOptions: { persistAuthorization: true },
+    });
+  }
 }
