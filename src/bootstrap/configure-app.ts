@@ -1,12 +1,38 @@
 import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { appConfig } from '../config/app.config';
 import { registerBodyParsers } from './body-parsers';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 import { securityHeaders } from './security-headers';
 
 export const API_PREFIX = 'api/v1';
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * What a browser page on an allowed origin may do: every method the API routes use, the headers a
+ * client sends, and the response headers its JavaScript may read. A preflight is cached for 2 hours
+ * (the most Chromium honours), so a page does not preflight every call.
+ */
+export const CORS_POLICY = {
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+  exposedHeaders: ['X-Request-Id', 'Retry-After'],
+  maxAge: 7200,
+  credentials: true,
+};
+
+type OriginCallback = (error: Error | null, origin: string | boolean) => void;
+
+/**
+ * `true` reflects any origin. A list answers only its origins: another origin gets no CORS header
+ * at all (with a plain list, @fastify/cors would still send the allowed methods and headers).
+ */
+function allowOrigins(origins: string[] | true) {
+  if (origins === true) return true;
+  return (origin: string | undefined, callback: OriginCallback) =>
+    callback(null, origin !== undefined && origins.includes(origin) ? origin : false);
+}
 
 /**
  * Everything about the HTTP surface that is not a route: prefix, security headers, CORS and the
@@ -18,7 +44,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app.setGlobalPrefix(API_PREFIX);
   app.enableShutdownHooks();
   registerBodyParsers(app);
-  if (config.corsOrigins) app.enableCors({ origin: config.corsOrigins, credentials: true });
+  if (config.corsOrigins) app.enableCors({ ...CORS_POLICY, origin: allowOrigins(config.corsOrigins) });
 
   // One id per request, taken from the caller's X-Request-Id when given: echoed back, and written
   // where the request logger reads it, so the logs and the client quote the same id.
@@ -43,21 +69,12 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
 
   // Built on the first request to /docs or /openapi.json rather than at boot: scanning every
   // controller is a noticeable part of a cold start, and the document cannot change after it.
-  const buildDocument = (): OpenAPIObject =>
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Investment assistant API')
-        .setDescription(
-          'Accounts, market data, news with server-side sentiment, portfolio analytics, preferences and administration. ' +
-            'Errors are `{detail: string}`; validation failures are 422 `{detail: [{loc, msg, type, ctx?}]}`.',
-        )
-        .setVersion(config.version)
-        .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-        .build(),
-    );
-  SwaggerModule.setup('docs', app, buildDocument, {
-    jsonDocumentUrl: 'openapi.json',
-    useGlobalPrefix: false,
-  });
+  if (config.docsEnabled) {
+    SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config.version), {
+      jsonDocumentUrl: 'openapi.json',
+      useGlobalPrefix: false,
+      customSiteTitle: 'Investment assistant API',
+      swaggerOptions: { persistAuthorization: true },
+    });
+  }
 }

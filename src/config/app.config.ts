@@ -29,6 +29,9 @@ class AppEnv {
 
   @StringVar()
   TRUST_PROXY?: string;
+
+  @OneOfVar(['true', 'false'])
+  DOCS_ENABLED?: 'true' | 'false';
 }
 
 export const appConfig = registerAs('app', () => {
@@ -41,6 +44,7 @@ export const appConfig = registerAs('app', () => {
     logLevel: env.LOG_LEVEL ?? 'info',
     nodeEnv: env.NODE_ENV ?? 'development',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    docsEnabled: env.DOCS_ENABLED !== 'false',
     version: packageVersion(),
   };
 });

@@ -26,6 +26,7 @@ describe('configuration namespaces', () => {
       'CORS_ORIGINS',
       'SECRET_KEY',
       'TRUST_PROXY',
+      'DOCS_ENABLED',
     ]) {
       delete process.env[key];
     }
@@ -40,6 +41,7 @@ describe('configuration namespaces', () => {
       logLevel: 'info',
       nodeEnv: 'development',
       corsOrigins: false,
+      docsEnabled: true,
     });
     expect(appConfig().dataDir).toMatch(/\.data$/);
     expect(authConfig()).toMatchObject({
@@ -56,6 +58,11 @@ describe('configuration namespaces', () => {
     withEnv({ PORT: '', ACCESS_TOKEN_EXPIRE_MINUTES: ' ', REFRESH_TOKEN_EXPIRE_DAYS: '' });
     expect(appConfig().port).toBe(8000);
     expect(authConfig()).toMatchObject({ accessTokenTtlSeconds: 1800, refreshTokenTtlSeconds: 604800 });
+  });
+
+  it('turns the API docs off with DOCS_ENABLED=false', () => {
+    withEnv({ DOCS_ENABLED: 'false' });
+    expect(appConfig().docsEnabled).toBe(false);
   });
 
   it.each([
@@ -91,6 +98,7 @@ describe('configuration namespaces', () => {
   it.each([
     [appConfig, { PORT: 'eighty' }, /PORT="eighty": .*PORT must be an integer/],
     [appConfig, { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [appConfig, { DOCS_ENABLED: 'no' }, /DOCS_ENABLED must be one of true, false/],
     [authConfig, { JWT_ALGORITHM: 'RS256' }, /JWT_ALGORITHM must be one of HS256, HS384, HS512/],
     [authConfig, { ACCESS_TOKEN_EXPIRE_MINUTES: '0' }, /ACCESS_TOKEN_EXPIRE_MINUTES/],
     [

@@ -1,11 +1,5 @@
 import { applyDecorators, Get, Param, Query } from '@nestjs/common';
-import {
-  ApiInternalServerErrorResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiInternalServerErrorResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { MarketNewsQuery, NewsSearchQuery, StockNewsQuery } from './dto/news-query.dto';
@@ -13,14 +7,7 @@ import { NewsItemResponse } from './dto/news.response';
 import { NewsService } from './news.service';
 
 /** The class-level docs of both news path families. */
-export const NewsApi = () =>
-  applyDecorators(
-    ApiTags('news'),
-    ApiBearerAccess(),
-    ApiUnprocessableEntityResponse({
-      description: 'Invalid parameters: `{detail: [{loc, msg, type, ctx?}]}`',
-    }),
-  );
+export const NewsApi = () => applyDecorators(ApiTags('news'), ApiBearerAccess());
 
 const RETRIEVAL_FAILED = `\`${ErrorDetail.newsRetrievalFailed('<provider key variable>')}\``;
 
