@@ -92,6 +92,81 @@ describe('concurrent requests over real HTTP', () => {
     });
   });
 
+  describe('one-of-a-kind records created at once', () => {
+    let sut: TestApp;
+    let baseUrl: string;
+
+    beforeAll(async () => {
+      sut = await createTestApp();
+      baseUrl = await sut.listen();
+    });
+    afterAll(() => sut.close());
+
+    const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      call(baseUrl, path, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    it('20 concurrent registrations of one email: one 200, nineteen 400, one stored account', async () => {
+      const email = `race-${randomUUID()}@example.com`;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          postJson('/api/v1/users/register', {
+            email: index % 2 ? email.toUpperCase() : email,
+            password: 'a long enough password',
+            full_name: 'Racer',
+          }),
+        ),
+      );
+      expect(statuses(answers)).toEqual([200, ...Array(19).fill(400)]);
+      expect(answers.filter(({ status }) => status === 400).map(({ body }) => body)).toEqual(
+        Array(19).fill({ detail: 'Email already registered' }),
+      );
+      const [{ count }] = await sut.app
+        .get(DataSource)
+        .query('SELECT count(*)::int AS count FROM users WHERE email = $1', [email]);
+      expect(count).toBe(1);
+    });
+
+    it('10 concurrent preference creations: one 201, nine 409, one stored record', async () => {
+      const user = await registerUser(sut);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          postJson('/api/v1/preferences/', { experience_level: 'intermediate' }, user.headers),
+        ),
+      );
+      expect(statuses(answers)).toEqual([201, ...Array(9).fill(409)]);
+      const [{ count }] = await sut.app
+        .get(DataSource)
+        .query('SELECT count(*)::int AS count FROM user_preferences WHERE user_id = $1', [user.id]);
+      expect(count).toBe(1);
+    });
+
+    it('10 concurrent wizard calls: all 200, one stored record holding one of the submitted levels', async () => {
+      const user = await registerUser(sut);
+      const levels = ['beginner', 'intermediate', 'advanced'];
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          postJson(
+            '/api/v1/preferences/wizard',
+            { step_data: { essential: { experience_level: levels[index % 3] } }, complete: index % 2 === 0 },
+            user.headers,
+          ),
+        ),
+      );
+      expect(statuses(answers)).toEqual(Array(10).fill(200));
+      const rows = await sut.app
+        .get(DataSource)
+        .query('SELECT experience_level FROM user_preferences WHERE user_id = $1', [user.id]);
+      expect(rows).toHaveLength(1);
+      expect(levels).toContain(rows[0].experience_level);
+      const stored = await call(baseUrl, '/api/v1/preferences/', { headers: user.headers });
+      expect(stored.status).toBe(200);
+    });
+  });
+
   describe('refresh within the reuse grace window', () => {
     let sut: TestApp;
     let baseUrl: string;

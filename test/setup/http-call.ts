@@ -21,11 +21,12 @@ export interface HttpCallOptions {
  */
 export async function httpCall(url: string, options: HttpCallOptions = {}): Promise<HttpAnswer> {
   const started = performance.now();
-  const json = typeof options.body === 'object';
+  const { body } = options;
+  const json = typeof body === 'object';
   const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    body: json ? JSON.stringify(options.body) : options.body,
+    body: typeof body === 'object' ? JSON.stringify(body) : body,
     signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
   });
   const text = await response.text();
