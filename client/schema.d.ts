@@ -774,9 +774,9 @@ export interface components {
             /** @example Ada Lovelace */
             full_name: string;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @default false */
-            is_superuser: boolean;
+            is_superuser?: boolean;
         };
         AdminUserResponse: {
             /** @example 1 */
@@ -1032,7 +1032,7 @@ export interface components {
              * @default 0
              * @example 1
              */
-            fees: number;
+            fees?: number;
             note?: string;
         };
         TransactionResponse: {
@@ -1349,22 +1349,22 @@ export interface components {
              * @description Percentage points of drift left alone: a symbol within it is not traded
              * @default 0
              */
-            tolerance: number;
+            tolerance?: number;
             /**
              * @description Extra USD to invest
              * @default 0
              */
-            cash: number;
+            cash?: number;
             /**
              * @description Plan only: record nothing
              * @default false
              */
-            dry_run: boolean;
+            dry_run?: boolean;
             /**
              * @description Allow fractional shares (6 decimals); whole shares otherwise
              * @default false
              */
-            fractional: boolean;
+            fractional?: boolean;
         };
         RebalanceTradeResponse: {
             /** @example AAPL */
@@ -1735,7 +1735,7 @@ export interface components {
              * @description true marks onboarding as completed; false leaves the onboarding state as it is
              * @default false
              */
-            complete: boolean;
+            complete?: boolean;
         };
         /** @description Every error except a validation failure. */
         HTTPError: {
