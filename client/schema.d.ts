@@ -1012,12 +1012,12 @@ export interface components {
             /** @enum {string} */
             side: "buy" | "sell";
             /**
-             * @description Shares; fractions allowed (8 decimals kept)
+             * @description Shares; fractions allowed (rounded to 8 decimals)
              * @example 10
              */
             quantity: number;
             /**
-             * @description Price per share in USD
+             * @description Price per share in USD (rounded to 8 decimals)
              * @example 172.5
              */
             price: number;
@@ -1028,7 +1028,7 @@ export interface components {
              */
             executed_at: string;
             /**
-             * @description Commission in USD
+             * @description Commission in USD (rounded to 8 decimals)
              * @default 0
              * @example 1
              */
@@ -3606,7 +3606,10 @@ export interface operations {
     TransactionsController_record: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3671,7 +3674,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Validation failed (including executed_at in the future) */
+            /** @description Validation failed (including executed_at in the future); an invalid or reused Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3694,7 +3697,10 @@ export interface operations {
     TransactionsController_importCsv: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3741,7 +3747,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Bad rows, each listed */
+            /** @description Bad rows, each listed; an invalid or reused Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4008,7 +4014,10 @@ export interface operations {
     PortfolioController_rebalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4055,7 +4064,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Invalid targets, at the offending element */
+            /** @description Invalid targets, at the offending element; an invalid or reused Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
