@@ -40,6 +40,26 @@ describe('client mistakes answer 4xx, never 500', () => {
 
   const send = (options: InjectOptions) => sut.inject(options);
 
+  it('statements the database refuses (unique violations, in and out of a transaction) leave the pool usable', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const duplicate = await send({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: { email: user.email, password: 'password1', full_name: 'Again' },
+      });
+      expect(duplicate.statusCode).toBe(400);
+      expect(duplicate.json()).toEqual({ detail: 'Email already registered' });
+      const taken = await send({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${user.id}`,
+        headers: admin.headers,
+        payload: { email: admin.email },
+      });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual({ detail: 'Email already in use by another user' });
+    }
+  });
+
   describe('JSON nested deeper than 32 levels', () => {
     const tooDeep = {
       loc: ['body'],
