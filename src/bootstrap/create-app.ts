@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { MAX_PATH_PARAMETER_LENGTH } from '../common/errors/error-details';
-import { answerFrameworkError } from '../common/errors/framework-errors';
+import { answerClientError, answerFrameworkError } from '../common/errors/framework-errors';
 import { parseFormEncoded } from '../common/validation/form-encoded';
 import { appConfig } from '../config/app.config';
 import { configureApp, REQUEST_ID_HEADER } from './configure-app';
@@ -23,6 +23,7 @@ export function fastifyAdapter(): FastifyAdapter {
       querystringParser: parseFormEncoded,
     },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
   });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { DataSource } from 'typeorm';
 import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, InjectOptions, TestApp } from '../setup/test-app';
@@ -38,6 +39,26 @@ describe('client mistakes answer 4xx, never 500', () => {
   });
 
   const send = (options: InjectOptions) => sut.inject(options);
+
+  it('statements the database refuses (unique violations, in and out of a transaction) leave the pool usable', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const duplicate = await send({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: { email: user.email, password: 'password1', full_name: 'Again' },
+      });
+      expect(duplicate.statusCode).toBe(400);
+      expect(duplicate.json()).toEqual({ detail: 'Email already registered' });
+      const taken = await send({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${user.id}`,
+        headers: admin.headers,
+        payload: { email: admin.email },
+      });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual({ detail: 'Email already in use by another user' });
+    }
+  });
 
   describe('JSON nested deeper than 32 levels', () => {
     const tooDeep = {
@@ -300,6 +321,39 @@ describe('client mistakes answer 4xx, never 500', () => {
       const response = await send({ url: `/api/v1/market/stock/${'A'.repeat(101)}`, headers: user.headers });
       expect(response.statusCode).toBe(414);
       expect(response.json()).toEqual({ detail: 'URL path parameter too long (at most 100 characters)' });
+    });
+  });
+
+  describe('requests the HTTP parser refuses', () => {
+    /** Writes raw bytes to a listening server and returns everything it answers. */
+    let baseUrl: string | undefined;
+    const rawExchange = async (request: string): Promise<string> => {
+      baseUrl ??= await sut.listen();
+      const { port } = new URL(baseUrl);
+      return new Promise((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    };
+    const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+    it('a malformed header line is a 400 in the spec shape', async () => {
+      const answer = await rawExchange(
+        'GET /api/v1/system/health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n',
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(bodyOf(answer)).toEqual({ detail: 'Bad Request' });
+    });
+
+    it('oversized headers are a 431 in the spec shape', async () => {
+      const answer = await rawExchange(
+        `GET /api/v1/system/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+      expect(bodyOf(answer)).toEqual({ detail: 'Request header fields too large' });
     });
   });
 

@@ -43,6 +43,8 @@ export const ErrorDetail = {
   notFound: 'Not Found',
   requestBodyTooLarge: 'Request body too large',
   badRequest: 'Bad Request',
+  requestTimeout: 'Request timeout',
+  requestHeadersTooLarge: 'Request header fields too large',
   malformedUrlEncoding: 'Malformed percent-encoding in the URL path',
   pathParameterTooLong: `URL path parameter too long (at most ${MAX_PATH_PARAMETER_LENGTH} characters)`,
   unsupportedMediaType: (contentType: string) => `Unsupported media type: ${contentType}`,
