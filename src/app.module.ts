@@ -4,16 +4,14 @@ import { ConfigModule, ConfigType } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { Keyv, KeyvCacheableMemory } from 'cacheable';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { ClockModule } from './common/clock/clock.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { PydanticValidationPipe } from './common/validation/pydantic-validation.pipe';
 import { appConfig } from './config/app.config';
 import { cacheConfig } from './config/cache.config';
 import { configNamespaces } from './config';
-import { REQUEST_ID_HEADER } from './bootstrap/configure-app';
 import { GracefulShutdown } from './bootstrap/graceful-shutdown';
+import { loggerOptions } from './bootstrap/logger-options';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -27,16 +25,7 @@ import { UsersModule } from './modules/users/users.module';
 @Module({
   imports: [
     ConfigModule.forRoot({ isGlobal: true, load: configNamespaces, cache: true }),
-    LoggerModule.forRootAsync({
-      inject: [appConfig.KEY],
-      useFactory: (app: ConfigType<typeof appConfig>) => ({
-        pinoHttp: {
-          level: app.logLevel,
-          genReqId: (request: IncomingMessage) => String(request.headers[REQUEST_ID_HEADER] ?? randomUUID()),
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-        },
-      }),
-    }),
+    LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: loggerOptions }),
     CacheModule.registerAsync({
       isGlobal: true,
       inject: [cacheConfig.KEY],
