@@ -7,9 +7,11 @@ import { listeningMessage } from './bootstrap/listening-message';
 import { appConfig } from './config/app.config';
 import { configurationProblems, describeProblems } from './config/configuration-problems';
 import { databaseConfig } from './config/database.config';
+import { loadEnvFile } from './config/env-file';
 import { openEmbeddedPostgresEarly } from './database/embedded-postgres';
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const problems = configurationProblems();
   if (problems.length > 0) {
     console.error(describeProblems(problems));

@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -48,6 +48,28 @@ describe('the built service on its first run', () => {
       '  - JWT_ALGORITHM="RS256": JWT_ALGORITHM must be one of HS256, HS384, HS512',
       expect.stringMatching(/^ {2}- MARKET_DATA_PROVIDER="bloomberg": MARKET_DATA_PROVIDER must be one of /),
     ]);
+  });
+
+  it('judges the values of a .env file in the working directory the same way', () => {
+    const workdir = mkdtempSync(join(tmpdir(), 'first-run-env-'));
+    try {
+      writeFileSync(join(workdir, '.env'), 'LOG_LEVEL=loud\nCORS_ORIGINS=https://app.example.com\n');
+      const run = spawnSync(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+        cwd: workdir,
+        env: freshEnv({ DATA_DIR: dataDir }),
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect({ status: run.status, stderr: run.stderr.trimEnd().split('\n') }).toEqual({
+        status: 1,
+        stderr: [
+          'Invalid environment configuration:',
+          '  - LOG_LEVEL="loud": LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+        ],
+      });
+    } finally {
+      rmSync(workdir, { recursive: true, force: true });
+    }
   });
 
   it('boots on embedded defaults without a warning and says where the API and its docs are', async () => {
