@@ -1955,6 +1955,15 @@ export interface operations {
                     "application/json": components["schemas"]["TokenPairResponse"];
                 };
             };
+            /** @description `Inactive user` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Invalid refresh token` */
             401: {
                 headers: {
@@ -2032,6 +2041,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -2070,6 +2088,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2136,6 +2163,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2211,7 +2247,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2281,7 +2317,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2358,7 +2394,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2439,7 +2475,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2534,7 +2570,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2602,7 +2638,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2697,7 +2733,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,6 +2856,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Stock <symbol> not found` */
             404: {
                 headers: {
@@ -2870,6 +2915,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2945,6 +2999,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -2993,6 +3056,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Failed to retrieve market summary` */
             500: {
                 headers: {
@@ -3030,6 +3102,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3090,6 +3171,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3142,6 +3232,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3188,6 +3287,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3253,6 +3361,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3297,6 +3414,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3349,6 +3475,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3423,6 +3558,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Failed to retrieve social sentiment. Check the FINNHUB_API_KEY configuration` */
             500: {
                 headers: {
@@ -3475,6 +3619,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3521,6 +3674,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3583,6 +3745,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3638,6 +3809,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3723,6 +3903,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description The body is larger than the service reads: `Request body too large` */
             413: {
                 headers: {
@@ -3798,6 +3987,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Transaction not found` */
             404: {
                 headers: {
@@ -3855,6 +4053,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description The market-data provider failed */
             500: {
                 headers: {
@@ -3888,6 +4095,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3933,6 +4149,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description The market-data provider failed */
             500: {
                 headers: {
@@ -3970,6 +4195,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4026,11 +4260,29 @@ export interface operations {
                     "application/json": components["schemas"]["RebalanceResponse"];
                 };
             };
+            /** @description `Insufficient quantity of <symbol> to sell`: the ledger changed while the trades were planned */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4103,6 +4355,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `User preferences not found` */
             404: {
                 headers: {
@@ -4149,6 +4410,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4234,6 +4504,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `User preferences already exist` */
             409: {
                 headers: {
@@ -4307,6 +4586,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -4357,6 +4645,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -4390,6 +4687,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,6 +4739,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4516,6 +4831,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -4562,6 +4886,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiInternalServerErrorResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -103,6 +104,10 @@ export class PortfolioController {
   })
   @ApiOkResponse({ type: RebalanceResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid targets, at the offending element' })
+  @ApiBadRequestResponse({
+    description:
+      '`Insufficient quantity of <symbol> to sell`: the ledger changed while the trades were planned',
+  })
   async rebalance(
     @CurrentUser() user: AuthUser,
     @Body() body: RebalanceRequestDto,
