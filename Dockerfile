@@ -1,19 +1,36 @@
 # syntax=docker/dockerfile:1
+# Three stages: build compiles TypeScript; deps installs production dependencies only (with the
+# optional native packages of linux-x64); runtime gets those and dist/, and nothing else: no
+# TypeScript, no sources, no dev dependencies, no npm cache.
+
 FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/copy-assets.js ./scripts/
 COPY src ./src
-RUN npm run build && npm prune --omit=dev
+# The build copies the market replay's data next to the compiled code in dist/.
+RUN npm run build && find dist -name '*.map' -delete && rm -f dist/.tsbuildinfo
+
+FROM node:20.20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# typeorm names ts-node as an optional peer, so --omit=dev keeps ts-node and TypeScript (the lock
+# file marks them devOptional); nothing loads them at run time, so they are removed here.
+RUN npm ci --omit=dev --no-audit --no-fund \
+  && node -e "const lock = require('./package-lock.json'); \
+    for (const [path, entry] of Object.entries(lock.packages)) \
+      if (entry.devOptional) require('node:fs').rmSync(path, { recursive: true, force: true });" \
+  && npm cache clean --force
 
 FROM node:20.20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=8000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
+COPY package.json ./
+COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/src ./src
+# Everything under /app stays root's and read-only to the service; it writes only to /data.
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8000

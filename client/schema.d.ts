@@ -1955,6 +1955,15 @@ export interface operations {
                     "application/json": components["schemas"]["TokenPairResponse"];
                 };
             };
+            /** @description `Inactive user` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Invalid refresh token` */
             401: {
                 headers: {
@@ -2032,6 +2041,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -2070,6 +2088,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2136,6 +2163,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2211,7 +2247,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2281,7 +2317,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2358,7 +2394,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2439,7 +2475,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2534,7 +2570,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2602,7 +2638,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2697,7 +2733,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Caller is not a superuser: `Forbidden - Admin access required` */
+            /** @description The caller is not a superuser: `Forbidden - Admin access required`; or the token's user has been deactivated since it was issued: `Inactive user` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,6 +2856,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Stock <symbol> not found` */
             404: {
                 headers: {
@@ -2870,6 +2915,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2945,6 +2999,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -2993,6 +3056,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Failed to retrieve market summary` */
             500: {
                 headers: {
@@ -3030,6 +3102,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3090,6 +3171,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3142,6 +3232,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3188,6 +3287,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3253,6 +3361,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3297,6 +3414,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3349,6 +3475,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3423,6 +3558,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Failed to retrieve social sentiment. Check the FINNHUB_API_KEY configuration` */
             500: {
                 headers: {
@@ -3469,6 +3613,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3527,6 +3680,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
             422: {
                 headers: {
@@ -3577,6 +3739,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,6 +3812,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3729,6 +3909,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description The body is larger than the service reads: `Request body too large` */
             413: {
                 headers: {
@@ -3804,6 +3993,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Transaction not found` */
             404: {
                 headers: {
@@ -3861,6 +4059,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description The market-data provider failed */
             500: {
                 headers: {
@@ -3894,6 +4101,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3939,6 +4155,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description The market-data provider failed */
             500: {
                 headers: {
@@ -3976,6 +4201,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4035,11 +4269,29 @@ export interface operations {
                     "application/json": components["schemas"]["RebalanceResponse"];
                 };
             };
+            /** @description `Insufficient quantity of <symbol> to sell`: the ledger changed while the trades were planned */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4112,6 +4364,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `User preferences not found` */
             404: {
                 headers: {
@@ -4158,6 +4419,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4243,6 +4513,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description `User preferences already exist` */
             409: {
                 headers: {
@@ -4316,6 +4595,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -4366,6 +4654,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -4399,6 +4696,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4442,6 +4748,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4525,6 +4840,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -4571,6 +4895,15 @@ export interface operations {
                 headers: {
                     /** @description Always `Bearer`. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

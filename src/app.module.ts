@@ -7,12 +7,12 @@ import { LoggerModule } from 'nestjs-pino';
 import { ConsistentCacheModule } from './common/cache/consistent-cache.module';
 import { ClockModule } from './common/clock/clock.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
-import { requestLogOptions } from './common/logging/request-log.options';
 import { PydanticValidationPipe } from './common/validation/pydantic-validation.pipe';
 import { appConfig } from './config/app.config';
 import { cacheConfig } from './config/cache.config';
 import { configNamespaces } from './config';
 import { GracefulShutdown } from './bootstrap/graceful-shutdown';
+import { loggerOptions } from './bootstrap/logger-options';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -26,12 +26,7 @@ import { UsersModule } from './modules/users/users.module';
 @Module({
   imports: [
     ConfigModule.forRoot({ isGlobal: true, load: configNamespaces, cache: true }),
-    LoggerModule.forRootAsync({
-      inject: [appConfig.KEY],
-      useFactory: (app: ConfigType<typeof appConfig>) => ({
-        pinoHttp: requestLogOptions(app.logLevel),
-      }),
-    }),
+    LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: loggerOptions }),
     CacheModule.registerAsync({
       isGlobal: true,
       inject: [cacheConfig.KEY],

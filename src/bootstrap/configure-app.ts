@@ -16,7 +16,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  */
 export const CORS_POLICY = {
   methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
   exposedHeaders: ['X-Request-Id', 'Retry-After'],
   maxAge: 7200,
   credentials: true,

@@ -43,6 +43,7 @@ export const appConfig = registerAs('app', () => {
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     logLevel: env.LOG_LEVEL ?? 'info',
     nodeEnv: env.NODE_ENV ?? 'development',
+    prettyLogs: (env.NODE_ENV ?? 'development') === 'development' && Boolean(process.stdout.isTTY),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     docsEnabled: env.DOCS_ENABLED !== 'false',
     version: packageVersion(),

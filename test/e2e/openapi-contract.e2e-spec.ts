@@ -193,6 +193,36 @@ describe('the OpenAPI document as a contract', () => {
       [404, 'GET', '/api/v1/market/stock/ZZZZZZ', (who) => ({ headers: who().headers })],
     ];
 
+  it('declares the 403 and the 400 a deactivated account gets', async () => {
+    const gone = await registerUser(sut);
+    const deactivated = await sut.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/users/${gone.id}/deactivate`,
+      headers: superuser.headers,
+    });
+    expect(deactivated.statusCode).toBe(200);
+    const forbidden = await sut.inject({ url: '/api/v1/preferences', headers: gone.headers });
+    expect({ status: forbidden.statusCode, body: forbidden.json() }).toEqual({
+      status: 403,
+      body: { detail: 'Inactive user' },
+    });
+    expect(operationFor(document, 'GET', '/api/v1/preferences').responses['403'].description).toContain(
+      '`Inactive user`',
+    );
+    const refresh = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refresh_token: gone.refreshToken },
+    });
+    expect({ status: refresh.statusCode, body: refresh.json() }).toEqual({
+      status: 400,
+      body: { detail: 'Inactive user' },
+    });
+    expect(operationFor(document, 'POST', '/api/v1/auth/refresh').responses['400'].description).toBe(
+      '`Inactive user`',
+    );
+  });
+
   it.each(cases)('declares %p for %s %s with its error body', async (status, method, url, options) => {
     const response = await sut.inject({ method, url, ...options(() => user) });
     expect(response.statusCode).toBe(status);

@@ -130,12 +130,12 @@ describe('the generated TypeScript client', () => {
   });
 
   it('rejects at compile time what the server would reject at run time', async () => {
-    const login = await anonymous.POST('/api/v1/users/register', {
+    const incomplete = await anonymous.POST('/api/v1/users/register', {
       // @ts-expect-error full_name is required by the document, so the types refuse its absence
       body: { email: `typed-missing-${Date.now()}@example.com`, password: 'long enough 123' },
     });
-    expect(login.response.status).toBe(422);
-    expect(login.error).toEqual({
+    expect(incomplete.response.status).toBe(422);
+    expect(incomplete.error).toEqual({
       detail: [expect.objectContaining({ loc: ['body', 'full_name'], type: 'missing' })],
     });
   });

@@ -43,7 +43,9 @@ export const STANDARD_ERROR_RESPONSES = {
   401: {
     description: `Missing, invalid, expired or revoked access token: \`${ErrorDetail.couldNotValidateCredentials}\``,
   },
-  403: { description: `The caller is not a superuser: \`${ErrorDetail.adminAccessRequired}\`` },
+  403: {
+    description: `The token's user has been deactivated since it was issued: \`${ErrorDetail.inactiveUser}\``,
+  },
   413: { description: `The body is larger than the service reads: \`${ErrorDetail.requestBodyTooLarge}\`` },
   415: { description: 'A body type the operation does not read: `Unsupported media type: <type>`' },
   422: { description: 'Invalid input: one issue per invalid value, at its `loc`' },
@@ -51,6 +53,10 @@ export const STANDARD_ERROR_RESPONSES = {
     description: `An unexpected failure, logged with the request id: \`${ErrorDetail.internalServerError}\``,
   },
 } satisfies Record<number, ResponseObject>;
+
+export const SUPERUSER_ONLY_403 =
+  `The caller is not a superuser: \`${ErrorDetail.adminAccessRequired}\`; or the token's user has been ` +
+  `deactivated since it was issued: \`${ErrorDetail.inactiveUser}\``;
 
 export const RESPONSE_HEADERS: Record<number, ResponseObject['headers']> = {
   401: { 'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string' } } },

@@ -46,10 +46,20 @@ describe('applyContract', () => {
     expect(operation.responses['422']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } },
     });
+    expect(operation.responses['403']).toMatchObject({
+      description: expect.stringContaining('`Forbidden - Admin access required`'),
+    });
     expect(operation.responses['401']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' } } },
       headers: { 'WWW-Authenticate': expect.any(Object) },
     });
+  });
+
+  it('gives every protected route the 403 of a deactivated user, and no 422 when nothing is validated', () => {
+    const sut = applyContract(documentWith('get'), new Map([['X_op', facts({})]]), PROTECTED);
+    const responses = sut.paths['/x'].get!.responses;
+    expect(Object.keys(responses)).toEqual(['200', '401', '403', '500']);
+    expect(responses['403']).toMatchObject({ description: expect.stringContaining('`Inactive user`') });
   });
 
   it('gives a public GET without input `security: []` and only the 500', () => {

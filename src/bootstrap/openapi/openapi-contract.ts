@@ -8,6 +8,7 @@ import type {
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import {
   ERROR_SCHEMAS,
+  SUPERUSER_ONLY_403,
   HTTP_ERROR_CONTENT,
   RESPONSE_HEADERS,
   STANDARD_ERROR_RESPONSES,
@@ -23,8 +24,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
  * Turns the document @nestjs/swagger builds from the decorators into the contract clients are
  * generated from. The statuses every operation shares are derived here, from the route's metadata
  * and its method, rather than declared route by route:
- * - security: `[]` on public routes, the bearer schemes elsewhere, with their 401;
- * - 403 on superuser-only routes;
+ * - security: `[]` on public routes, the bearer schemes elsewhere, with their 401 and the 403 of a
+ *   deactivated user (and of a caller who is not a superuser, on superuser-only routes);
  * - 422 wherever a DTO or pipe validates input or a JSON body is parsed;
  * - 413 and 415 wherever a body is parsed;
  * - 500 everywhere.
@@ -66,9 +67,8 @@ function completeOperation(
     operation.security = [];
   } else {
     operation.security = protectedBy;
-    derived.push(401);
+    derived.push(401, 403);
   }
-  if (facts.superuserOnly) derived.push(403);
   if (facts.validatesInput || parsesBody) derived.push(422);
   if (parsesBody) derived.push(413, 415);
 
@@ -76,6 +76,7 @@ function completeOperation(
   for (const status of derived) {
     responses[status] ??= { ...STANDARD_ERROR_RESPONSES[status as keyof typeof STANDARD_ERROR_RESPONSES] };
   }
+  if (facts.superuserOnly) responses[403] = { description: SUPERUSER_ONLY_403 };
   for (const [status, response] of Object.entries(responses)) {
     if (Number(status) >= 400 && !('$ref' in response)) completeErrorResponse(Number(status), response);
   }

@@ -6,7 +6,6 @@ import {
   Injectable,
   UseGuards,
 } from '@nestjs/common';
-import { ApiForbiddenResponse } from '@nestjs/swagger';
 import { ErrorDetail } from '../errors/error-details';
 import { AuthUser } from './auth-user';
 
@@ -19,11 +18,8 @@ export class SuperuserGuard implements CanActivate {
   }
 }
 
-/** Restricts a controller or route to superusers (403 otherwise). */
-export const SuperuserOnly = () =>
-  applyDecorators(
-    UseGuards(SuperuserGuard),
-    ApiForbiddenResponse({
-      description: `Caller is not a superuser: \`${ErrorDetail.adminAccessRequired}\``,
-    }),
-  );
+/**
+ * Restricts a controller or route to superusers (403 otherwise). The OpenAPI document derives that
+ * 403 from the guard (src/bootstrap/openapi/route-facts.ts).
+ */
+export const SuperuserOnly = () => applyDecorators(UseGuards(SuperuserGuard));

@@ -52,6 +52,7 @@ export class AuthController {
   @ApiConsumes(...FORM_OR_JSON)
   @ApiOkResponse({ type: TokenPairResponse })
   @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.invalidRefreshToken}\`` })
+  @ApiBadRequestResponse({ description: `\`${ErrorDetail.inactiveUser}\`` })
   async refresh(@Body() dto: RefreshDto): Promise<TokenPairResponse> {
     return TokenPairResponse.from(await this.auth.refresh(dto.refresh_token));
   }

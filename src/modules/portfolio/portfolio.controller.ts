@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiInternalServerErrorResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -106,6 +107,7 @@ export class PortfolioController {
   @ApiUnprocessableEntityResponse({
     description: 'Invalid targets, at the offending element; an invalid or reused Idempotency-Key',
   })
+  @ApiBadRequestResponse({ description: 'A planned trade outside the ledger limits (docs/input-limits.md)' })
   rebalance(
     @CurrentUser() user: AuthUser,
     @Body() body: RebalanceRequestDto,

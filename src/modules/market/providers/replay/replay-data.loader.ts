@@ -3,12 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
-import {
-  REPLAY_DATA_DIR,
-  REPLAY_PRICES_FILE,
-  REPLAY_UNIVERSE_FILE,
-  ReplayUniverseFile,
-} from './replay-data.format';
+import { REPLAY_PRICES_FILE, REPLAY_UNIVERSE_FILE, ReplayUniverseFile } from './replay-data.format';
 import { ReplayDataset } from './replay-dataset';
 
 const decompress = promisify(brotliDecompress);
@@ -24,9 +19,8 @@ export function findProjectRoot(start: string = __dirname): string {
   return directory;
 }
 
-export async function loadReplayDataset(
-  dataDir = join(findProjectRoot(), REPLAY_DATA_DIR),
-): Promise<ReplayDataset> {
+/** The files sit beside this module: in src/ for tests and tsx, copied into dist/ by the build. */
+export async function loadReplayDataset(dataDir = join(__dirname, 'data')): Promise<ReplayDataset> {
   const [universeText, compressed] = await Promise.all([
     readFile(join(dataDir, REPLAY_UNIVERSE_FILE), 'utf8'),
     readFile(join(dataDir, REPLAY_PRICES_FILE)),
