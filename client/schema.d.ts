@@ -4269,7 +4269,7 @@ export interface operations {
                     "application/json": components["schemas"]["RebalanceResponse"];
                 };
             };
-            /** @description `Insufficient quantity of <symbol> to sell`: the ledger changed while the trades were planned */
+            /** @description A planned trade outside the ledger limits (docs/input-limits.md) */
             400: {
                 headers: {
                     [name: string]: unknown;
