@@ -3,27 +3,17 @@ import { DataSource } from 'typeorm';
 import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
+import { HttpAnswer, HttpCallOptions, httpCall } from '../setup/http-call';
 import { TcpProxy } from '../support/tcp-proxy';
 
-/** Every request of these tests must answer within this bound: a hang is a failure, not a timeout. */
-const ANSWER_WITHIN_MS = 5_000;
-
-interface HttpAnswer {
-  status: number;
-  body: unknown;
-}
-
+/** The parts these tests assert: a hang fails inside httpCall (ANSWER_WITHIN_MS), not as a Jest timeout. */
 async function call(
   baseUrl: string,
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<HttpAnswer> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    ...init,
-    signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  options: HttpCallOptions = {},
+): Promise<Pick<HttpAnswer, 'status' | 'body'>> {
+  const { status, body } = await httpCall(`${baseUrl}${path}`, options);
+  return { status, body };
 }
 
 const refreshWith = (baseUrl: string, refreshToken: string) =>
@@ -35,7 +25,7 @@ const refreshWith = (baseUrl: string, refreshToken: string) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const statuses = (answers: HttpAnswer[]) => answers.map((answer) => answer.status).sort();
+const statuses = (answers: Pick<HttpAnswer, 'status'>[]) => answers.map((answer) => answer.status).sort();
 
 describe('concurrent requests over real HTTP', () => {
   describe('refresh without a reuse grace window', () => {
@@ -102,12 +92,8 @@ describe('concurrent requests over real HTTP', () => {
     });
     afterAll(() => sut.close());
 
-    const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      call(baseUrl, path, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const postJson = (path: string, body: object, headers: Record<string, string> = {}) =>
+      call(baseUrl, path, { method: 'POST', headers, body });
 
     it('20 concurrent registrations of one email: one 200, nineteen 400, one stored account', async () => {
       const email = `race-${randomUUID()}@example.com`;
@@ -219,13 +205,8 @@ describe('concurrent requests over real HTTP', () => {
     });
     afterAll(() => sut.close());
 
-    const adminCall = (method: string, path: string, body?: unknown) =>
-      call(baseUrl, path, {
-        method,
-        headers:
-          body === undefined ? admin.headers : { ...admin.headers, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+    const adminCall = (method: HttpCallOptions['method'], path: string, body?: object) =>
+      call(baseUrl, path, { method, headers: admin.headers, body });
 
     it('a password reset by an admin revokes the old access and refresh tokens', async () => {
       const user = await registerUser(sut);

@@ -9,7 +9,7 @@ export interface HttpAnswer {
 }
 
 export interface HttpCallOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string as given (set its content-type in `headers`). */
   body?: object | string;
