@@ -26,4 +26,3 @@ export abstract class ConsistentCache {
 /** How long a stale mark holds; a reader's fill is refused if its load started longer ago than half of it. */
 export const STALE_MARK_TTL_MS = 10_000;
 export const MAX_FILL_AGE_MS = STALE_MARK_TTL_MS / 2;
-export const STALE_MARK = '\u0000stale';

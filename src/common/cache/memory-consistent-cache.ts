@@ -1,13 +1,17 @@
-import { ConsistentCache, MAX_FILL_AGE_MS, STALE_MARK, STALE_MARK_TTL_MS } from './consistent-cache';
+import { ConsistentCache, MAX_FILL_AGE_MS, STALE_MARK_TTL_MS } from './consistent-cache';
+
+const STALE = Symbol('stale');
 
 interface Entry {
-  value: string;
+  value: unknown;
   expiresAt: number;
 }
 
 /**
  * The single-instance ConsistentCache: a bounded map in this process (the oldest entries are
  * evicted first). Each operation on the map is synchronous, so the rules hold without locks.
+ * Values are kept as they are (frozen, since every reader shares them), not serialised: this is
+ * read on every authenticated request.
  */
 export class MemoryConsistentCache extends ConsistentCache {
   private readonly entries = new Map<string, Entry>();
@@ -21,7 +25,7 @@ export class MemoryConsistentCache extends ConsistentCache {
 
   async read<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
     const cached = this.current(key);
-    if (cached !== undefined && cached !== STALE_MARK) return JSON.parse(cached) as T;
+    if (cached !== undefined && cached !== STALE) return cached as T;
     const loadStartedAt = this.now();
     const value = await load();
     if (
@@ -29,20 +33,20 @@ export class MemoryConsistentCache extends ConsistentCache {
       this.now() - loadStartedAt < MAX_FILL_AGE_MS &&
       this.current(key) === undefined
     ) {
-      this.store(key, JSON.stringify(value), ttlMs);
+      this.store(key, Object.freeze(value), ttlMs);
     }
     return value;
   }
 
   async markStale(key: string): Promise<void> {
-    this.store(key, STALE_MARK, STALE_MARK_TTL_MS);
+    this.store(key, STALE, STALE_MARK_TTL_MS);
   }
 
   async putFinal(key: string, value: unknown, ttlMs: number): Promise<void> {
-    this.store(key, JSON.stringify(value), ttlMs);
+    this.store(key, Object.freeze(value), ttlMs);
   }
 
-  private current(key: string): string | undefined {
+  private current(key: string): unknown {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt > this.now()) return entry.value;
@@ -50,7 +54,7 @@ export class MemoryConsistentCache extends ConsistentCache {
     return undefined;
   }
 
-  private store(key: string, value: string, ttlMs: number): void {
+  private store(key: string, value: unknown, ttlMs: number): void {
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
     if (this.entries.size > this.maxEntries) {

@@ -1,6 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { createClient } from '@redis/client';
-import { ConsistentCache, MAX_FILL_AGE_MS, STALE_MARK, STALE_MARK_TTL_MS } from './consistent-cache';
+import { ConsistentCache, MAX_FILL_AGE_MS, STALE_MARK_TTL_MS } from './consistent-cache';
+
+/** Stored values are JSON, which never starts with NUL, so the mark cannot be mistaken for one. */
+const STALE_MARK = '\u0000stale';
 
 /** A command Redis has not answered in this time counts as failed: the caller reads the database. */
 const COMMAND_TIMEOUT_MS = 500;
