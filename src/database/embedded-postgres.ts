@@ -49,8 +49,10 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const account = serverAccount();
   const pgdata = join(dataDir, 'postgres');
   mkdirSync(dataDir, { recursive: true });
-  // The server's account only needs to pass through DATA_DIR (not list it) to reach its cluster.
-  if (account) chmodSync(dataDir, statSync(dataDir).mode | 0o001);
+  if (account) {
+    allowTraversal(dataDir);
+    allowTraversal(binaries);
+  }
   if (!existsSync(join(pgdata, 'PG_VERSION'))) await initialiseCluster(binaries, pgdata, account);
   if (account) ensureOwnedBy(pgdata, account);
   await stopOrphanedServer(pgdata);
@@ -150,6 +152,19 @@ async function initialiseCluster(
     );
   }
   renameSync(scratch, pgdata);
+}
+
+/**
+ * The server's account must pass through every directory above its binaries and its cluster (a
+ * clone in a `mktemp -d` directory is 0700). It gets the "search" bit only: it can reach a known
+ * path, not list the directories.
+ */
+function allowTraversal(path: string): void {
+  for (let directory = path; ; directory = dirname(directory)) {
+    const { mode } = statSync(directory);
+    if ((mode & 0o001) === 0) chmodSync(directory, mode | 0o001);
+    if (dirname(directory) === directory) return;
+  }
 }
 
 /** A copied cluster (tests, a restored backup) must belong to the account the server runs as. */
