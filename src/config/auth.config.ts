@@ -47,7 +47,7 @@ export const authConfig = registerAs('auth', () => {
     refreshTokenTtlSeconds: (env.REFRESH_TOKEN_EXPIRE_DAYS ?? 7) * 24 * 60 * 60,
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS ?? 5,
     firstSuperuser: env.FIRST_SUPERUSER_EMAIL
-      ? { email: env.FIRST_SUPERUSER_EMAIL, password: env.FIRST_SUPERUSER_PASSWORD as string }
+      ? { email: env.FIRST_SUPERUSER_EMAIL.toLowerCase(), password: env.FIRST_SUPERUSER_PASSWORD as string }
       : null,
     failedLoginLimit: 10,
     failedLoginWindowSeconds: 15 * 60,

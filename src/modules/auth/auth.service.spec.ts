@@ -111,12 +111,17 @@ describe('AuthService', () => {
 
   it('refuses a rejected rotation, a deleted user and an inactive user', async () => {
     await expect(sut.refresh('token')).resolves.toEqual(pair);
-    sessions.rotation = { outcome: 'rejected' };
+    sessions.rotation = { outcome: 'rejected', userId: null };
+    await expect(sut.refresh('token')).rejects.toThrow(new UnauthorizedException('Invalid refresh token'));
+    sessions.rotation = { outcome: 'rejected', userId: 7 };
     await expect(sut.refresh('token')).rejects.toThrow(new UnauthorizedException('Invalid refresh token'));
     sessions.rotation = { outcome: 'rotated', userId: 7, tokens: pair };
     users.state = null;
     await expect(sut.refresh('token')).rejects.toBeInstanceOf(UnauthorizedException);
     users.state = { email: 'ada@example.com', isActive: false, isSuperuser: false };
+    await expect(sut.refresh('token')).rejects.toThrow(new BadRequestException('Inactive user'));
+    // Deactivation revoked the session; the inactive owner is still told why.
+    sessions.rotation = { outcome: 'rejected', userId: 7 };
     await expect(sut.refresh('token')).rejects.toThrow(new BadRequestException('Inactive user'));
   });
 

@@ -23,10 +23,11 @@ export class AuthService {
 
   async refresh(refreshToken: string): Promise<TokenPair> {
     const result = await this.sessions.rotate(refreshToken);
-    if (result.outcome === 'rejected') throw new UnauthorizedException(ErrorDetail.invalidRefreshToken);
-    const state = await this.users.authState(result.userId);
-    if (!state) throw new UnauthorizedException(ErrorDetail.invalidRefreshToken);
-    if (!state.isActive) throw new BadRequestException(ErrorDetail.inactiveUser);
+    const state = result.userId === null ? null : await this.users.authState(result.userId);
+    // Deactivation also revokes the sessions, but an inactive user is told so (400) rather than 401.
+    if (state && !state.isActive) throw new BadRequestException(ErrorDetail.inactiveUser);
+    if (result.outcome === 'rejected' || !state)
+      throw new UnauthorizedException(ErrorDetail.invalidRefreshToken);
     return result.tokens;
   }
 

@@ -15,8 +15,9 @@ export interface TokenPair {
   refreshToken: string;
 }
 
+/** `userId` of a rejected token is its signed owner, or null when the token is not one of ours. */
 export type RotationResult =
-  { outcome: 'rotated'; userId: number; tokens: TokenPair } | { outcome: 'rejected' };
+  { outcome: 'rotated'; userId: number; tokens: TokenPair } | { outcome: 'rejected'; userId: number | null };
 
 const SESSION_STATE_TTL_MS = 5 * 60_000;
 const sessionStateKey = (sessionId: string) => `auth:session:${sessionId}`;
@@ -53,24 +54,25 @@ export class SessionsService {
 
   async rotate(refreshToken: string): Promise<RotationResult> {
     const claims = await this.signer.verify(refreshToken, 'refresh');
-    if (!claims) return { outcome: 'rejected' };
+    if (!claims) return { outcome: 'rejected', userId: null };
+    const rejected: RotationResult = { outcome: 'rejected', userId: Number(claims.sub) };
     const now = this.clock.now();
     const result = await this.dataSource.transaction(async (manager): Promise<RotationResult | 'reused'> => {
       const presented = await manager.findOne(RefreshTokenEntity, {
         where: { jti: claims.jti },
         lock: { mode: 'pessimistic_write' },
       });
-      if (!presented) return { outcome: 'rejected' };
+      if (!presented) return rejected;
       const session = await manager.findOneBy(SessionEntity, {
         id: presented.sessionId,
         revokedAt: IsNull(),
       });
       if (presented.revokedAt) {
-        if (!presented.replacedBy) return { outcome: 'rejected' };
+        if (!presented.replacedBy) return rejected;
         const successor = session && (await this.successorWithinGrace(manager, presented, now));
         return successor ? { outcome: 'rotated', userId: presented.userId, tokens: successor } : 'reused';
       }
-      if (!session) return { outcome: 'rejected' };
+      if (!session) return rejected;
       const nextJti = randomUUID();
       await manager.update(
         RefreshTokenEntity,
@@ -82,7 +84,7 @@ export class SessionsService {
     });
     if (result === 'reused') {
       await this.revokeSession(claims.sid);
-      return { outcome: 'rejected' };
+      return rejected;
     }
     return result;
   }
