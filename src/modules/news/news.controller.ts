@@ -7,7 +7,7 @@ import {
   ApiServiceUnavailableResponse,
 } from '@nestjs/swagger';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { NewsListQuery, SentimentRequest } from './dto/news-query.dto';
+import { NewsListQuery, SentimentRequest, SentimentScoreQuery } from './dto/news-query.dto';
 import { NewsItemResponse, SentimentScoreResponse, SocialSentimentResponse } from './dto/news.response';
 import { LatestNewsRoute, NewsApi, NewsFeedController } from './news-feed.controller';
 import { NewsService } from './news.service';
@@ -39,10 +39,13 @@ export class NewsController extends NewsFeedController {
 
   @Post('sentiment')
   @HttpCode(200)
-  @ApiOperation({ summary: "Scores the client's own texts with the news sentiment engine, in order" })
+  @ApiOperation({
+    summary: "Scores the client's own texts with the news sentiment engine, in order",
+    description: "The score is the trained model's P(positive) − P(negative); see docs/sentiment.md.",
+  })
   @ApiOkResponse({ type: SentimentScoreResponse, isArray: true })
-  score(@Body() body: SentimentRequest): SentimentScoreResponse[] {
-    return this.news.scoreTexts(body.texts).map(SentimentScoreResponse.from);
+  score(@Body() body: SentimentRequest, @Query() query: SentimentScoreQuery): SentimentScoreResponse[] {
+    return this.news.scoreTexts(body.texts, query.explain).map(SentimentScoreResponse.from);
   }
 
   @Get('social/:symbol')

@@ -1,10 +1,11 @@
 import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { normalizeSymbol } from '../market/market-symbols';
 import { NewsClient } from './news.client';
-import { NewsItem, NewsQuery } from './news.types';
+import { ExplainedSentiment, NewsItem, NewsQuery } from './news.types';
 import { NewsFilter, ProviderArticle } from './providers/news.provider';
 import { toArticle } from './providers/replay/replay-news.provider';
 import { MarketWire } from './providers/replay/market-wire.service';
@@ -14,6 +15,10 @@ import { SentimentResult } from './sentiment/sentiment.label';
 /** Articles asked of the provider whatever the limit, so filters have a pool and caches are shared. */
 export const PROVIDER_POOL_SIZE = 50;
 export const MAX_SENTIMENT_TEXT_LENGTH = 5_000;
+/** Articles whose sentiment is kept: a feed is asked for again and again, its articles rarely change. */
+const SCORED_ARTICLES = 5_000;
+/** How many features an explanation lists. */
+export const EXPLANATION_FEATURES = 8;
 
 /**
  * News for both path families (/market/news and /news): asks the configured provider, scores
@@ -21,6 +26,9 @@ export const MAX_SENTIMENT_TEXT_LENGTH = 5_000;
  */
 @Injectable()
 export class NewsService {
+  /** The engine's score of each recent article by url, with the text it scored (an edited article is scored again). */
+  private readonly articleScores = new LRUCache<string, ScoredText>({ max: SCORED_ARTICLES });
+
   constructor(
     private readonly client: NewsClient,
     private readonly wire: MarketWire,
@@ -62,8 +70,8 @@ export class NewsService {
     return this.scored(toArticle(story));
   }
 
-  /** Scores clients' own texts with the same engine, in order. */
-  scoreTexts(texts: unknown[]): SentimentResult[] {
+  /** Scores clients' own texts with the same engine, in order, with the features behind each on request. */
+  scoreTexts(texts: unknown[], explain = false): ExplainedSentiment[] {
     const issues = texts.flatMap((text, index): ValidationIssue[] => {
       const loc = ['body', 'texts', index];
       if (typeof text !== 'string')
@@ -79,7 +87,11 @@ export class NewsService {
       ];
     });
     if (issues.length > 0) throw new ValidationFailedException(issues);
-    return (texts as string[]).map((text) => this.engine.score(text));
+    return (texts as string[]).map((text) =>
+      explain
+        ? { ...this.engine.score(text), explanation: this.engine.explain(text, EXPLANATION_FEATURES) }
+        : this.engine.score(text),
+    );
   }
 
   private present(
@@ -103,8 +115,21 @@ export class NewsService {
   }
 
   private scored(article: ProviderArticle): NewsItem {
-    return { ...article, ...this.engine.scoreArticle(article.title, article.description) };
+    const { title, description } = article;
+    const earlier = this.articleScores.get(article.url);
+    if (earlier && earlier.title === title && earlier.description === description) {
+      return { ...article, ...earlier.score };
+    }
+    const score = this.engine.scoreArticle(title, description);
+    this.articleScores.set(article.url, { title, description, score });
+    return { ...article, ...score };
   }
+}
+
+interface ScoredText {
+  title: string;
+  description: ProviderArticle['description'];
+  score: SentimentResult;
 }
 
 function toFilter(query: NewsQuery): NewsFilter {

@@ -1,8 +1,14 @@
 import type { ProviderArticle } from './providers/news.provider';
 import type { SentimentLabel, SentimentResult } from './sentiment/sentiment.label';
+import type { FeatureContribution } from './sentiment/sentiment.model';
 
 /** The spec's NewsItem: an article with the sentiment our engine computed from its text. */
 export type NewsItem = ProviderArticle & SentimentResult;
+
+/** A scored text and, when asked for, the features that moved its score most. */
+export interface ExplainedSentiment extends SentimentResult {
+  explanation?: FeatureContribution[];
+}
 
 export interface NewsQuery {
   symbol?: string;

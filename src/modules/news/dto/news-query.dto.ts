@@ -11,7 +11,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { LimitField, SearchQueryField } from '../../../common/validation/query-fields';
+import { BooleanQueryField, LimitField, SearchQueryField } from '../../../common/validation/query-fields';
 import type { SentimentLabel } from '../sentiment/sentiment.label';
 
 export const SENTIMENT_LABELS: SentimentLabel[] = ['positive', 'negative', 'neutral'];
@@ -108,4 +108,11 @@ export class SentimentRequest {
   @ArrayMaxSize(MAX_SENTIMENT_TEXTS)
   /** Element types and lengths are checked by NewsService.scoreTexts, which reports each by index. */
   texts: unknown[];
+}
+
+export class SentimentScoreQuery {
+  @BooleanQueryField({
+    description: 'Add to each result the features that moved its score most (`explanation`)',
+  })
+  explain: boolean = false;
 }

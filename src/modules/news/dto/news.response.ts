@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import type { NewsItem } from '../news.types';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { ExplainedSentiment, NewsItem } from '../news.types';
 import type { SocialSentiment } from '../providers/news.provider';
-import { SentimentLabel, SentimentResult, toSentimentResult } from '../sentiment/sentiment.label';
+import { SentimentLabel, toSentimentResult } from '../sentiment/sentiment.label';
 import { SENTIMENT_LABELS } from './news-query.dto';
 
 const sentimentLabelProperty = ApiProperty({
@@ -10,15 +10,51 @@ const sentimentLabelProperty = ApiProperty({
   description: '≥ 0.1 positive, ≤ -0.1 negative',
 });
 
+export class SentimentFeatureResponse {
+  @ApiProperty({
+    example: 'upgraded to',
+    description: 'A word, word pair, "character n-gram", or rule evidence',
+  })
+  feature: string;
+
+  @ApiProperty({
+    example: 0.8731,
+    description:
+      'What the feature added to the positive logit minus the negative one: > 0 pushes towards positive',
+  })
+  contribution: number;
+}
+
 export class SentimentScoreResponse {
   @sentimentLabelProperty
   sentiment: SentimentLabel;
 
-  @ApiProperty({ minimum: -1, maximum: 1, example: 0.6124 })
+  @ApiProperty({
+    minimum: -1,
+    maximum: 1,
+    example: 0.6124,
+    description: "The model's P(positive) − P(negative)",
+  })
   sentimentScore: number;
 
-  static from(result: SentimentResult): SentimentScoreResponse {
-    return { sentiment: result.sentiment, sentimentScore: result.sentimentScore };
+  @ApiPropertyOptional({
+    type: [SentimentFeatureResponse],
+    description: 'Only with `explain=true`: the features that moved the score most, strongest first',
+  })
+  explanation?: SentimentFeatureResponse[];
+
+  static from(result: ExplainedSentiment): SentimentScoreResponse {
+    const response: SentimentScoreResponse = {
+      sentiment: result.sentiment,
+      sentimentScore: result.sentimentScore,
+    };
+    if (result.explanation !== undefined) {
+      response.explanation = result.explanation.map(({ feature, contribution }) => ({
+        feature,
+        contribution: Math.round(contribution * 10_000) / 10_000,
+      }));
+    }
+    return response;
   }
 }
 

@@ -20,8 +20,27 @@ describe('SentimentEngine', () => {
       sut.scoreArticle('Telecom operator raises its dividend', null),
     );
     expect(sut.scoreArticle('Telecom operator raises its dividend').sentiment).toBe('positive');
-    const described = sut.scoreArticle('Telecom operator reports results', 'Operating profit fell 14 %.');
-    expect(described.sentiment).toBe('negative');
+  });
+
+  it("adds a description's evidence to its title's", () => {
+    const title = 'Apple faces EU antitrust fine over App Store rules';
+    const description = 'The European Commission fined Apple for breaching competition rules.';
+    expect(sut.scoreArticle(title, description).sentimentScore).toBeLessThan(sut.score(title).sentimentScore);
+    expect(sut.scoreArticle(' ', description)).toEqual(sut.score(description));
+  });
+
+  it('reads analyst actions and signed moves (the rules alone score the second 0)', () => {
+    expect(sut.score('Nike upgraded to Buy at Deutsche Bank').sentiment).toBe('positive');
+    expect(sut.score('$XYZ -11% after profit view slashed').sentiment).toBe('negative');
+  });
+
+  it('explains a score by at most the number of features asked for, strongest first', () => {
+    const explanation = sut.explain('Nike upgraded to Buy at Deutsche Bank', 5);
+    expect(explanation).toHaveLength(5);
+    const sizes = explanation.map(({ contribution }) => Math.abs(contribution));
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(explanation.map(({ feature }) => feature)).toContain('rule evidence: upgraded+');
+    expect(sut.explain('   ', 5)).toEqual([]);
   });
 
   it('is deterministic', () => {

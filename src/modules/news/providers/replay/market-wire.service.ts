@@ -6,6 +6,7 @@ import { MarketService } from '../../../market/market.service';
 import {
   dateOfTradingDay,
   isTradingDate,
+  previousTradingDay,
   REPLAY_EPOCH,
   tradingDayOnOrBefore,
 } from '../../../market/providers/replay/replay-calendar';
@@ -13,6 +14,8 @@ import { newestFirst, sessionDateOfStoryId, WireStory, writeSessionWire } from '
 
 /** Sessions whose stories stay memoized; older ones are rebuilt on demand (they never change). */
 const MEMOIZED_SESSIONS = 15;
+/** Windows of recent sessions whose merged, ordered stories stay memoized. */
+const MEMOIZED_WINDOWS = 4;
 /** The wire starts with the replay calendar: no stories about sessions before its epoch. */
 const FIRST_SESSION = REPLAY_EPOCH;
 
@@ -23,6 +26,10 @@ const FIRST_SESSION = REPLAY_EPOCH;
 @Injectable()
 export class MarketWire {
   private readonly sessions = new Map<string, Promise<WireStory[]>>();
+  /** Every story of the sessions up to a trading day, newest first, published or not yet. */
+  private readonly windows = new Map<number, Promise<readonly WireStory[]>>();
+  /** The published part of each window as last cut: it only grows when a story's filing time passes. */
+  private readonly publishedParts = new WeakMap<readonly WireStory[], readonly WireStory[]>();
 
   constructor(
     private readonly market: MarketService,
@@ -34,14 +41,42 @@ export class MarketWire {
    * The stories published by now in the `replaySessions` closed sessions up to `until` (YYYY-MM-DD,
    * default the last closed session) and not before the replay epoch, newest first.
    */
-  async recentStories(until?: string): Promise<WireStory[]> {
+  async recentStories(until?: string): Promise<readonly WireStory[]> {
     const lastClosed = this.market.lastClosedSession();
     const end = tradingDayOnOrBefore(until && until < lastClosed ? until : lastClosed);
-    const dates = Array.from({ length: this.config.replaySessions }, (_, back) =>
-      dateOfTradingDay(end - back),
-    ).filter((date) => date >= FIRST_SESSION);
-    const sessions = await Promise.all(dates.map((date) => this.session(date)));
-    return this.published(sessions.flat()).sort(newestFirst);
+    const stories = await this.window(end);
+    // Newest first, so the stories published by now are a suffix: the first one not after now on.
+    const now = this.clock.now().toISOString();
+    let low = 0;
+    let high = stories.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (stories[middle].publishedAt <= now) high = middle;
+      else low = middle + 1;
+    }
+    const earlier = this.publishedParts.get(stories);
+    if (earlier && earlier.length === stories.length - low) return earlier;
+    const published = Object.freeze(stories.slice(low));
+    this.publishedParts.set(stories, published);
+    return published;
+  }
+
+  private window(end: number): Promise<readonly WireStory[]> {
+    const memoized = this.windows.get(end);
+    if (memoized) return memoized;
+    const dates: string[] = [];
+    for (let day = end; dates.length < this.config.replaySessions; day = previousTradingDay(day)) {
+      const date = dateOfTradingDay(day);
+      if (date < FIRST_SESSION) break;
+      dates.push(date);
+    }
+    const merged = Promise.all(dates.map((date) => this.session(date))).then((sessions) =>
+      Object.freeze(sessions.flat().sort(newestFirst)),
+    );
+    merged.catch(() => this.windows.delete(end));
+    this.windows.set(end, merged);
+    if (this.windows.size > MEMOIZED_WINDOWS) this.windows.delete(this.windows.keys().next().value!);
+    return merged;
   }
 
   /** One story by id, if it has been published; ids of any past session resolve. */

@@ -19,17 +19,19 @@ export class ReplayNewsProvider extends NewsProvider {
   async latest(filter: NewsFilter, limit: number): Promise<ProviderArticle[]> {
     const until = filter.to ? newYorkTime(new Date(filter.to)).date : undefined;
     const stories = await this.wire.recentStories(until);
-    return (
-      stories
-        .filter((story) => (filter.symbol ? story.symbols.includes(filter.symbol) : true))
-        .filter((story) => (filter.keywords ? matchesKeywords(story.searchText, filter.keywords) : true))
-        // Company briefs are for readers who asked about the company.
-        .filter((story) => story.featured || filter.symbol !== undefined || filter.keywords !== undefined)
-        .filter((story) => (filter.from ? story.publishedAt >= filter.from : true))
-        .filter((story) => (filter.to ? story.publishedAt <= filter.to : true))
-        .slice(0, limit)
-        .map(toArticle)
-    );
+    // One pass that stops at the limit: the overview asks this for ten symbols per request.
+    const articles: ProviderArticle[] = [];
+    for (const story of stories) {
+      if (articles.length >= limit) break;
+      if (filter.symbol && !story.symbols.includes(filter.symbol)) continue;
+      if (filter.keywords && !matchesKeywords(story.searchText, filter.keywords)) continue;
+      // Company briefs are for readers who asked about the company.
+      if (!story.featured && filter.symbol === undefined && filter.keywords === undefined) continue;
+      if (filter.from && story.publishedAt < filter.from) continue;
+      if (filter.to && story.publishedAt > filter.to) continue;
+      articles.push(toArticle(story));
+    }
+    return articles;
   }
 
   async search(query: string, limit: number): Promise<ProviderArticle[]> {

@@ -1,0 +1,9 @@
+/** The untyped vader-sentiment package, as far as scripts/eval-sentiment.ts uses it. */
+declare module 'vader-sentiment' {
+  const vader: {
+    SentimentIntensityAnalyzer: {
+      polarity_scores(text: string): { neg: number; neu: number; pos: number; compound: number };
+    };
+  };
+  export default vader;
+}
