@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MarketModule } from '../market/market.module';
+import { NewsModule } from '../news/news.module';
+import { PortfolioModule } from '../portfolio/portfolio.module';
+import { PreferencesModule } from '../preferences/preferences.module';
+import { AiStatus } from './ai-status';
+import { AssistantController } from './assistant.controller';
+import { BriefingService } from './briefing/briefing.service';
+import { ChatRateLimiter } from './chat-rate-limiter';
+import { ChatService } from './chat.service';
+import { ConversationsService } from './conversations.service';
+import { OfflineEngine } from './engines/offline/offline-engine';
+import { OpenAiEngine } from './engines/openai/openai-engine';
+import { ConversationMessageEntity } from './entities/conversation-message.entity';
+import { ConversationEntity } from './entities/conversation.entity';
+import { AssistantTools } from './tools/assistant-tools.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ConversationEntity, ConversationMessageEntity]),
+    MarketModule,
+    NewsModule,
+    PortfolioModule,
+    PreferencesModule,
+  ],
+  controllers: [AssistantController],
+  providers: [
+    AssistantTools,
+    OfflineEngine,
+    OpenAiEngine,
+    ChatRateLimiter,
+    ChatService,
+    ConversationsService,
+    BriefingService,
+    AiStatus,
+  ],
+  exports: [AiStatus],
+})
+export class AssistantModule {}

@@ -1,0 +1,49 @@
+import type { FastifyReply } from 'fastify';
+import { HttpException } from '@nestjs/common';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { ChatResponse } from './dto/chat.response';
+
+/** Whether the client asked for Server-Sent Events rather than one JSON body. */
+export function wantsEventStream(accept: string | undefined): boolean {
+  return /\btext\/event-stream\b/i.test(accept ?? '');
+}
+
+/**
+ * Streams one chat answer as Server-Sent Events: `delta` events with `{text}` while it is written,
+ * then `sources` with the list, then `done` with the same body the JSON answer has. A failure
+ * after the stream started ends it with an `error` event `{detail}`.
+ */
+export async function streamAnswer(
+  reply: FastifyReply,
+  requestId: string,
+  answer: (onDelta: (text: string) => void) => Promise<ChatResponse>,
+): Promise<void> {
+  reply.hijack();
+  const raw = reply.raw;
+  const earlier = Object.entries(reply.getHeaders()).filter(
+    (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+  );
+  raw.writeHead(200, {
+    // Headers hooks have set so far (CORS, security headers) still apply to a hijacked reply.
+    ...Object.fromEntries(earlier),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': requestId,
+  });
+  const send = (event: string, data: unknown) => {
+    if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  try {
+    const body = await answer((text) => send('delta', { text }));
+    send('sources', body.message.sources);
+    send('done', body);
+  } catch (error) {
+    send('error', {
+      detail: error instanceof HttpException ? error.message : ErrorDetail.internalServerError,
+    });
+  } finally {
+    raw.end();
+  }
+}

@@ -1,0 +1,357 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../../common/clock/clock';
+import { MarketService } from '../../market/market.service';
+import { StockQuote } from '../../market/market.types';
+import { NewsService } from '../../news/news.service';
+import { PreferencesResponse } from '../../preferences/dto/preferences.response';
+import { PreferencesService } from '../../preferences/preferences.service';
+import { HoldingsService, HoldingsSnapshot } from '../../portfolio/holdings.service';
+import { PortfolioSummaryService } from '../../portfolio/portfolio-summary.service';
+import { RebalanceService } from '../../portfolio/rebalance.service';
+import {
+  DEFAULT_BENCHMARK,
+  DEFAULT_LOOKBACK_DAYS,
+  RiskMetricsService,
+} from '../../portfolio/risk-metrics.service';
+import { AnswerSource } from './answer-source';
+import {
+  HoldingFact,
+  MarketFacts,
+  NewsFacts,
+  PortfolioFacts,
+  QuoteFacts,
+  RebalanceFacts,
+  RiskFacts,
+} from './tool-results';
+
+/** Drift of less than this many percentage points is left alone by the rebalance check. */
+export const REBALANCE_CHECK_TOLERANCE = 5;
+const NEWS_PER_SYMBOL = 5;
+
+/** A tool's answer: the data an engine writes from, and the source the answer cites. */
+export interface ToolResult<T> {
+  data: T;
+  sources: AnswerSource[];
+}
+
+const round = (value: number) => Math.round(value * 100) / 100 || 0;
+const percent = (fraction: number | null | undefined) =>
+  fraction === null || fraction === undefined ? null : round(fraction * 100);
+
+/**
+ * The read-only tools both engines answer from. Each one calls an exported service of another
+ * module with the caller's id, so a tool can only ever see the caller's own data; none records,
+ * changes or deletes anything (the rebalance tool is a dry run).
+ */
+@Injectable()
+export class AssistantTools {
+  constructor(
+    private readonly summaries: PortfolioSummaryService,
+    private readonly holdings_: HoldingsService,
+    private readonly risk: RiskMetricsService,
+    private readonly rebalancer: RebalanceService,
+    private readonly market: MarketService,
+    private readonly news: NewsService,
+    private readonly preferences: PreferencesService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The holdings' totals with their time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL.
+   * The returns and the risk figures below come from the portfolio services, which reuse them while
+   * the ledger version and the close series are unchanged.
+   */
+  async portfolioSummary(userId: number): Promise<ToolResult<PortfolioFacts>> {
+    const snapshot = await this.holdings_.snapshot(userId);
+    const performance = Object.fromEntries(
+      Object.entries((await this.summaries.summarise(snapshot)).performance).map(([period, value]) => [
+        period,
+        percent(value),
+      ]),
+    );
+    const data: PortfolioFacts = { ...factsOf(snapshot).totals, performance };
+    return { data, sources: [summarySource(data)] };
+  }
+
+  async positions(userId: number): Promise<ToolResult<HoldingFact[]>> {
+    const holdings = await this.holdings(userId);
+    return {
+      data: holdings.data.positions,
+      sources: holdings.sources.filter((source) => source.type === 'positions'),
+    };
+  }
+
+  /**
+   * Totals and positions from one snapshot of the holdings, without the time-weighted returns
+   * (which need every daily close since the first trade): what most questions need, at the cost of
+   * one ledger read and one batch of quotes. The totals are the summary's formulas.
+   */
+  async holdings(userId: number): Promise<ToolResult<{ totals: PortfolioFacts; positions: HoldingFact[] }>> {
+    const data = factsOf(await this.holdings_.snapshot(userId));
+    return {
+      data,
+      sources: [
+        summarySource(data.totals),
+        { type: 'positions', count: data.positions.length, as_of: data.totals.as_of },
+      ],
+    };
+  }
+
+  async riskMetrics(userId: number): Promise<ToolResult<RiskFacts>> {
+    const metrics = await this.risk.riskMetrics(userId, DEFAULT_LOOKBACK_DAYS, DEFAULT_BENCHMARK);
+    const tail95 = metrics.tailRisk?.find((tail) => tail.confidence === 0.95) ?? null;
+    const largest = metrics.concentration?.largestWeight ?? null;
+    const data: RiskFacts = {
+      risk_level: metrics.riskLevel,
+      risk_tolerance: metrics.riskTolerance,
+      matches_tolerance: metrics.matchesPreferences,
+      volatility_percent: percent(metrics.volatility),
+      beta: metrics.beta === null ? null : round(metrics.beta),
+      sharpe_ratio: metrics.sharpeRatio === null ? null : round(metrics.sharpeRatio),
+      max_drawdown_percent: percent(metrics.drawdown?.maxDrawdown),
+      var_95_percent: percent(tail95?.valueAtRisk),
+      var_95_amount: tail95 ? round(tail95.valueAtRiskAmount) : null,
+      largest_holding: largest && { symbol: largest.symbol, weight_percent: round(largest.weight * 100) },
+      effective_holdings: metrics.concentration ? round(metrics.concentration.effectiveHoldings) : null,
+      notes: metrics.notes,
+      as_of: metrics.asOf.toISOString(),
+    };
+    return {
+      data,
+      sources: [
+        {
+          type: 'risk_metrics',
+          risk_level: data.risk_level,
+          volatility: data.volatility_percent,
+          beta: data.beta,
+          as_of: data.as_of,
+        },
+      ],
+    };
+  }
+
+  /** Null data for a symbol the market does not know: the engine then says so instead of guessing. */
+  async quote(symbol: string): Promise<ToolResult<QuoteFacts | null>> {
+    const quotes = await this.quotes([symbol]);
+    return { data: quotes.data[0] ?? null, sources: quotes.sources };
+  }
+
+  /** Quotes of the known symbols among `symbols`, in the order asked. */
+  async quotes(symbols: string[]): Promise<ToolResult<QuoteFacts[]>> {
+    const found = await this.market.getQuotes(symbols);
+    const data = [...found.values()].filter((quote): quote is StockQuote => quote !== null).map(toQuoteFacts);
+    return { data, sources: data.map(quoteSource) };
+  }
+
+  async marketSummary(): Promise<ToolResult<MarketFacts>> {
+    const summary = await this.market.getSummary();
+    const data: MarketFacts = {
+      indices: summary.indices.map((index) => ({
+        symbol: index.symbol,
+        name: index.name,
+        value: round(index.value),
+        change_percent: round(index.changePercent),
+      })),
+      gainers: summary.topGainers.map(toQuoteFacts),
+      losers: summary.topLosers.map(toQuoteFacts),
+      as_of: this.clock.now().toISOString(),
+    };
+    return { data, sources: [{ type: 'market_summary', as_of: data.as_of }] };
+  }
+
+  async newsFor(symbol: string, limit = NEWS_PER_SYMBOL): Promise<ToolResult<NewsFacts>> {
+    const items = await this.news.forStock(symbol, limit);
+    const data: NewsFacts = {
+      symbol,
+      items: items.map((item) => ({
+        title: item.title,
+        url: item.url,
+        source: item.source,
+        published_at: item.publishedAt,
+        sentiment: item.sentiment,
+        score: item.sentimentScore,
+      })),
+    };
+    return {
+      data,
+      sources: data.items.map((item) => ({
+        type: 'news' as const,
+        id: item.url,
+        title: item.title,
+        url: item.url,
+        sentiment: item.sentiment,
+      })),
+    };
+  }
+
+  async searchSymbols(query: string): Promise<ToolResult<{ symbol: string; name: string }[]>> {
+    const matches = await this.market.search(query, 5);
+    return {
+      data: matches,
+      sources: [{ type: 'symbol_search', query, matches: matches.map((match) => match.symbol) }],
+    };
+  }
+
+  async preferencesOf(userId: number): Promise<ToolResult<PreferencesResponse | null>> {
+    const preferences = await this.preferences.findForUser(userId);
+    return { data: preferences, sources: [{ type: 'preferences', has_preferences: preferences !== null }] };
+  }
+
+  /**
+   * A dry run toward equal weights over the user's preferred sectors that they hold when there are
+   * any, else over the current holdings: the plan the assistant compares the portfolio with.
+   */
+  async rebalanceDryRun(userId: number): Promise<ToolResult<RebalanceFacts | null>> {
+    const [snapshot, preferences] = await Promise.all([
+      this.holdings_.snapshot(userId),
+      this.preferences.findForUser(userId),
+    ]);
+    if (snapshot.positions.length === 0) return { data: null, sources: [] };
+    // A preferred sector without holdings has nothing to carry its weight (the rebalance refuses it).
+    const held = new Set(snapshot.positions.map((position) => position.sector));
+    const sectors = (preferences?.market_sectors ?? []).filter((sector) => held.has(sector));
+    const bySector = sectors.length > 0;
+    const share = round(100 / (bySector ? sectors.length : snapshot.positions.length));
+    const shares = (count: number) =>
+      Array.from({ length: count }, (_, index) => (index === 0 ? round(100 - share * (count - 1)) : share));
+    const weights = shares(bySector ? sectors.length : snapshot.positions.length);
+    const plan = await this.rebalancer.rebalance(userId, {
+      ...(bySector
+        ? { sector_targets: sectors.map((sector, index) => ({ sector, weight: weights[index] })) }
+        : {
+            targets: snapshot.positions.map((position, index) => ({
+              symbol: position.symbol,
+              weight: weights[index],
+            })),
+          }),
+      tolerance: REBALANCE_CHECK_TOLERANCE,
+      dry_run: true,
+    });
+    const after = new Map(plan.after.map((entry) => [entry.symbol, entry.weight]));
+    const data: RebalanceFacts = {
+      basis: bySector
+        ? `equal weights over your sectors (${sectors.join(', ')})`
+        : 'equal weights over your holdings',
+      trades: plan.trades.map((trade) => ({
+        symbol: trade.symbol,
+        side: trade.side,
+        quantity: trade.quantity,
+        value: round(trade.value),
+      })),
+      drift: plan.before
+        .map((entry) => ({
+          symbol: entry.symbol,
+          weight_percent: round(entry.weight),
+          target_percent: round(after.get(entry.symbol) ?? 0),
+        }))
+        .filter(
+          (entry) => Math.abs(entry.weight_percent - entry.target_percent) >= REBALANCE_CHECK_TOLERANCE,
+        ),
+      turnover_percent: round(plan.turnover),
+      total_value: round(plan.total_value),
+      as_of: snapshot.asOf.toISOString(),
+    };
+    return {
+      data,
+      sources: [
+        {
+          type: 'rebalance_dry_run',
+          trades: data.trades.length,
+          turnover: data.turnover_percent,
+          as_of: data.as_of,
+        },
+      ],
+    };
+  }
+
+  symbolDirectory() {
+    return this.market.symbolDirectory();
+  }
+}
+
+/** Totals and positions of one snapshot, by the portfolio summary's formulas, rounded to cents and 0.01 %. */
+function factsOf(snapshot: HoldingsSnapshot): { totals: PortfolioFacts; positions: HoldingFact[] } {
+  const positions = snapshot.positions.map((position): HoldingFact => ({
+    symbol: position.symbol,
+    sector: position.sector,
+    quantity: position.quantity,
+    price: round(position.currentPrice),
+    market_value: round(position.marketValue),
+    weight_percent: round(position.weight),
+    unrealized_pnl: round(position.unrealizedPnl),
+    unrealized_pnl_percent: round(position.unrealizedPnlPercent),
+    day_change: round(position.dayChange),
+    day_change_percent: round(position.dayChangePercent),
+  }));
+  let totalValue = 0;
+  let totalCost = 0;
+  let dayChange = 0;
+  const bySector = new Map<string, number>();
+  for (const position of snapshot.positions) {
+    totalValue += position.marketValue;
+    totalCost += position.costBasis;
+    dayChange += position.dayChange;
+    bySector.set(position.sector, (bySector.get(position.sector) ?? 0) + position.marketValue);
+  }
+  const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : (part / whole) * 100);
+  const ranked = [...positions].sort(
+    (a, b) => b.unrealized_pnl_percent - a.unrealized_pnl_percent || a.symbol.localeCompare(b.symbol),
+  );
+  const performer = (fact: HoldingFact | undefined) =>
+    fact ? { symbol: fact.symbol, unrealized_pnl_percent: fact.unrealized_pnl_percent } : null;
+  const totals: PortfolioFacts = {
+    total_value: round(totalValue),
+    total_cost: round(totalCost),
+    unrealized_pnl: round(totalValue - totalCost),
+    unrealized_pnl_percent: round(percentOf(totalValue - totalCost, totalCost)),
+    realized_pnl: round(snapshot.replay.totalRealizedPnl),
+    day_change: round(dayChange),
+    day_change_percent: round(percentOf(dayChange, totalValue - dayChange)),
+    positions_count: positions.length,
+    sectors: [...bySector]
+      .map(([sector, marketValue]) => ({
+        sector,
+        weight_percent: round(percentOf(marketValue, totalValue)),
+        market_value: round(marketValue),
+      }))
+      .sort((a, b) => b.market_value - a.market_value || a.sector.localeCompare(b.sector)),
+    best: performer(ranked[0]),
+    worst: performer(ranked[ranked.length - 1]),
+    performance: {},
+    as_of: snapshot.asOf.toISOString(),
+  };
+  return { totals, positions };
+}
+
+function summarySource(data: PortfolioFacts): AnswerSource {
+  return {
+    type: 'portfolio_summary',
+    total_value: data.total_value,
+    day_change: data.day_change,
+    day_change_percent: data.day_change_percent,
+    unrealized_pnl_percent: data.unrealized_pnl_percent,
+    positions_count: data.positions_count,
+    as_of: data.as_of,
+  };
+}
+
+function toQuoteFacts(quote: StockQuote): QuoteFacts {
+  return {
+    symbol: quote.symbol,
+    name: quote.name,
+    price: round(quote.price),
+    change: round(quote.change),
+    change_percent: round(quote.changePercent),
+    as_of: quote.asOf,
+  };
+}
+
+function quoteSource(quote: QuoteFacts): AnswerSource {
+  return {
+    type: 'quote',
+    symbol: quote.symbol,
+    price: quote.price,
+    change_percent: quote.change_percent,
+    as_of: quote.as_of,
+  };
+}

@@ -1,0 +1,85 @@
+import type { RiskTolerance } from '../../preferences/preference-values';
+
+/** What the tools hand to an engine: plain data, amounts in USD and percentages in percent, 2 decimals. */
+export interface HoldingFact {
+  symbol: string;
+  sector: string;
+  quantity: number;
+  price: number;
+  market_value: number;
+  weight_percent: number;
+  unrealized_pnl: number;
+  unrealized_pnl_percent: number;
+  day_change: number;
+  day_change_percent: number;
+}
+
+export interface PortfolioFacts {
+  total_value: number;
+  total_cost: number;
+  unrealized_pnl: number;
+  unrealized_pnl_percent: number;
+  realized_pnl: number;
+  day_change: number;
+  day_change_percent: number;
+  positions_count: number;
+  sectors: { sector: string; weight_percent: number; market_value: number }[];
+  best: { symbol: string; unrealized_pnl_percent: number } | null;
+  worst: { symbol: string; unrealized_pnl_percent: number } | null;
+  /** Time-weighted returns in percent per period; null where the ledger does not reach back. */
+  performance: Record<string, number | null>;
+  as_of: string;
+}
+
+export interface RiskFacts {
+  risk_level: string | null;
+  risk_tolerance: RiskTolerance | null;
+  matches_tolerance: boolean | null;
+  volatility_percent: number | null;
+  beta: number | null;
+  sharpe_ratio: number | null;
+  max_drawdown_percent: number | null;
+  var_95_percent: number | null;
+  var_95_amount: number | null;
+  largest_holding: { symbol: string; weight_percent: number } | null;
+  effective_holdings: number | null;
+  notes: string[];
+  as_of: string;
+}
+
+export interface QuoteFacts {
+  symbol: string;
+  name: string;
+  price: number;
+  change: number;
+  change_percent: number;
+  as_of: string;
+}
+
+export interface NewsFacts {
+  symbol: string;
+  items: {
+    title: string;
+    url: string;
+    source: string;
+    published_at: string;
+    sentiment: string;
+    score: number;
+  }[];
+}
+
+export interface MarketFacts {
+  indices: { symbol: string; name: string; value: number; change_percent: number }[];
+  gainers: QuoteFacts[];
+  losers: QuoteFacts[];
+  as_of: string;
+}
+
+export interface RebalanceFacts {
+  basis: string;
+  trades: { symbol: string; side: string; quantity: number; value: number }[];
+  drift: { symbol: string; weight_percent: number; target_percent: number }[];
+  turnover_percent: number;
+  total_value: number;
+  as_of: string;
+}
