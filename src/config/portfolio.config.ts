@@ -1,7 +1,7 @@
 import { registerAs } from '@nestjs/config';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { numberOrUnset, readEnv } from './env';
+import { IntVar, numberOrUnset, readEnv } from './env';
 
 class PortfolioEnv {
   @IsOptional()
@@ -17,6 +17,9 @@ class PortfolioEnv {
   @Min(1, { message: 'PORTFOLIO_IMPORT_MAX_ROWS must be at least 1' })
   @Max(100_000, { message: 'PORTFOLIO_IMPORT_MAX_ROWS must be at most 100000' })
   PORTFOLIO_IMPORT_MAX_ROWS?: number;
+
+  @IntVar({ min: 1, max: 10_000_000 })
+  PORTFOLIO_MAX_TRANSACTIONS?: number;
 }
 
 export const portfolioConfig = registerAs('portfolio', () => {
@@ -25,6 +28,8 @@ export const portfolioConfig = registerAs('portfolio', () => {
     /** Annual risk-free rate for Sharpe and Sortino, as a fraction. */
     riskFreeRate: env.RISK_FREE_RATE ?? 0.02,
     importMaxRows: env.PORTFOLIO_IMPORT_MAX_ROWS ?? 5000,
+    /** Most transactions one user's ledger may hold: every summary reads the whole ledger. */
+    maxTransactions: env.PORTFOLIO_MAX_TRANSACTIONS ?? 100_000,
   };
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { newYorkTime } from '../../src/common/calendar/new-york-time';
 import { Clock } from '../../src/common/clock/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
@@ -200,8 +201,8 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       const last = history[history.length - 1];
       expect(summary.performance.ALL).toBeCloseTo(100 * (last.close / start.close - 1), 3);
       expect(summary.performance['1Y']).toBeNull();
-      // 1M: from the last close on or before the same day a month ago
-      const now = clock.now();
+      // 1M: from the last close on or before the same New York day a month ago
+      const now = new Date(`${newYorkTime(clock.now()).date}T00:00:00Z`);
       const lastOfPreviousMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).getUTCDate();
       const monthAgo = new Date(
         Date.UTC(
@@ -249,7 +250,8 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
         price: 100,
         executed_at: '2025-01-06',
       });
-      const response = await get(user, 'risk-metrics?lookback_days=60');
+      // today's session counts as it stands, as in the closes read below
+      const response = await get(user, 'risk-metrics?lookback_days=60&include_today=true');
       expect(response.statusCode).toBe(200);
       const body = response.json();
 

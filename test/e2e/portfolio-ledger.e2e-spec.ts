@@ -92,6 +92,7 @@ describe('portfolio ledger, positions and summary', () => {
       worst_performer: null,
       performance: { '1M': null, '3M': null, YTD: null, '1Y': null, ALL: null },
       as_of: clock.now().toISOString(),
+      money_weighted_performance: { '1M': null, '3M': null, YTD: null, '1Y': null, ALL: null },
     });
     expect((await get(user, 'transactions')).json()).toEqual({
       transactions: [],

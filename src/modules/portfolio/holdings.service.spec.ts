@@ -42,13 +42,9 @@ class FakeMarket {
     return { symbol, name: symbol, sector: symbol === 'AAPL' ? 'technology' : null };
   }
 
-  async getHistory(symbol: string) {
+  async getDailyCloses(symbol: string) {
     if (symbol === 'NOPE') throw new NotFoundException(`Stock ${symbol} not found`);
-    return {
-      symbol,
-      interval: '1d',
-      bars: [{ date: '2026-03-06', open: 1, high: 1, low: 1, close: 1.5, volume: 1 }],
-    };
+    return [{ date: '2026-03-06', close: 1.5 }];
   }
 }
 
@@ -74,7 +70,9 @@ describe('HoldingsService', () => {
       entry(3, 'T', 'buy', 1, 30),
       entry(4, 'T', 'sell', 1, 31),
     ];
-    const repository = { entries: async () => ledger } as unknown as PortfolioTransactionsRepository;
+    const repository = {
+      ledger: async () => ({ version: 1, entries: ledger }),
+    } as unknown as PortfolioTransactionsRepository;
     const clock: Clock = { now: () => at };
     sut = new HoldingsService(repository, market as unknown as MarketService, clock);
   });

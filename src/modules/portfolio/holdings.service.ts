@@ -12,7 +12,8 @@ export const UNKNOWN_SECTOR = 'unknown';
 
 /** A user's ledger and the positions it leaves, valued at one batch of live quotes. */
 export interface HoldingsSnapshot {
-  ledger: LedgerEntry[];
+  /** Shared by every snapshot of one ledger version: the same array while the ledger is unchanged. */
+  ledger: readonly LedgerEntry[];
   replay: LedgerReplay;
   positions: ValuedPosition[];
   asOf: Date;
@@ -25,6 +26,8 @@ export interface HoldingsSnapshot {
 @Injectable()
 export class HoldingsService {
   private readonly sectorBySymbol = new Map<string, string>();
+  /** The replay of each cached ledger version, computed once. */
+  private readonly replays = new WeakMap<readonly LedgerEntry[], LedgerReplay>();
 
   constructor(
     private readonly transactions: PortfolioTransactionsRepository,
@@ -33,12 +36,21 @@ export class HoldingsService {
   ) {}
 
   async snapshot(userId: number): Promise<HoldingsSnapshot> {
-    const ledger = await this.transactions.entries(userId);
-    const replay = replayLedger(ledger);
+    const ledger = (await this.transactions.ledger(userId)).entries;
+    const replay = this.replayOf(ledger);
     const symbols = [...replay.positions.keys()];
     const [quotes] = await Promise.all([this.quotes(symbols), this.loadSectors(symbols)]);
     const positions = valuePositions(replay.positions.values(), quotes, (symbol) => this.sectorOf(symbol));
     return { ledger, replay, positions, asOf: this.clock.now() };
+  }
+
+  private replayOf(ledger: readonly LedgerEntry[]): LedgerReplay {
+    let replay = this.replays.get(ledger);
+    if (!replay) {
+      replay = replayLedger(ledger);
+      this.replays.set(ledger, replay);
+    }
+    return replay;
   }
 
   /** Quotes of many symbols in one batched call, at cent prices; 500 when a held symbol has none. */
@@ -73,13 +85,15 @@ export class HoldingsService {
     );
   }
 
-  /** Daily closes of each symbol from `from` to today, fetched concurrently; empty for a symbol without history. */
-  async dailyCloses(symbols: string[], from: string): Promise<Map<string, DailyClose[]>> {
+  /**
+   * Daily closes of each symbol from `from` to today, fetched concurrently; empty for a symbol
+   * without history. Each series is the same array for as long as the market data is unchanged.
+   */
+  async dailyCloses(symbols: string[], from: string): Promise<Map<string, readonly DailyClose[]>> {
     const entries = await Promise.all(
-      symbols.map(async (symbol): Promise<[string, DailyClose[]]> => {
+      symbols.map(async (symbol): Promise<[string, readonly DailyClose[]]> => {
         try {
-          const history = await this.market.getHistory(symbol, { from, interval: '1d' });
-          return [symbol, history.bars.map((bar) => ({ date: bar.date, close: bar.close }))];
+          return [symbol, await this.market.getDailyCloses(symbol, from)];
         } catch (error) {
           if (error instanceof NotFoundException) return [symbol, []];
           throw error;

@@ -1,16 +1,49 @@
 import { Injectable } from '@nestjs/common';
+import { LedgerEntry } from './analytics/ledger-replay';
 import { PortfolioTotals, summarisePositions } from './analytics/portfolio-summary';
-import { PeriodReturns, timeWeightedReturns, utcDay } from './analytics/time-weighted-returns';
+import { moneyWeightedPeriodReturns } from './analytics/money-weighted-returns';
+import {
+  DailyValuation,
+  dailyValuations,
+  exchangeDay,
+  PeriodReturns,
+  timeWeightedPeriodReturns,
+  tradeDay,
+} from './analytics/time-weighted-returns';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { seriesFingerprint } from './same-series';
+
+/** Time-weighted and money-weighted returns of the same periods, as fractions. */
+export interface Performance {
+  timeWeighted: PeriodReturns;
+  moneyWeighted: PeriodReturns;
+}
 
 export interface PortfolioSummary extends PortfolioTotals {
   performance: PeriodReturns;
+  moneyWeightedPerformance: PeriodReturns;
   asOf: Date;
+}
+
+/** The inputs of one valuation of the ledger, the valuations, and the returns once asked for. */
+interface ComputedPerformance {
+  asOf: string;
+  closes: string;
+  valuations: readonly DailyValuation[];
+  performance?: Performance;
 }
 
 /** Totals of the current positions and the time-weighted performance of the ledger. */
 @Injectable()
 export class PortfolioSummaryService {
+  /**
+   * The last valuations and returns of each cached ledger version. They are a pure function of the
+   * ledger, the closes and the day, so they are reused while all three are the same (the ledger
+   * and close series are shared arrays: the same array means the same data).
+   */
+  private readonly performances = new WeakMap<readonly LedgerEntry[], ComputedPerformance>();
+  private readonly tradedSymbols = new WeakMap<readonly LedgerEntry[], string[]>();
+
   constructor(private readonly holdings: HoldingsService) {}
 
   async summary(userId: number): Promise<PortfolioSummary> {
@@ -20,16 +53,52 @@ export class PortfolioSummaryService {
   async summarise(snapshot: HoldingsSnapshot): Promise<PortfolioSummary> {
     const totals = summarisePositions(snapshot.positions, snapshot.replay.totalRealizedPnl);
     const performance = await this.performance(snapshot);
-    return { ...totals, performance, asOf: snapshot.asOf };
+    return {
+      ...totals,
+      performance: performance.timeWeighted,
+      moneyWeightedPerformance: performance.moneyWeighted,
+      asOf: snapshot.asOf,
+    };
   }
 
-  /** Returns as fractions; closes from the first trade on, of every symbol the ledger ever held. */
-  private async performance(snapshot: HoldingsSnapshot): Promise<PeriodReturns> {
-    const asOf = utcDay(snapshot.asOf);
-    if (snapshot.ledger.length === 0) return timeWeightedReturns([], new Map(), asOf);
-    const firstDay = utcDay(snapshot.ledger[0].executedAt);
-    const symbols = [...new Set(snapshot.ledger.map((entry) => entry.symbol))];
+  /**
+   * The ledger's holdings valued at every trading day's close, from the first trade to the
+   * exchange's today; shared with the value history and cached like the returns.
+   */
+  async dailyValuations(snapshot: HoldingsSnapshot): Promise<readonly DailyValuation[]> {
+    return (await this.computed(snapshot)).valuations;
+  }
+
+  /** Returns as fractions. */
+  private async performance(snapshot: HoldingsSnapshot): Promise<Performance> {
+    const computed = await this.computed(snapshot);
+    computed.performance ??= Object.freeze({
+      timeWeighted: Object.freeze(timeWeightedPeriodReturns(computed.valuations, computed.asOf)),
+      moneyWeighted: Object.freeze(moneyWeightedPeriodReturns(computed.valuations, computed.asOf)),
+    });
+    return computed.performance;
+  }
+
+  /** Closes from the first trade on, of every symbol the ledger ever held. */
+  private async computed({ ledger, asOf: instant }: HoldingsSnapshot): Promise<ComputedPerformance> {
+    const asOf = exchangeDay(instant);
+    if (ledger.length === 0) return { asOf, closes: '', valuations: [] };
+    const firstDay = tradeDay(ledger[0].executedAt);
+    let symbols = this.tradedSymbols.get(ledger);
+    if (!symbols) {
+      symbols = [...new Set(ledger.map((entry) => entry.symbol))];
+      this.tradedSymbols.set(ledger, symbols);
+    }
     const closes = await this.holdings.dailyCloses(symbols, firstDay);
-    return timeWeightedReturns(snapshot.ledger, closes, asOf);
+    const fingerprint = seriesFingerprint(closes);
+    const earlier = this.performances.get(ledger);
+    if (earlier && earlier.asOf === asOf && earlier.closes === fingerprint) return earlier;
+    const computed: ComputedPerformance = {
+      asOf,
+      closes: fingerprint,
+      valuations: Object.freeze(dailyValuations(ledger, closes, asOf)),
+    };
+    this.performances.set(ledger, computed);
+    return computed;
   }
 }

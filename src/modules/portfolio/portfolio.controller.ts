@@ -8,10 +8,11 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
+import { HistoryQuery } from './dto/history.query';
+import { HistoryResponse } from './dto/history.response';
 import { OverviewResponse } from './dto/overview.response';
 import { PositionsResponse } from './dto/position.response';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
@@ -19,20 +20,26 @@ import { RebalanceResponse } from './dto/rebalance.response';
 import { RiskMetricsQuery } from './dto/risk-metrics.query';
 import { RiskMetricsResponse } from './dto/risk-metrics.response';
 import { SummaryResponse } from './dto/summary.response';
+import { RealizedQuery } from './dto/realized.query';
+import { RealizedResponse, TaxLotsResponse } from './dto/tax-lots.response';
 import { HoldingsService } from './holdings.service';
+import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
 import {
+  toHistoryResponse,
   toOverviewResponse,
   toPositionResponse,
   toRiskMetricsResponse,
   toSummaryResponse,
+  toRealizedResponse,
+  toTaxLotsResponse,
 } from './portfolio.mapper';
 import { RebalanceService } from './rebalance.service';
 import { RiskMetricsService } from './risk-metrics.service';
+import { TaxLotsService } from './tax-lots.service';
 
 @ApiTags('portfolio')
-@ApiBearerAccess()
 @ApiInternalServerErrorResponse({ description: 'The market-data provider failed' })
 @Controller('portfolio')
 export class PortfolioController {
@@ -42,6 +49,8 @@ export class PortfolioController {
     private readonly risk: RiskMetricsService,
     private readonly rebalancer: RebalanceService,
     private readonly overviews: PortfolioOverviewService,
+    private readonly histories: PortfolioHistoryService,
+    private readonly taxLots: TaxLotsService,
   ) {}
 
   @Get()
@@ -63,16 +72,59 @@ export class PortfolioController {
     return { positions: snapshot.positions.map(toPositionResponse) };
   }
 
+  @Get('lots')
+  @ApiOperation({
+    summary: 'Open tax lots (FIFO), with unrealized P&L and holding period',
+    description:
+      'Each buy opens a lot at its price plus fees per share; sells close the oldest lots first. The positions ' +
+      'keep their average cost basis; wash sales are not adjusted.',
+  })
+  @ApiOkResponse({ type: TaxLotsResponse })
+  async lots(@CurrentUser() user: AuthUser): Promise<TaxLotsResponse> {
+    return toTaxLotsResponse(await this.taxLots.openLots(user.id));
+  }
+
+  @Get('realized')
+  @ApiOperation({
+    summary: 'Realized gains of a year by closed tax lot (FIFO), short- and long-term',
+    description:
+      "Each sell of the year closes the oldest open lots first; each closed portion gets its share of the sell's " +
+      'net proceeds. Short-term: held one year or less. Wash sales are not adjusted. The summary keeps its ' +
+      'average-cost realized_pnl.',
+  })
+  @ApiOkResponse({ type: RealizedResponse })
+  @ApiUnprocessableEntityResponse({ description: 'Invalid year' })
+  async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<RealizedResponse> {
+    return toRealizedResponse(await this.taxLots.realized(user.id, query.year));
+  }
+
   @Get('summary')
   @ApiOperation({
     summary: 'Totals, sector allocation, best and worst performers and time-weighted performance',
     description:
       'performance: time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL, valued at daily closes with ' +
-      'buys and sells neutralised; null where the ledger does not reach back that far.',
+      'buys and sells neutralised; null where the ledger does not reach back that far or no capital was at work. ' +
+      'money_weighted_performance: the XIRR of the same periods, expressed over each period. Periods end on ' +
+      "New York's date.",
   })
   @ApiOkResponse({ type: SummaryResponse })
   async summary(@CurrentUser() user: AuthUser): Promise<SummaryResponse> {
     return toSummaryResponse(await this.summaries.summary(user.id));
+  }
+
+  @Get('history')
+  @ApiOperation({
+    summary: 'Daily value history for charts, beside a benchmark',
+    description:
+      'Per valuation day: market value, net invested capital, cumulative time-weighted return and the ' +
+      "benchmark's cumulative return since the period's start (or the first trade). At most 400 points, " +
+      'evenly thinned, first and last kept.',
+  })
+  @ApiOkResponse({ type: HistoryResponse })
+  @ApiNotFoundResponse({ description: '`Stock <benchmark> not found`' })
+  @ApiUnprocessableEntityResponse({ description: 'Invalid period or benchmark' })
+  async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQuery): Promise<HistoryResponse> {
+    return toHistoryResponse(await this.histories.history(user.id, query.period, query.benchmark));
   }
 
   @Get('risk-metrics')
@@ -90,7 +142,9 @@ export class PortfolioController {
     @CurrentUser() user: AuthUser,
     @Query() query: RiskMetricsQuery,
   ): Promise<RiskMetricsResponse> {
-    return toRiskMetricsResponse(await this.risk.riskMetrics(user.id, query.lookback_days, query.benchmark));
+    return toRiskMetricsResponse(
+      await this.risk.riskMetrics(user.id, query.lookback_days, query.benchmark, query.include_today),
+    );
   }
 
   @Post('rebalance')

@@ -17,6 +17,10 @@ import { money, nullable, percent, price, quantity, ratio } from './portfolio-ro
 import { PortfolioSummary } from './portfolio-summary.service';
 import { RebalanceOutcome } from './rebalance.service';
 import { PortfolioRiskMetrics } from './risk-metrics.service';
+import { HistoryResponse } from './dto/history.response';
+import { RealizedResponse, TaxLotsResponse } from './dto/tax-lots.response';
+import { RealizedGains, ValuedTaxLot } from './tax-lots.service';
+import { PortfolioHistory } from './portfolio-history.service';
 
 export function toTransactionResponse(row: PortfolioTransactionEntity): TransactionResponse {
   return {
@@ -51,12 +55,13 @@ export function toPositionResponse(position: ValuedPosition): PositionResponse {
 }
 
 export function toSummaryResponse(summary: PortfolioSummary): SummaryResponse {
-  const performance = Object.fromEntries(
-    PERFORMANCE_PERIODS.map((period) => [
-      period,
-      nullable(summary.performance[period], (value) => percent(100 * value)),
-    ]),
-  ) as unknown as PerformanceResponse;
+  const percentPerPeriod = (returns: PortfolioSummary['performance']) =>
+    Object.fromEntries(
+      PERFORMANCE_PERIODS.map((period) => [
+        period,
+        nullable(returns[period], (value) => percent(100 * value)),
+      ]),
+    ) as unknown as PerformanceResponse;
   const performer = (entry: PortfolioSummary['bestPerformer']) =>
     entry && { symbol: entry.symbol, unrealized_pnl_percent: percent(entry.unrealizedPnlPercent) };
   return {
@@ -75,8 +80,9 @@ export function toSummaryResponse(summary: PortfolioSummary): SummaryResponse {
     })),
     best_performer: performer(summary.bestPerformer),
     worst_performer: performer(summary.worstPerformer),
-    performance,
+    performance: percentPerPeriod(summary.performance),
     as_of: summary.asOf.toISOString(),
+    money_weighted_performance: percentPerPeriod(summary.moneyWeightedPerformance),
   };
 }
 
@@ -189,5 +195,66 @@ export function toOverviewResponse(overview: Overview): OverviewResponse {
     risk: toRiskSnapshotResponse(overview.risk),
     notes: overview.notes,
     as_of: overview.asOf.toISOString(),
+  };
+}
+
+export function toHistoryResponse(history: PortfolioHistory): HistoryResponse {
+  return {
+    period: history.period,
+    benchmark: history.benchmark,
+    points: history.points.map((point) => ({
+      date: point.date,
+      market_value: money(point.marketValue),
+      net_invested: money(point.netInvested),
+      cumulative_return: percent(100 * point.cumulativeReturn),
+      benchmark_return: nullable(point.benchmarkReturn, (value) => percent(100 * value)),
+    })),
+    as_of: history.asOf.toISOString(),
+  };
+}
+
+export function toTaxLotsResponse(result: { lots: ValuedTaxLot[]; asOf: Date }): TaxLotsResponse {
+  return {
+    method: 'fifo',
+    lots: result.lots.map((lot) => ({
+      symbol: lot.symbol,
+      acquired_on: lot.acquiredOn,
+      quantity: quantity(lot.quantity),
+      cost_per_share: price(lot.costPerShare),
+      cost_basis: money(lot.costBasis),
+      current_price: price(lot.currentPrice),
+      market_value: money(lot.marketValue),
+      unrealized_pnl: money(lot.unrealizedPnl),
+      unrealized_pnl_percent: percent(lot.unrealizedPnlPercent),
+      holding_days: lot.holdingDays,
+      term: lot.term,
+    })),
+    as_of: result.asOf.toISOString(),
+  };
+}
+
+export function toRealizedResponse(result: RealizedGains): RealizedResponse {
+  return {
+    year: result.year,
+    method: 'fifo',
+    realized: result.portions.map((portion) => ({
+      symbol: portion.symbol,
+      sell_id: portion.sellId,
+      acquired_on: portion.acquiredOn,
+      disposed_on: portion.disposedOn,
+      quantity: quantity(portion.quantity),
+      proceeds: money(portion.proceeds),
+      cost: money(portion.cost),
+      gain: money(portion.gain),
+      term: portion.term,
+    })),
+    totals: {
+      proceeds: money(result.totals.proceeds),
+      cost: money(result.totals.cost),
+      gain: money(result.totals.gain),
+      short_term_gain: money(result.totals.shortTermGain),
+      long_term_gain: money(result.totals.longTermGain),
+    },
+    as_of: result.asOf.toISOString(),
   };
 }

@@ -7,12 +7,14 @@ import { PreferencesModule } from '../preferences/preferences.module';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { HoldingsService } from './holdings.service';
 import { CsvContentTypeParser } from './import/csv-content-type.parser';
+import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 import { PortfolioController } from './portfolio.controller';
 import { RebalanceService } from './rebalance.service';
 import { RiskMetricsService } from './risk-metrics.service';
+import { TaxLotsService } from './tax-lots.service';
 import { TransactionsController } from './transactions.controller';
 import { TransactionsService } from './transactions.service';
 
@@ -34,7 +36,9 @@ import { TransactionsService } from './transactions.service';
     RiskMetricsService,
     RebalanceService,
     PortfolioOverviewService,
+    PortfolioHistoryService,
+    TaxLotsService,
   ],
-  exports: [PortfolioSummaryService],
+  exports: [PortfolioSummaryService, HoldingsService, RiskMetricsService, RebalanceService],
 })
 export class PortfolioModule {}

@@ -77,7 +77,7 @@ export class RebalanceService {
   }
 
   /** The holdings the ledger leaves, at the current quotes. */
-  private async valuedPositions(ledger: LedgerEntry[]): Promise<ValuedPosition[]> {
+  private async valuedPositions(ledger: readonly LedgerEntry[]): Promise<ValuedPosition[]> {
     const held = replayLedger(ledger).positions;
     const symbols = [...held.keys()];
     const [quotes] = await Promise.all([this.holdings.quotes(symbols), this.holdings.loadSectors(symbols)]);

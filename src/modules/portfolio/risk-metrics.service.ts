@@ -1,13 +1,21 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
+import { newYorkTime } from '../../common/calendar/new-york-time';
+import {
+  addDays,
+  nyseCloseMinute,
+  nyseSessionsBefore,
+  REGULAR_CLOSE_MINUTE,
+} from '../../common/calendar/nyse-calendar';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { normalizeSymbol } from '../market/market-symbols';
 import { PreferencesService } from '../preferences/preferences.service';
 import { compareWithRiskTolerance, RISK_LEVELS, RiskLevel } from './analytics/risk-level';
-import { computeRiskMetrics, RiskMetrics } from './analytics/risk-metrics';
-import { utcDay } from './analytics/time-weighted-returns';
+import { LRUCache } from 'lru-cache';
+import { computeRiskMetrics, RiskHolding, RiskMetrics, RiskMetricsInput } from './analytics/risk-metrics';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { seriesFingerprint } from './same-series';
 
 export const DEFAULT_BENCHMARK = '^GSPC';
 export const DEFAULT_LOOKBACK_DAYS = 252;
@@ -21,29 +29,60 @@ export interface PortfolioRiskMetrics extends RiskMetrics {
   asOf: Date;
 }
 
+/** Users × lookback windows whose last risk figures are kept. */
+const KEPT_RISK_FIGURES = 1_000;
+
+/** What one computation was made from (the series by identity), and its result. */
+interface ComputedRisk {
+  holdings: readonly RiskHolding[];
+  closes: string;
+  lookbackDays: number;
+  annualRiskFreeRate: number;
+  through: string;
+  benchmark: string | undefined;
+  metrics: RiskMetrics;
+}
+
 /** Risk of the current holdings over a lookback window, compared with the user's stated tolerance. */
 @Injectable()
 export class RiskMetricsService {
+  /**
+   * The last figures per user, window and benchmark. They are a pure function of their input, so
+   * they are reused while it is the same: holdings valued alike, the very same close series.
+   */
+  private readonly computed = new LRUCache<string, ComputedRisk>({ max: KEPT_RISK_FIGURES });
+
   constructor(
     private readonly holdings: HoldingsService,
     private readonly preferences: PreferencesService,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
   ) {}
 
-  async riskMetrics(userId: number, lookbackDays: number, benchmark: string): Promise<PortfolioRiskMetrics> {
-    return this.assess(userId, await this.holdings.snapshot(userId), lookbackDays, benchmark);
+  async riskMetrics(
+    userId: number,
+    lookbackDays: number,
+    benchmark: string,
+    includeToday = false,
+  ): Promise<PortfolioRiskMetrics> {
+    return this.assess(userId, await this.holdings.snapshot(userId), lookbackDays, benchmark, includeToday);
   }
 
-  /** 404 `Stock <benchmark> not found` for a benchmark without history. */
+  /**
+   * 404 `Stock <benchmark> not found` for a benchmark without history. Today's close counts only
+   * once its session has closed, unless `includeToday` asks for the session so far.
+   */
   async assess(
     userId: number,
     snapshot: HoldingsSnapshot,
     lookbackDays = DEFAULT_LOOKBACK_DAYS,
     rawBenchmark = DEFAULT_BENCHMARK,
+    includeToday = false,
   ): Promise<PortfolioRiskMetrics> {
     const benchmark = normalizeSymbol(rawBenchmark);
     const symbols = snapshot.positions.map((position) => position.symbol);
-    const from = calendarDaysBefore(snapshot.asOf, lookbackWindowInCalendarDays(lookbackDays));
+    const today = newYorkTime(snapshot.asOf).date;
+    const through = includeToday || sessionHasClosed(snapshot.asOf) ? today : addDays(today, -1);
+    const from = nyseSessionsBefore(through, lookbackDays + 1 + MISSING_SESSIONS_MARGIN);
     const [closes, preferences] = await Promise.all([
       this.holdings.dailyCloses([...new Set([...symbols, benchmark])], from),
       this.preferences.findForUser(userId),
@@ -51,7 +90,7 @@ export class RiskMetricsService {
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundException(ErrorDetail.stockNotFound(benchmark));
 
-    const metrics = computeRiskMetrics({
+    const metrics = this.compute(`${userId}:${lookbackDays}:${benchmark}`, {
       holdings: snapshot.positions.map((position) => ({
         symbol: position.symbol,
         sector: position.sector,
@@ -61,6 +100,7 @@ export class RiskMetricsService {
       benchmark: { symbol: benchmark, closes: benchmarkCloses },
       lookbackDays,
       annualRiskFreeRate: this.config.riskFreeRate,
+      through,
     });
     const riskTolerance = toRiskLevel(preferences?.risk_tolerance);
     let matchesPreferences: boolean | null = null;
@@ -83,17 +123,66 @@ export class RiskMetricsService {
       asOf: snapshot.asOf,
     };
   }
+
+  private compute(key: string, input: RiskMetricsInput): RiskMetrics {
+    const inputs = {
+      holdings: input.holdings,
+      closes: seriesFingerprint(input.closesBySymbol),
+      lookbackDays: input.lookbackDays,
+      annualRiskFreeRate: input.annualRiskFreeRate,
+      through: input.through ?? '',
+      benchmark:
+        input.benchmark === null
+          ? undefined
+          : `${input.benchmark.symbol}=${seriesFingerprint(new Map([['', input.benchmark.closes]]))}`,
+    };
+    const earlier = this.computed.get(key);
+    if (earlier && sameInputs(earlier, inputs)) return earlier.metrics;
+    const metrics = computeRiskMetrics(input);
+    this.computed.set(key, { ...inputs, metrics });
+    return metrics;
+  }
 }
 
-/** Enough calendar days to hold `tradingDays` + 1 closes: 7/5 of them plus a margin for holidays and gaps. */
-function lookbackWindowInCalendarDays(tradingDays: number): number {
-  return Math.ceil(((tradingDays + 1) * 7) / 5) + 14;
-}
+/**
+ * Sessions fetched beyond the lookback window's N + 1 closes, for days a provider misses. The
+ * window is counted back on the NYSE calendar, so holidays are already accounted for; a provider
+ * without holidays (the replay) simply returns more closes than needed.
+ */
+const MISSING_SESSIONS_MARGIN = 5;
 
-function calendarDaysBefore(instant: Date, days: number): string {
-  return utcDay(new Date(instant.getTime() - days * 86_400_000));
+/**
+ * Whether the New York session of the instant's day is over (16:00, 13:00 on early closes). A day
+ * the NYSE calendar has no session on counts as closed at 16:00, for providers that quote it anyway.
+ */
+function sessionHasClosed(instant: Date): boolean {
+  const { date, msOfDay } = newYorkTime(instant);
+  return msOfDay >= (nyseCloseMinute(date) ?? REGULAR_CLOSE_MINUTE) * 60_000;
 }
 
 function toRiskLevel(value: string | undefined): RiskLevel | null {
   return (RISK_LEVELS as readonly string[]).includes(value ?? '') ? (value as RiskLevel) : null;
+}
+
+function sameInputs(a: Omit<ComputedRisk, 'metrics'>, b: Omit<ComputedRisk, 'metrics'>): boolean {
+  return (
+    a.closes === b.closes &&
+    a.benchmark === b.benchmark &&
+    a.lookbackDays === b.lookbackDays &&
+    a.through === b.through &&
+    a.annualRiskFreeRate === b.annualRiskFreeRate &&
+    sameHoldings(a.holdings, b.holdings)
+  );
+}
+
+function sameHoldings(a: readonly RiskHolding[], b: readonly RiskHolding[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (holding, index) =>
+        holding.symbol === b[index].symbol &&
+        holding.sector === b[index].sector &&
+        Object.is(holding.marketValue, b[index].marketValue),
+    )
+  );
 }

@@ -11,7 +11,6 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -29,7 +28,6 @@ import { CsvBodyPipe } from './import/csv-body.pipe';
 import { TransactionsService } from './transactions.service';
 
 @ApiTags('portfolio')
-@ApiBearerAccess()
 @Controller('portfolio/transactions')
 export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
@@ -39,7 +37,10 @@ export class TransactionsController {
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionResponse })
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
-  @ApiBadRequestResponse({ description: '`Insufficient quantity of <symbol> to sell`' })
+  @ApiBadRequestResponse({
+    description:
+      '`Insufficient quantity of <symbol> to sell`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
+  })
   @ApiUnprocessableEntityResponse({
     description:
       'Validation failed (including executed_at in the future); an invalid or reused Idempotency-Key',
@@ -74,6 +75,7 @@ export class TransactionsController {
   @ApiBody({ schema: { type: 'string', example: `${CSV_HEADER}\n2025-01-06,AAPL,buy,10,150.25,1\n` } })
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionImportResponse })
+  @ApiBadRequestResponse({ description: 'The ledger would exceed PORTFOLIO_MAX_TRANSACTIONS' })
   @ApiUnprocessableEntityResponse({
     description: 'Bad rows, each listed; an invalid or reused Idempotency-Key',
   })

@@ -78,6 +78,7 @@ export class TransactionsService {
       userId,
       async (ledger) => {
         const existing = await ledger.entries();
+        this.assertRoomFor(existing.length, 1);
         const violation = findOversell([...existing, { ...record, id: PROVISIONAL_ID_BASE }]);
         if (violation)
           throw new BadRequestException(ErrorDetail.insufficientQuantityToSell(violation.symbol));
@@ -152,6 +153,7 @@ export class TransactionsService {
       userId,
       async (ledger) => {
         const existing = await ledger.entries();
+        this.assertRoomFor(existing.length, records.length);
         const provisional = records.map((record, index) => ({ ...record, id: PROVISIONAL_ID_BASE + index }));
         const violations = findOversells([...existing, ...provisional]);
         if (violations.length > 0) {
@@ -176,6 +178,13 @@ export class TransactionsService {
       },
       request,
     );
+  }
+
+  /** 400 when `adding` more would take the ledger past PORTFOLIO_MAX_TRANSACTIONS. */
+  private assertRoomFor(held: number, adding: number): void {
+    if (held + adding > this.config.maxTransactions) {
+      throw new BadRequestException(ErrorDetail.ledgerFull(this.config.maxTransactions));
+    }
   }
 
   private async storedAfterRefresh(

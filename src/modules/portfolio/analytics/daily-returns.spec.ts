@@ -22,6 +22,20 @@ describe('simpleReturns', () => {
 });
 
 describe('alignDailyReturns', () => {
+  it('leaves out closes after `through`, such as a session still running', () => {
+    const series = closes([
+      ['2024-01-02', 100],
+      ['2024-01-03', 110],
+      ['2024-01-04', 99],
+      ['2024-01-05', 200],
+    ]);
+    const sut = alignDailyReturns(new Map([['AAA', series]]), 2, '2024-01-04')!;
+    expect(sut.startDate).toBe('2024-01-02');
+    expect(sut.dates).toEqual(['2024-01-03', '2024-01-04']);
+    expect(sut.returnsBySymbol.get('AAA')).toEqual([expect.closeTo(0.1, 12), expect.closeTo(-0.1, 12)]);
+    expect(alignDailyReturns(new Map([['AAA', series]]), 2, '2024-01-01')).toBeNull();
+  });
+
   const aaa = closes([
     ['2017-01-02', 10],
     ['2017-01-03', 11],

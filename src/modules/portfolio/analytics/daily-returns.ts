@@ -25,14 +25,17 @@ export function simpleReturns(prices: readonly number[]): number[] {
  * Daily returns of every series over the last `lookbackDays` returns of the union of their
  * trading days. A day missing inside a series (a gap in the data) carries its last close forward,
  * which counts as a zero return; the window starts no earlier than the latest first close, so
- * every series has a price on every day of it. Null when fewer than two prices overlap.
+ * every series has a price on every day of it. Closes dated after `through` (when given) are left
+ * out. Null when fewer than two prices overlap.
  */
 export function alignDailyReturns(
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   lookbackDays: number,
+  through?: string,
 ): AlignedReturns | null {
   if (closesBySymbol.size === 0) return null;
-  const calendar = unionOfDates(closesBySymbol);
+  const allDates = unionOfDates(closesBySymbol);
+  const calendar = through === undefined ? allDates : allDates.filter((date) => date <= through);
   let firstCommonIndex = 0;
   for (const closes of closesBySymbol.values()) {
     if (closes.length === 0) return null;

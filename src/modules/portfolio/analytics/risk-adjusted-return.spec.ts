@@ -27,6 +27,9 @@ describe('risk-adjusted returns', () => {
   it('is null when the deviation is zero', () => {
     expect(sharpeRatio([0.01, 0.01, 0.01], 0.02)).toBeNull();
     expect(sortinoRatio([0.01, 0.02, 0.03], 0.02)).toBeNull();
+    // a flat series below the risk-free rate has shortfalls but no volatility: both null
+    expect(sharpeRatio([0, 0, 0], 0.02)).toBeNull();
+    expect(sortinoRatio([0, 0, 0], 0.02)).toBeNull();
   });
 
   it('is negative when returns trail the risk-free rate', () => {

@@ -16,9 +16,12 @@ export function sharpeRatio(dailyReturns: readonly number[], annualRiskFreeRate:
 
 /**
  * Sortino = mean(r − rf_d) / DD × √252 with the downside deviation
- * DD = √(Σ min(0, r − rf_d)² / n) over all n days (target return rf_d); null when DD = 0.
+ * DD = √(Σ min(0, r − rf_d)² / n) over all n days (target return rf_d); null when DD = 0, and
+ * null like Sharpe when the returns do not vary at all (a flat series, e.g. cash-like holdings,
+ * would otherwise score −√252 for trailing the risk-free rate by a constant).
  */
 export function sortinoRatio(dailyReturns: readonly number[], annualRiskFreeRate: number): number | null {
+  if (sampleStandardDeviation(dailyReturns) === 0) return null;
   const target = dailyRiskFreeRate(annualRiskFreeRate);
   let squaredShortfalls = 0;
   for (const value of dailyReturns) {

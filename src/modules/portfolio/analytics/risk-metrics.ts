@@ -32,6 +32,8 @@ export interface RiskMetricsInput {
   benchmark: { symbol: string; closes: readonly DailyClose[] } | null;
   lookbackDays: number;
   annualRiskFreeRate: number;
+  /** The last date whose closes count (YYYY-MM-DD); later closes, e.g. a session still running, are left out. */
+  through?: string;
 }
 
 export interface TailRiskAtConfidence {
@@ -180,7 +182,7 @@ function portfolioReturnSeries(
   if (benchmark) series.set(benchmark.symbol, benchmark.closes);
   else notes.push('No benchmark history, so beta and correlation are not available.');
 
-  const aligned = alignDailyReturns(series, input.lookbackDays);
+  const aligned = alignDailyReturns(series, input.lookbackDays, input.through);
   if (!aligned || aligned.dates.length < MINIMUM_OBSERVATIONS) {
     notes.push('Too little common price history to compute return-based metrics.');
     return null;

@@ -72,9 +72,16 @@ describe('dailyValuations', () => {
       '2017-01-03',
     );
     expect(sut).toEqual([
-      { date: '2017-01-01', value: 100, dailyReturn: 0 },
+      { date: '2017-01-01', value: 100, dailyReturn: 0, atWork: true, bought: 100, sold: 0 },
       // (0 - 100 + 110) / 100
-      { date: '2017-01-02', value: 0, dailyReturn: expect.closeTo(0.1, 12) },
+      {
+        date: '2017-01-02',
+        value: 0,
+        dailyReturn: expect.closeTo(0.1, 12),
+        atWork: true,
+        bought: 0,
+        sold: 110,
+      },
     ]);
   });
 
@@ -124,5 +131,35 @@ describe('timeWeightedReturns', () => {
       '1Y': null,
       ALL: null,
     });
+  });
+
+  it('answers null for a period in which everything had been sold, and chains the days at work', () => {
+    const ledger = [trade('B', 'buy', 100, 10, '2016-06-01'), trade('B', 'sell', 100, 11, '2016-12-30')];
+    const sut = timeWeightedReturns(ledger, new Map([['B', bCloses]]), '2017-03-31');
+    // bought at 10, sold at the 11 close: +10% over the days at work; none in 2017
+    expect(sut.ALL).toBeCloseTo(0.1, 12);
+    expect(sut['1Y']).toBeNull();
+    expect(sut.YTD).toBeNull();
+    expect(sut['1M']).toBeNull();
+  });
+
+  it('dates trades and periods on the New York calendar, not UTC', () => {
+    // 2017-03-31 20:30 New York is 2017-04-01 00:30 UTC: the buy is March's, at March 31's close
+    const lateBuy: LedgerEntry = {
+      id: nextId++,
+      symbol: 'B',
+      side: 'buy',
+      quantity: 1,
+      price: 12.1,
+      fees: 0,
+      executedAt: new Date('2017-04-01T00:30:00Z'),
+    };
+    const valuations = dailyValuations([lateBuy], new Map([['B', bCloses]]), '2017-03-31');
+    expect(valuations.map((valuation) => valuation.date)).toEqual(['2017-03-31']);
+    // a date-only trade (stored at midnight UTC, 20:00 the evening before in New York) keeps its date
+    const dateOnly = { ...lateBuy, executedAt: new Date('2017-02-28') };
+    expect(dailyValuations([dateOnly], new Map(), '2017-03-31').map((valuation) => valuation.date)).toEqual([
+      '2017-02-28',
+    ]);
   });
 });

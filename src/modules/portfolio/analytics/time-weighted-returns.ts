@@ -6,18 +6,48 @@
 // + fees), S the proceeds of its sells (quantity × price − fees). Buys count as invested from the
 // start of their day and sells as withdrawn at its end, which is exact for a buy at the open and a
 // sell at the close and never divides by a negative. A period's return is Π(1 + r_d) − 1 over the
-// valuation days after its start, up to the as-of day.
+// valuation days after its start, up to the as-of day. A period in which no capital was at work
+// (V_{d−1} + B_d = 0 on every one of its days, e.g. after everything was sold) has no return: null.
+//
+// Days are the exchange's dates (America/New_York): a trade at 20:00 New York time (01:00 UTC the
+// next day) belongs to its New York day, and the periods end on New York's today. A trade recorded
+// with a date only is stored at midnight UTC and stays on that date.
+import { newYorkTime } from '../../../common/calendar/new-york-time';
 import { DailyClose } from './daily-returns';
 import { compareLedgerEntries, LedgerEntry } from './ledger-replay';
 
 export const PERFORMANCE_PERIODS = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 export type PerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
+/** The summary's periods and the longer ones a chart may span. */
+export const HISTORY_PERIODS = ['1M', '3M', 'YTD', '1Y', '5Y', 'ALL'] as const;
+export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
 export type PeriodReturns = Record<PerformancePeriod, number | null>;
 
 export interface DailyValuation {
   date: string;
   value: number;
   dailyReturn: number;
+  /** Whether any capital was invested during the day (V_{d−1} + B_d > 0). */
+  atWork: boolean;
+  /** B_d: paid for the day's buys, fees included. */
+  bought: number;
+  /** S_d: received for the day's sells, net of fees. */
+  sold: number;
+}
+
+/** The exchange's (New York) calendar day of an instant, YYYY-MM-DD. */
+export function exchangeDay(instant: Date): string {
+  return newYorkTime(instant).date;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * The exchange day of a trade: its New York date, except for the midnight-UTC instant that a
+ * date-only `executed_at` (`2025-01-06`) is stored as, which means that very date.
+ */
+export function tradeDay(executedAt: Date): string {
+  return executedAt.getTime() % MS_PER_DAY === 0 ? utcDay(executedAt) : exchangeDay(executedAt);
 }
 
 /** UTC calendar day of an instant, YYYY-MM-DD. */
@@ -35,9 +65,13 @@ export function dailyValuations(
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   asOf: string,
 ): DailyValuation[] {
-  const ordered = entries.filter((entry) => utcDay(entry.executedAt) <= asOf).sort(compareLedgerEntries);
+  // Each entry's day is worked out once: the date conversion is most of this function's cost otherwise.
+  const ordered = entries
+    .map((entry) => ({ entry, day: tradeDay(entry.executedAt) }))
+    .filter(({ day }) => day <= asOf)
+    .sort((a, b) => compareLedgerEntries(a.entry, b.entry));
   if (ordered.length === 0) return [];
-  const firstDay = utcDay(ordered[0].executedAt);
+  const firstDay = ordered[0].day;
   const days = valuationDays(ordered, closesBySymbol, firstDay, asOf);
 
   const quantities = new Map<string, number>();
@@ -51,13 +85,13 @@ export function dailyValuations(
   for (const day of days) {
     let bought = 0;
     let sold = 0;
-    while (entryCursor < ordered.length && utcDay(ordered[entryCursor].executedAt) <= day) {
-      const entry = ordered[entryCursor];
+    while (entryCursor < ordered.length && ordered[entryCursor].day <= day) {
+      const { entry, day: tradeDay } = ordered[entryCursor];
       entryCursor += 1;
       const signedQuantity = entry.side === 'buy' ? entry.quantity : -entry.quantity;
       quantities.set(entry.symbol, (quantities.get(entry.symbol) ?? 0) + signedQuantity);
       prices.set(entry.symbol, entry.price);
-      lastTradeDay.set(entry.symbol, utcDay(entry.executedAt));
+      lastTradeDay.set(entry.symbol, tradeDay);
       if (entry.side === 'buy') bought += entry.quantity * entry.price + entry.fees;
       else sold += entry.quantity * entry.price - entry.fees;
     }
@@ -69,14 +103,14 @@ export function dailyValuations(
     }
     const investedBase = previousValue + bought;
     const dailyReturn = investedBase > 0 ? (value - previousValue - (bought - sold)) / investedBase : 0;
-    valuations.push({ date: day, value, dailyReturn });
+    valuations.push({ date: day, value, dailyReturn, atWork: investedBase > 0, bought, sold });
     previousValue = value;
   }
   return valuations;
 }
 
 /** Start boundary of each period: the return covers valuation days strictly after it. */
-export function periodStart(period: PerformancePeriod, asOf: string, firstTradeDay: string): string {
+export function periodStart(period: HistoryPeriod, asOf: string, firstTradeDay: string): string {
   switch (period) {
     case '1M':
       return shiftMonths(asOf, -1);
@@ -84,6 +118,8 @@ export function periodStart(period: PerformancePeriod, asOf: string, firstTradeD
       return shiftMonths(asOf, -3);
     case '1Y':
       return shiftMonths(asOf, -12);
+    case '5Y':
+      return shiftMonths(asOf, -60);
     case 'YTD':
       return `${Number(asOf.slice(0, 4)) - 1}-12-31`;
     case 'ALL':
@@ -93,15 +129,22 @@ export function periodStart(period: PerformancePeriod, asOf: string, firstTradeD
 
 /**
  * Time-weighted return per period; null for a period whose history the ledger does not reach (the
- * first trade is later than the day after the period's start), and for every period of an empty
- * ledger.
+ * first trade is later than the day after the period's start), for a period without capital at
+ * work, and for every period of an empty ledger.
  */
 export function timeWeightedReturns(
   entries: readonly LedgerEntry[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   asOf: string,
 ): PeriodReturns {
-  const valuations = dailyValuations(entries, closesBySymbol, asOf);
+  return timeWeightedPeriodReturns(dailyValuations(entries, closesBySymbol, asOf), asOf);
+}
+
+/** timeWeightedReturns from the ledger's daily valuations. */
+export function timeWeightedPeriodReturns(
+  valuations: readonly DailyValuation[],
+  asOf: string,
+): PeriodReturns {
   const result = Object.fromEntries(PERFORMANCE_PERIODS.map((period) => [period, null])) as PeriodReturns;
   if (valuations.length === 0) return result;
   const firstTradeDay = valuations[0].date;
@@ -109,20 +152,25 @@ export function timeWeightedReturns(
     const start = periodStart(period, asOf, firstTradeDay);
     if (start < previousDay(firstTradeDay)) continue;
     let growth = 1;
-    for (const valuation of valuations) if (valuation.date > start) growth *= 1 + valuation.dailyReturn;
-    result[period] = growth - 1;
+    let atWork = false;
+    for (const valuation of valuations) {
+      if (valuation.date <= start) continue;
+      growth *= 1 + valuation.dailyReturn;
+      atWork ||= valuation.atWork;
+    }
+    result[period] = atWork ? growth - 1 : null;
   }
   return result;
 }
 
 function valuationDays(
-  entries: readonly LedgerEntry[],
+  entries: readonly { entry: LedgerEntry; day: string }[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   firstDay: string,
   asOf: string,
 ): string[] {
-  const days = new Set(entries.map((entry) => utcDay(entry.executedAt)));
-  const symbols = new Set(entries.map((entry) => entry.symbol));
+  const days = new Set(entries.map(({ day }) => day));
+  const symbols = new Set(entries.map(({ entry }) => entry.symbol));
   for (const symbol of symbols) {
     for (const close of closesBySymbol.get(symbol) ?? []) {
       if (close.date >= firstDay && close.date <= asOf) days.add(close.date);
@@ -152,7 +200,7 @@ function shiftMonths(day: string, months: number): string {
   return utcDay(target);
 }
 
-function previousDay(day: string): string {
+export function previousDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - 1);
   return utcDay(date);

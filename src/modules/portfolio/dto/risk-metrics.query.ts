@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { BooleanQueryField } from '../../../common/validation/query-fields';
 
 export const MIN_LOOKBACK_DAYS = 20;
 export const MAX_LOOKBACK_DAYS = 1260;
@@ -27,4 +28,10 @@ export class RiskMetricsQuery {
   @IsString()
   @Matches(/^\^?[A-Za-z][A-Za-z0-9.-]{0,15}$/)
   benchmark: string = '^GSPC';
+
+  @BooleanQueryField({
+    description:
+      "Count today's session while it is still open (New York time; 13:00 on early closes) as a day's return. By default the window ends at the last closed session.",
+  })
+  include_today: boolean = false;
 }

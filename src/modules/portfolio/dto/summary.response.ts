@@ -47,6 +47,32 @@ export class PerformanceResponse {
   ALL: number | null;
 }
 
+const mwr = (period: string) => ({
+  name: period,
+  type: Number,
+  nullable: true,
+  description: `Money-weighted return over ${period}, percent; null exactly where the time-weighted one is`,
+  example: 4.2,
+});
+
+/** Money-weighted returns (XIRR, expressed over each period), percent. */
+export class MoneyWeightedPerformanceResponse {
+  @ApiProperty(mwr('1M'))
+  '1M': number | null;
+
+  @ApiProperty(mwr('3M'))
+  '3M': number | null;
+
+  @ApiProperty(mwr('YTD'))
+  YTD: number | null;
+
+  @ApiProperty(mwr('1Y'))
+  '1Y': number | null;
+
+  @ApiProperty(mwr('ALL'))
+  ALL: number | null;
+}
+
 export class SummaryResponse {
   @ApiProperty({ description: 'Market value of the positions at live quotes, USD' })
   total_value: number;
@@ -86,4 +112,11 @@ export class SummaryResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
+
+  @ApiProperty({
+    type: MoneyWeightedPerformanceResponse,
+    description:
+      'Money-weighted return (XIRR over the cash flows) of the same periods, percent of the period (not annualised): equal to `performance` when no money moved during the period; see docs/portfolio.md',
+  })
+  money_weighted_performance: MoneyWeightedPerformanceResponse;
 }

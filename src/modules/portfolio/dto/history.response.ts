@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { HISTORY_PERIODS, HistoryPeriod } from '../analytics/time-weighted-returns';
+
+export class HistoryPointResponse {
+  @ApiProperty({ example: '2025-03-12', description: 'Trading day (New York date), or a day with trades' })
+  date: string;
+
+  @ApiProperty({ example: 23456.78, description: 'Holdings valued at the close, USD' })
+  market_value: number;
+
+  @ApiProperty({
+    example: 20000,
+    description:
+      'Money put in less money taken out since the first trade (buys with fees − sell proceeds), USD',
+  })
+  net_invested: number;
+
+  @ApiProperty({
+    example: 7.1234,
+    description: 'Time-weighted return from the start of the period to this day, percent',
+  })
+  cumulative_return: number;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 5.4321,
+    description:
+      "The benchmark's return from its last close on or before the period's start to this day, percent; null without such a close",
+  })
+  benchmark_return: number | null;
+}
+
+export class HistoryResponse {
+  @ApiProperty({ enum: HISTORY_PERIODS, example: '1Y' })
+  period: HistoryPeriod;
+
+  @ApiProperty({ example: '^GSPC' })
+  benchmark: string;
+
+  @ApiProperty({
+    type: [HistoryPointResponse],
+    description:
+      'Oldest first: every valuation day after the period start (or from the first trade), evenly thinned to at most 400 points with the first and last kept; empty with no trades',
+  })
+  points: HistoryPointResponse[];
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  as_of: string;
+}

@@ -1,0 +1,121 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class TaxLotResponse {
+  @ApiProperty({ example: 'AAPL' })
+  symbol: string;
+
+  @ApiProperty({ example: '2025-01-06', description: 'New York date of the buy that opened the lot' })
+  acquired_on: string;
+
+  @ApiProperty({ example: 3, description: 'Shares still open in the lot' })
+  quantity: number;
+
+  @ApiProperty({ example: 201, description: "The opening buy's price plus its fees per share, USD" })
+  cost_per_share: number;
+
+  @ApiProperty({ example: 603, description: 'quantity × cost_per_share, USD' })
+  cost_basis: number;
+
+  @ApiProperty({ example: 225.5, description: 'Live quote, USD per share (as in the positions)' })
+  current_price: number;
+
+  @ApiProperty({ example: 676.5, description: 'quantity × current_price, USD' })
+  market_value: number;
+
+  @ApiProperty({ example: 73.5, description: 'market_value − cost_basis, USD' })
+  unrealized_pnl: number;
+
+  @ApiProperty({ example: 12.1891, description: 'unrealized_pnl / cost_basis, percent' })
+  unrealized_pnl_percent: number;
+
+  @ApiProperty({
+    type: 'integer',
+    example: 65,
+    description: 'Calendar days from acquired_on to today (New York)',
+  })
+  holding_days: number;
+
+  @ApiProperty({
+    enum: ['short', 'long'],
+    example: 'short',
+    description: 'long when held more than one year (acquired before the same date a year ago)',
+  })
+  term: 'short' | 'long';
+}
+
+export class TaxLotsResponse {
+  @ApiProperty({ enum: ['fifo'], example: 'fifo', description: 'How sells were matched to lots' })
+  method: 'fifo';
+
+  @ApiProperty({ type: [TaxLotResponse], description: 'By symbol, oldest lot first' })
+  lots: TaxLotResponse[];
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  as_of: string;
+}
+
+export class RealizedLotResponse {
+  @ApiProperty({ example: 'AAPL' })
+  symbol: string;
+
+  @ApiProperty({ type: 'integer', example: 42, description: 'Id of the sell that closed the portion' })
+  sell_id: number;
+
+  @ApiProperty({ example: '2024-01-05', description: 'New York date of the buy that opened the lot' })
+  acquired_on: string;
+
+  @ApiProperty({ example: '2025-02-03', description: 'New York date of the sell' })
+  disposed_on: string;
+
+  @ApiProperty({ example: 10, description: 'Shares of the lot closed by the sell' })
+  quantity: number;
+
+  @ApiProperty({
+    example: 1490,
+    description: "The portion's share of the sell's net proceeds (after fees), USD",
+  })
+  proceeds: number;
+
+  @ApiProperty({ example: 1000, description: "quantity × the lot's cost per share, USD" })
+  cost: number;
+
+  @ApiProperty({ example: 490, description: 'proceeds − cost, USD' })
+  gain: number;
+
+  @ApiProperty({ enum: ['short', 'long'], example: 'long', description: 'long when held more than one year' })
+  term: 'short' | 'long';
+}
+
+export class RealizedTotalsResponse {
+  @ApiProperty({ example: 1788 })
+  proceeds: number;
+
+  @ApiProperty({ example: 1402 })
+  cost: number;
+
+  @ApiProperty({ example: 386 })
+  gain: number;
+
+  @ApiProperty({ example: -104 })
+  short_term_gain: number;
+
+  @ApiProperty({ example: 490 })
+  long_term_gain: number;
+}
+
+export class RealizedResponse {
+  @ApiProperty({ type: 'integer', example: 2025 })
+  year: number;
+
+  @ApiProperty({ enum: ['fifo'], example: 'fifo', description: 'How sells were matched to lots' })
+  method: 'fifo';
+
+  @ApiProperty({ type: [RealizedLotResponse], description: 'In disposal order' })
+  realized: RealizedLotResponse[];
+
+  @ApiProperty({ type: RealizedTotalsResponse, description: 'USD' })
+  totals: RealizedTotalsResponse;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  as_of: string;
+}

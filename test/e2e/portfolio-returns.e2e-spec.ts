@@ -1,0 +1,186 @@
+import { Clock } from '../../src/common/clock/clock';
+import { MarketService } from '../../src/modules/market/market.service';
+import { registerUser, TestUser } from '../factories/users.factory';
+import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
+import { createTestApp, TestApp } from '../setup/test-app';
+import { portfolioCalls } from '../support/portfolio-calls';
+
+describe('portfolio returns: money-weighted beside time-weighted, value history', () => {
+  // Wednesday 2025-03-12, 18:00 in New York: the day's session has closed
+  const clock = new FrozenClock(new Date('2025-03-12T22:00:00Z'));
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+  });
+  afterAll(() => sut.close());
+
+  const { get, record } = portfolioCalls(() => sut);
+  const closeOn = async (symbol: string, date: string) =>
+    (await sut.app.get(MarketService).getHistory(symbol, { from: date, to: date })).bars[0].close;
+
+  it('solves the XIRR of the cash flows for each period', async () => {
+    const user = await registerUser(sut);
+    const [c0, c1, cMonth, cT] = await Promise.all(
+      ['2025-01-02', '2025-02-06', '2025-02-12', '2025-03-12'].map((date) => closeOn('AAPL', date)),
+    );
+    // one share at the close of Thursday 2025-01-02, another at the close of Thursday 2025-02-06
+    await record(user, {
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: 1,
+      price: c0,
+      executed_at: '2025-01-02T21:00:00Z',
+    });
+    await record(user, {
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: 1,
+      price: c1,
+      executed_at: '2025-02-06T21:00:00Z',
+    });
+    const summary = (await get(user, 'summary')).json();
+
+    // ALL starts 2025-01-01; buys count from the start of their day: −c0 at day 0, −c1 at day 35
+    // (2025-02-05), +2·cT at day 70 (2025-03-12). With v = (1 + R)^(−1/2):
+    // 2·cT·v² − c1·v − c0 = 0 → v = (c1 + √(c1² + 8·cT·c0)) / (4·cT), R = v^(−2) − 1
+    const v = (c1 + Math.sqrt(c1 ** 2 + 8 * cT * c0)) / (4 * cT);
+    expect(summary.money_weighted_performance.ALL).toBeCloseTo(100 * (v ** -2 - 1), 3);
+    // 1M from 2025-02-12: no money moved, so both are the price return
+    expect(summary.money_weighted_performance['1M']).toBeCloseTo(100 * (cT / cMonth - 1), 3);
+    expect(summary.performance['1M']).toBeCloseTo(100 * (cT / cMonth - 1), 3);
+    // 1Y and 3M reach before the first trade
+    expect(summary.money_weighted_performance['1Y']).toBeNull();
+    expect(summary.money_weighted_performance['3M']).toBeNull();
+    expect(Object.keys(summary)).toEqual([
+      'total_value',
+      'total_cost',
+      'unrealized_pnl',
+      'unrealized_pnl_percent',
+      'realized_pnl',
+      'day_change',
+      'day_change_percent',
+      'positions_count',
+      'sector_allocation',
+      'best_performer',
+      'worst_performer',
+      'performance',
+      'as_of',
+      'money_weighted_performance',
+    ]);
+  });
+
+  const bars = async (symbol: string, from: string, to = '2025-03-12') =>
+    (await sut.app.get(MarketService).getHistory(symbol, { from, to })).bars;
+
+  describe('GET /portfolio/history', () => {
+    let user: TestUser;
+    let c0: number;
+    let c1: number;
+    beforeAll(async () => {
+      user = await registerUser(sut);
+      [c0, c1] = await Promise.all(['2025-01-02', '2025-02-06'].map((date) => closeOn('AAPL', date)));
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 1,
+        price: c0,
+        executed_at: '2025-01-02T21:00:00Z',
+      });
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 1,
+        price: c1,
+        executed_at: '2025-02-06T21:00:00Z',
+      });
+    });
+
+    it('charts every day since the first trade with value, invested capital, TWR and the benchmark', async () => {
+      const response = await get(user, 'history?period=ALL');
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({ period: 'ALL', benchmark: '^GSPC', as_of: '2025-03-12T22:00:00.000Z' });
+      const aapl = await bars('AAPL', '2025-01-02');
+      const index = await bars('^GSPC', '2024-12-20');
+      // one point per session from the first trade to today
+      expect(body.points.map((point: { date: string }) => point.date)).toEqual(aapl.map((bar) => bar.date));
+      // the benchmark's base: its last close on or before 2025-01-01, the day before the first trade
+      const base = index.filter((bar) => bar.date <= '2025-01-01').pop()!.close;
+      const close = (series: { date: string; close: number }[], date: string) =>
+        series.find((bar) => bar.date === date)!.close;
+      expect(body.points[0]).toEqual({
+        date: '2025-01-02',
+        market_value: expect.closeTo(c0, 2),
+        net_invested: expect.closeTo(c0, 2),
+        cumulative_return: 0,
+        benchmark_return: expect.closeTo(100 * (close(index, '2025-01-02') / base - 1), 3),
+      });
+      // TWR: c0 → cp (Feb 5) on one share; Feb 6 buys at c1 counted from the day's start: ×2·c1 / (cp + c1);
+      // then cT / c1 on both shares
+      const [cp, cT] = [close(aapl, '2025-02-05'), close(aapl, '2025-03-12')];
+      expect(body.points[body.points.length - 1]).toEqual({
+        date: '2025-03-12',
+        market_value: expect.closeTo(2 * cT, 2),
+        net_invested: expect.closeTo(c0 + c1, 2),
+        cumulative_return: expect.closeTo(100 * ((2 * cp * cT) / (c0 * (cp + c1)) - 1), 3),
+        benchmark_return: expect.closeTo(100 * (close(index, '2025-03-12') / base - 1), 3),
+      });
+      // consistent with the summary's ALL
+      const summary = (await get(user, 'summary')).json();
+      expect(body.points[body.points.length - 1].cumulative_return).toBe(summary.performance.ALL);
+    });
+
+    it('measures a period from its start and validates its parameters', async () => {
+      const body = (await get(user, 'history?period=1M&benchmark=%5Egspc')).json();
+      const [c12, c13] = await Promise.all(['2025-02-12', '2025-02-13'].map((date) => closeOn('AAPL', date)));
+      const [i12, i13] = await Promise.all(
+        ['2025-02-12', '2025-02-13'].map((date) => closeOn('^GSPC', date)),
+      );
+      expect(body.benchmark).toBe('^GSPC');
+      expect(body.points[0]).toEqual({
+        date: '2025-02-13',
+        market_value: expect.closeTo(2 * c13, 2),
+        net_invested: expect.closeTo(c0 + c1, 2),
+        cumulative_return: expect.closeTo(100 * (c13 / c12 - 1), 3),
+        benchmark_return: expect.closeTo(100 * (i13 / i12 - 1), 3),
+      });
+
+      const badPeriod = await get(user, 'history?period=2W');
+      expect(badPeriod.statusCode).toBe(422);
+      expect(badPeriod.json().detail[0].loc).toEqual(['query', 'period']);
+      const unknown = await get(user, 'history?benchmark=NOPEX');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ detail: 'Stock NOPEX not found' });
+      const empty = await get(await registerUser(sut), 'history?period=YTD');
+      expect(empty.json()).toEqual({
+        period: 'YTD',
+        benchmark: '^GSPC',
+        points: [],
+        as_of: '2025-03-12T22:00:00.000Z',
+      });
+    });
+
+    it('thins a long history evenly to 400 points, keeping the first and last day', async () => {
+      const longUser = await registerUser(sut);
+      const start = await closeOn('AAPL', '2023-01-03');
+      await record(longUser, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 1,
+        price: start,
+        executed_at: '2023-01-03T21:00:00Z',
+      });
+      const days = (await bars('AAPL', '2023-01-03')).map((bar) => bar.date);
+      expect(days.length).toBeGreaterThan(400);
+      const points = (await get(longUser, 'history?period=5Y')).json().points as { date: string }[];
+      expect(points).toHaveLength(400);
+      expect(points.map((point) => point.date)).toEqual(
+        Array.from({ length: 400 }, (_, i) => days[Math.round((i * (days.length - 1)) / 399)]),
+      );
+      // 1Y fits: every day after 2024-03-12
+      const year = (await get(longUser, 'history?period=1Y')).json().points as { date: string }[];
+      expect(year.map((point) => point.date)).toEqual(days.filter((day) => day > '2024-03-12'));
+    });
+  });
+});
