@@ -35,14 +35,18 @@ class EmbeddedPostgresModule implements OnApplicationShutdown {
         holder: EmbeddedPostgresHolder,
       ) => {
         if (database.url) {
-          return { ...dataSourceOptions({ url: database.url }), migrationsRun: true, autoLoadEntities: true };
+          return {
+            ...dataSourceOptions({ url: database.url }, database.pool),
+            migrationsRun: true,
+            autoLoadEntities: true,
+          };
         }
         new Logger('Database').log(
           `DATABASE_URL is not set: using the embedded PostgreSQL server in ${app.dataDir}`,
         );
         holder.server = await embeddedPostgres(app.dataDir);
         return {
-          ...dataSourceOptions(holder.server.connection),
+          ...dataSourceOptions(holder.server.connection, database.pool),
           migrationsRun: true,
           autoLoadEntities: true,
         };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConsistentCache } from '../../src/common/cache/consistent-cache';
 import { MemoryConsistentCache } from '../../src/common/cache/memory-consistent-cache';
 import { RedisConsistentCache } from '../../src/common/cache/redis-consistent-cache';
+import { TcpProxy } from '../support/tcp-proxy';
 
 /** A load that returns `value` only when the test opens the gate: the window a writer races into. */
 function gatedLoad<T>(value: T) {
@@ -78,5 +79,39 @@ describe('RedisConsistentCache when Redis is unreachable', () => {
     await sut.putFinal('k', 'revoked', 60_000);
     expect(Date.now() - started).toBeLessThan(2_000);
     await sut.close();
+  });
+});
+
+const describeWithRedis = redisUrl ? describe : describe.skip;
+describeWithRedis('RedisConsistentCache when its connection stalls without closing', () => {
+  let proxy: TcpProxy;
+  let stalling: RedisConsistentCache;
+  let direct: RedisConsistentCache;
+
+  beforeEach(async () => {
+    const { hostname, port } = new URL(redisUrl!);
+    proxy = await TcpProxy.start({ host: hostname, port: Number(port || 6379) });
+    const namespace = `test-${randomUUID()}`;
+    stalling = new RedisConsistentCache(`redis://127.0.0.1:${proxy.port}`, namespace);
+    direct = new RedisConsistentCache(redisUrl!, namespace);
+    await Promise.all([stalling.connect(), direct.connect()]);
+  });
+  afterEach(async () => {
+    await Promise.all([stalling.close(), direct.close()]);
+    await proxy.close();
+  });
+
+  it('uses Redis again once the connection answers, so it sees the revocations of other instances', async () => {
+    const held = proxy.hold();
+    expect(await stalling.read('warm-up', async () => 'from the database', 60_000)).toBe('from the database');
+    held.release();
+    await direct.putFinal('session', 'revoked', 60_000);
+    let seen: string | undefined;
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline;) {
+      seen = await stalling.read('session', async () => 'active', 60_000);
+      if (seen === 'revoked') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen).toBe('revoked');
   });
 });

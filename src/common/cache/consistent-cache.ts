@@ -9,6 +9,8 @@
  * is absent (set-if-not-exists), never over a stale mark or a final value, and only if their
  * database read started less than half a stale mark's lifetime ago.
  */
+export type SharedStoreState = 'up' | 'down' | 'not_configured';
+
 export abstract class ConsistentCache {
   /** The cached value of `key`, else `load()`'s, cached for `ttlMs` unless a writer marked the key stale. */
   abstract read<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T>;
@@ -18,6 +20,9 @@ export abstract class ConsistentCache {
 
   /** After a committed change that is final (a revocation): readers see `value` from now on. */
   abstract putFinal(key: string, value: unknown, ttlMs: number): Promise<void>;
+
+  /** Whether the shared store answers a ping now; `not_configured` for the in-process cache. */
+  abstract sharedStoreState(): Promise<SharedStoreState>;
 
   /** Releases connections at shutdown. */
   async close(): Promise<void> {}

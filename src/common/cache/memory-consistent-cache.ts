@@ -1,4 +1,4 @@
-import { ConsistentCache, MAX_FILL_AGE_MS, STALE_MARK_TTL_MS } from './consistent-cache';
+import { ConsistentCache, MAX_FILL_AGE_MS, SharedStoreState, STALE_MARK_TTL_MS } from './consistent-cache';
 
 const STALE = Symbol('stale');
 
@@ -36,6 +36,10 @@ export class MemoryConsistentCache extends ConsistentCache {
       this.store(key, Object.freeze(value), ttlMs);
     }
     return value;
+  }
+
+  async sharedStoreState(): Promise<SharedStoreState> {
+    return 'not_configured';
   }
 
   async markStale(key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createClient } from '@redis/client';
-import { ConsistentCache, MAX_FILL_AGE_MS, STALE_MARK_TTL_MS } from './consistent-cache';
+import { ConsistentCache, MAX_FILL_AGE_MS, SharedStoreState, STALE_MARK_TTL_MS } from './consistent-cache';
 
 /** Stored values are JSON, which never starts with NUL, so the mark cannot be mistaken for one. */
 const STALE_MARK = '\u0000stale';
@@ -10,6 +10,7 @@ const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_WAIT_MS = 2_000;
 /** Marks that could not be written while Redis was away, written when it is back; beyond this, the oldest are dropped. */
 const MAX_PENDING_MARKS = 10_000;
+const RECOVERY_PING_INTERVAL_MS = 1_000;
 
 type Write = { kind: 'stale' } | { kind: 'final'; value: string; ttlMs: number };
 
@@ -25,6 +26,8 @@ export class RedisConsistentCache extends ConsistentCache {
   private readonly pending = new Map<string, Write>();
   private available = false;
   private closing = false;
+  private recoveryTimer: NodeJS.Timeout | undefined;
+  private recovering = false;
 
   constructor(
     url: string,
@@ -56,6 +59,7 @@ export class RedisConsistentCache extends ConsistentCache {
 
   override async close(): Promise<void> {
     this.closing = true;
+    this.stopWatchingForRecovery();
     if (this.client.isReady) await this.client.close();
     else if (this.client.isOpen) this.client.destroy();
   }
@@ -75,6 +79,11 @@ export class RedisConsistentCache extends ConsistentCache {
       );
     }
     return value;
+  }
+
+  async sharedStoreState(): Promise<SharedStoreState> {
+    if (!this.client.isReady) return 'down';
+    return (await this.command(() => this.client.ping())) === undefined ? 'down' : 'up';
   }
 
   async markStale(key: string): Promise<void> {
@@ -121,6 +130,29 @@ export class RedisConsistentCache extends ConsistentCache {
     if (!this.available) return;
     this.available = false;
     this.logger.warn('Redis is unreachable: auth state is read from the database until it is back');
+    this.watchForRecovery();
+  }
+
+  /**
+   * A connection that stays open but stopped answering (a partition, a stalled server) never
+   * emits `ready` again when it recovers, so it is pinged until it answers.
+   */
+  private watchForRecovery(): void {
+    if (this.recoveryTimer) return;
+    this.recoveryTimer = setInterval(() => {
+      if (this.closing || this.available) return this.stopWatchingForRecovery();
+      if (!this.client.isReady || this.recovering) return;
+      this.recovering = true;
+      void this.command(() => this.client.ping())
+        .then((pong) => (pong === undefined ? undefined : this.becameAvailable()))
+        .finally(() => (this.recovering = false));
+    }, RECOVERY_PING_INTERVAL_MS);
+    this.recoveryTimer.unref();
+  }
+
+  private stopWatchingForRecovery(): void {
+    clearInterval(this.recoveryTimer);
+    this.recoveryTimer = undefined;
   }
 
   /** Queued marks are written before reads use Redis again, so no read sees a value they would have hidden. */

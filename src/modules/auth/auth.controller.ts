@@ -8,7 +8,6 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { Public } from '../../common/auth/public.decorator';
@@ -16,6 +15,7 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { UserResponse } from '../users/dto/user.response';
 import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
+import { RateLimited } from '../../common/rate-limit/rate-limited.decorator';
 import { LoginDto } from './dto/login.dto';
 import { LogoutDto, RefreshDto } from './dto/refresh.dto';
 import { MessageResponse, TokenPairResponse } from './dto/token-pair.response';
@@ -32,6 +32,7 @@ export class AuthController {
 
   @Public()
   @Post('login')
+  @RateLimited('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Log in with email (as `username`) and password' })
   @ApiConsumes(...FORM_OR_JSON)
@@ -39,7 +40,9 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.incorrectCredentials}\`` })
   @ApiBadRequestResponse({ description: `\`${ErrorDetail.inactiveUser}\`` })
   @ApiTooManyRequestsResponse({
-    description: `\`${ErrorDetail.tooManyFailedLogins}\` after 10 failures for one email from one IP within 15 minutes; see Retry-After`,
+    description:
+      `\`${ErrorDetail.tooManyFailedLogins}\` after 10 failures for one email from one IP within 15 minutes; ` +
+      `\`${ErrorDetail.tooManyRequests}\` over the per-address or global login rate; see Retry-After`,
   })
   async login(@Body() dto: LoginDto, @Ip() clientIp: string): Promise<TokenPairResponse> {
     return TokenPairResponse.from(await this.auth.login(dto.username, dto.password, clientIp));
@@ -58,17 +61,14 @@ export class AuthController {
   }
 
   @Get('me')
-  @ApiBearerAccess()
   @ApiOperation({ summary: 'The current user' })
   @ApiOkResponse({ type: UserResponse })
   async me(@CurrentUser() user: AuthUser): Promise<UserResponse> {
-    const entity = await this.users.findById(user.id);
-    return UserResponse.from(entity!);
+    return UserResponse.fromAuthState(user.id, (await this.users.authState(user.id))!);
   }
 
   @Post('logout')
   @HttpCode(200)
-  @ApiBearerAccess()
   @ApiOperation({
     summary: "Revoke the calling token's session (and an optional refresh_token's, if the caller's)",
   })
@@ -81,7 +81,6 @@ export class AuthController {
 
   @Post('logout-all')
   @HttpCode(200)
-  @ApiBearerAccess()
   @ApiOperation({ summary: 'Revoke every session of the caller' })
   @ApiOkResponse({ type: MessageResponse })
   async logoutAll(@CurrentUser() user: AuthUser): Promise<MessageResponse> {

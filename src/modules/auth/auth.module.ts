@@ -12,6 +12,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { SessionEntity } from './entities/session.entity';
+import { ExpiredSessionsPurge } from './expired-sessions.purge';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { SessionsService } from './sessions.service';
@@ -42,6 +43,7 @@ import { SigningKey, TokenSigner } from './token-signer';
     },
     TokenSigner,
     SessionsService,
+    ExpiredSessionsPurge,
     LoginThrottleService,
     AuthService,
     JwtStrategy,

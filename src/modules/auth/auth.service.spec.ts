@@ -16,9 +16,18 @@ function user(overrides: Partial<UserEntity> = {}): UserEntity {
   );
 }
 
+const ADA: UserAuthState = {
+  email: 'ada@example.com',
+  isActive: true,
+  isSuperuser: false,
+  fullName: 'Ada Lovelace',
+  createdAt: '2026-11-22T08:30:00.000Z',
+  updatedAt: null,
+};
+
 class FakeUsers {
   account: UserEntity | null = user();
-  state: UserAuthState | null = { email: 'ada@example.com', isActive: true, isSuperuser: false };
+  state: UserAuthState | null = ADA;
   async verifyCredentials(_email: string, password: string) {
     return password === 'right password' ? this.account : null;
   }
@@ -118,7 +127,7 @@ describe('AuthService', () => {
     sessions.rotation = { outcome: 'rotated', userId: 7, tokens: pair };
     users.state = null;
     await expect(sut.refresh('token')).rejects.toBeInstanceOf(UnauthorizedException);
-    users.state = { email: 'ada@example.com', isActive: false, isSuperuser: false };
+    users.state = { ...ADA, isActive: false };
     await expect(sut.refresh('token')).rejects.toThrow(new BadRequestException('Inactive user'));
     // Deactivation revoked the session; the inactive owner is still told why.
     sessions.rotation = { outcome: 'rejected', userId: 7 };

@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { DatabaseProbe } from '../../database/database-probe';
+import { AssistantModule } from '../assistant/assistant.module';
 import { MarketModule } from '../market/market.module';
+import { DatabaseHealthIndicator } from './database.health-indicator';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
+import { ProbesController } from './probes.controller';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false }), MarketModule],
-  controllers: [HealthController],
-  providers: [HealthService],
+  imports: [TerminusModule.forRoot({ logger: false }), MarketModule, AssistantModule],
+  controllers: [HealthController, ProbesController],
+  providers: [HealthService, DatabaseProbe, DatabaseHealthIndicator],
 })
 export class HealthModule {}

@@ -14,10 +14,12 @@ export class HealthServices {
   market_data: 'active' | 'unavailable';
 
   @ApiProperty({
-    example: 'not_configured',
-    description: 'The AI chat assistant is not part of this service',
+    enum: ['ready', 'degraded', 'unavailable'],
+    description:
+      'The chat assistant: always ready on the offline engine; with a model configured, degraded after a failed ' +
+      'model turn (answers then come from the offline fallback) and unavailable after several in a row',
   })
-  ai_service: string;
+  ai_service: 'ready' | 'degraded' | 'unavailable';
 }
 
 export class HealthResponse {

@@ -1,31 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { HealthCheckService } from '@nestjs/terminus';
+import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { Clock } from '../../common/clock/clock';
+import { DrainState } from '../../common/lifecycle/drain-state';
 import { appConfig } from '../../config/app.config';
+import { AiStatus } from '../assistant/ai-status';
 import { MarketService } from '../market/market.service';
+import { DatabaseHealthIndicator } from './database.health-indicator';
 import { HealthResponse } from './health.response';
-
-const DATABASE_PING_TIMEOUT_MS = 1500;
+import { ReadinessResponse } from './probe.response';
 
 @Injectable()
 export class HealthService {
   constructor(
     private readonly checks: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
+    private readonly database: DatabaseHealthIndicator,
+    private readonly cache: ConsistentCache,
+    private readonly drain: DrainState,
     private readonly clock: Clock,
     private readonly market: MarketService,
+    private readonly ai: AiStatus,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
   ) {}
 
   async report(): Promise<HealthResponse> {
-    const [databaseUp, marketData] = await Promise.all([
-      this.checks
-        .check([() => this.database.pingCheck('database', { timeout: DATABASE_PING_TIMEOUT_MS })])
-        .then(() => true)
-        .catch(() => false),
-      this.market.status(),
-    ]);
+    const [databaseUp, marketData] = await Promise.all([this.databaseUp(), this.market.status()]);
     return {
       status: databaseUp ? 'healthy' : 'unhealthy',
       timestamp: this.clock.now().toISOString(),
@@ -33,9 +33,26 @@ export class HealthService {
         database: databaseUp ? 'connected' : 'disconnected',
         graph_database: 'not_configured',
         market_data: marketData,
-        ai_service: 'not_configured',
+        ai_service: this.ai.status(),
       },
       version: this.app.version,
     };
+  }
+
+  /** Redis is not required: without it auth state and caches are read from the database. */
+  async readiness(): Promise<ReadinessResponse> {
+    const draining = this.drain.draining;
+    const [databaseUp, redis] = await Promise.all([this.databaseUp(), this.cache.sharedStoreState()]);
+    return {
+      status: databaseUp && !draining ? 'ready' : 'not_ready',
+      checks: { database: databaseUp ? 'up' : 'down', redis, draining },
+    };
+  }
+
+  private databaseUp(): Promise<boolean> {
+    return this.checks
+      .check([() => this.database.pingCheck('database')])
+      .then(() => true)
+      .catch(() => false);
   }
 }

@@ -1,0 +1,86 @@
+import {
+  CanActivate,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  OnModuleDestroy,
+  OnModuleInit,
+} from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { Reflector } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { rateLimitConfig } from '../../config/rate-limit.config';
+import { Clock } from '../clock/clock';
+import { ErrorDetail } from '../errors/error-details';
+import { TooManyRequestsException } from '../errors/too-many-requests.exception';
+import { RATE_LIMITED } from './rate-limited.decorator';
+
+interface Window {
+  bucket: string;
+  hits: number;
+  window_started_at: Date;
+}
+
+/**
+ * Fixed-window limits on the routes marked `@RateLimited(bucket)`: per client address and for all
+ * clients together, counted in PostgreSQL so every instance shares them (one upsert of two rows per
+ * request). Over either limit: 429 with Retry-After until the window ends. The client address is
+ * Fastify's `request.ip`, which follows X-Forwarded-For only as far as TRUST_PROXY allows.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestroy {
+  private cleanup?: NodeJS.Timeout;
+
+  constructor(
+    private readonly reflector: Reflector,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    @Inject(rateLimitConfig.KEY) private readonly config: ConfigType<typeof rateLimitConfig>,
+  ) {}
+
+  onModuleInit(): void {
+    this.cleanup = setInterval(() => void this.forgetEndedWindows().catch(() => undefined), this.windowMs());
+    this.cleanup.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.cleanup);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const bucket = this.reflector.get<string | undefined>(RATE_LIMITED, context.getHandler());
+    if (!bucket) return true;
+    const ip = context.switchToHttp().getRequest<FastifyRequest>().ip.slice(0, 64);
+    const now = this.clock.now();
+    const windows: Window[] = await this.dataSource.query(
+      `INSERT INTO rate_limit_windows AS w (bucket, hits, window_started_at)
+       VALUES ($1, 1, $3), ($2, 1, $3)
+       ON CONFLICT (bucket) DO UPDATE SET
+         hits = CASE WHEN w.window_started_at <= $4 THEN 1 ELSE w.hits + 1 END,
+         window_started_at = CASE WHEN w.window_started_at <= $4 THEN $3 ELSE w.window_started_at END
+       RETURNING bucket, hits, window_started_at`,
+      [`${bucket}:ip:${ip}`, `${bucket}:all`, now, new Date(now.getTime() - this.windowMs())],
+    );
+    const over = windows.find(
+      (window) => window.hits > (window.bucket.endsWith(':all') ? this.config.global : this.config.perIp),
+    );
+    if (!over) return true;
+    const retryAfterMs = new Date(over.window_started_at).getTime() + this.windowMs() - now.getTime();
+    throw new TooManyRequestsException(
+      ErrorDetail.tooManyRequests,
+      Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    );
+  }
+
+  private async forgetEndedWindows(): Promise<void> {
+    await this.dataSource.query(`DELETE FROM rate_limit_windows WHERE window_started_at <= $1`, [
+      new Date(this.clock.now().getTime() - this.windowMs()),
+    ]);
+  }
+
+  private windowMs(): number {
+    return this.config.windowSeconds * 1000;
+  }
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { RateLimitGuard } from './rate-limit.guard';
+
+@Module({ providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }] })
+export class RateLimitModule {}

@@ -1,0 +1,91 @@
+import { registerUser } from '../factories/users.factory';
+import { httpCall } from '../setup/http-call';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** Prometheus text exposition format: `name{label="value",...} number` per sample line. */
+function parseExposition(text: string): Sample[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) throw new Error(`Not an exposition line: ${line}`);
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
+      );
+      return { name: match[1], labels, value: Number(match[3]) };
+    });
+}
+
+const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
+  samples.find(
+    (sample) =>
+      sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  )?.value;
+
+describe('GET /metrics', () => {
+  let sut: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+    base = await sut.listen();
+  });
+  afterAll(() => sut.close());
+
+  async function scrape(): Promise<Sample[]> {
+    const response = await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5_000) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    return parseExposition(await response.text());
+  }
+
+  it('counts requests by route template and status, with latency histograms', async () => {
+    const { headers } = await registerUser(sut);
+    for (let call = 0; call < 3; call += 1) await httpCall(`${base}/api/v1/market/stock/AAPL`, { headers });
+    await httpCall(`${base}/api/v1/market/stock/MSFT`, { headers });
+    await httpCall(`${base}/api/v1/no-such-route`);
+    const samples = await scrape();
+    const quote = { method: 'GET', route: '/api/v1/market/stock/:symbol', status: '200' };
+    expect(valueOf(samples, 'http_requests_total', quote)).toBe(4);
+    expect(valueOf(samples, 'http_request_duration_seconds_count', quote)).toBe(4);
+    expect(valueOf(samples, 'http_request_duration_seconds_bucket', { ...quote, le: '+Inf' })).toBe(4);
+    expect(valueOf(samples, 'http_requests_total', { route: 'unmatched', status: '404' })).toBe(1);
+  });
+
+  it('reports provider calls, provider-cache hits and misses, pool, Redis and event-loop lag', async () => {
+    const samples = await scrape();
+    expect(valueOf(samples, 'provider_calls_total', { provider: 'replay', outcome: 'ok' })).toBeGreaterThan(
+      0,
+    );
+    expect(valueOf(samples, 'provider_cache_requests_total', { result: 'hit' })).toBeGreaterThan(0);
+    expect(valueOf(samples, 'provider_cache_requests_total', { result: 'miss' })).toBeGreaterThan(0);
+    expect(valueOf(samples, 'provider_call_duration_seconds_count', { provider: 'replay' })).toBeGreaterThan(
+      0,
+    );
+    expect(valueOf(samples, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    expect(valueOf(samples, 'db_pool_connections', { state: 'waiting' })).toBe(0);
+    expect(valueOf(samples, 'redis_up')).toBe(process.env.TEST_REDIS_URL ? 1 : undefined);
+    expect(valueOf(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts login lockout rejections', async () => {
+    const attempt = () =>
+      httpCall(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=nobody%40example.com&password=wrong-password',
+      });
+    const statuses = [];
+    // The lockout allows 10 failures per (email, client address) and window.
+    for (let call = 0; call < 12; call += 1) statuses.push((await attempt()).status);
+    expect(statuses.slice(9)).toEqual([401, 429, 429]);
+    expect(valueOf(await scrape(), 'throttle_rejections_total', { route: '/api/v1/auth/login' })).toBe(2);
+  });
+});

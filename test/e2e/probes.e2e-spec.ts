@@ -1,0 +1,38 @@
+import { createTestApp, TestApp } from '../setup/test-app';
+
+describe('orchestrator probes', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut.close());
+
+  it('GET /livez answers without calling any dependency', async () => {
+    const response = await sut.inject({ url: '/livez' });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 200,
+      body: { status: 'alive' },
+    });
+  });
+
+  it('GET /readyz reports the database, Redis and draining', async () => {
+    const response = await sut.inject({ url: '/readyz' });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 200,
+      body: {
+        status: 'ready',
+        checks: {
+          database: 'up',
+          redis: process.env.TEST_REDIS_URL ? 'up' : 'not_configured',
+          draining: false,
+        },
+      },
+    });
+  });
+
+  it('the probes are not under the API prefix', async () => {
+    expect((await sut.inject({ url: '/api/v1/livez' })).statusCode).toBe(404);
+    expect((await sut.inject({ url: '/api/v1/readyz' })).statusCode).toBe(404);
+  });
+});
