@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Three stages: build compiles TypeScript; deps installs production dependencies only (with the
 # optional native packages of linux-x64); runtime gets those and dist/, and nothing else: no
 # TypeScript, no sources, no dev dependencies, no npm cache.
@@ -36,5 +35,5 @@ USER node
 EXPOSE 8000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/api/v1/system/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "dist/main.js"]

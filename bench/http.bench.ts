@@ -18,7 +18,7 @@ import { Client } from 'pg';
 import { measure } from './http/load';
 import { descendantsRssMb, memoryOf } from './http/proc-stats';
 import { FirstRequest, modeSection, ModeResult, PassResult, passTable } from './http/report';
-import { benchRoutes } from './http/routes';
+import { benchRoutes, routeRequest } from './http/routes';
 import { call, seedPortfolio, Session, signUp } from './http/seed';
 import { ROOT, RunningProcess, startBaseline, startService } from './http/service';
 
@@ -139,16 +139,7 @@ async function runPass(
   for (const route of benchRoutes()) {
     const figures = await measure(
       service.pid,
-      {
-        url: `${service.baseUrl}${route.path}`,
-        method: route.method,
-        headers: {
-          authorization: `Bearer ${session.accessToken}`,
-          ...(route.body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: route.body,
-        connections: route.connections,
-      },
+      routeRequest(service.baseUrl, route, session.accessToken),
       WARMUP_SECONDS,
       SECONDS,
     );

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text exposition format); public: keep it off the public proxy */
+        get: operations["MetricsController_scrape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/register": {
         parameters: {
             query?: never;
@@ -177,15 +194,73 @@ export interface paths {
         patch: operations["AdminUsersController_deactivate"];
         trace?: never;
     };
-    "/api/v1/system/health": {
+    "/api/v1/assistant/chat": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Service health; public */
-        get: operations["HealthController_check"];
+        get?: never;
+        put?: never;
+        /**
+         * Ask the assistant; answers are grounded in tool results over your own data
+         * @description Read-only: the assistant never records or changes anything. With `Accept: text/event-stream` the answer streams as Server-Sent Events: `event: delta` with `{"text": "..."}` chunks as the answer is written, then `event: sources` with the sources array, then `event: done` with the same body as the JSON answer. A failure after the stream started ends it with `event: error` and `{"detail": "..."}`.
+         */
+        post: operations["AssistantController_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your conversations, newest activity first */
+        get: operations["AssistantController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its messages in order */
+        get: operations["AssistantController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a conversation and its messages */
+        delete: operations["AssistantController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/briefing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your daily briefing
+         * @description The last session of your portfolio and its movers, the watchlist, news with sentiment, your sectors, risk against your tolerance and drift from an equal-weight plan; ordered by your information-source priorities and worded after your explanation style, analysis depth and experience level (beginner defaults without preferences).
+         */
+        get: operations["AssistantController_briefing"];
         put?: never;
         post?: never;
         delete?: never;
@@ -373,7 +448,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Scores the client's own texts with the news sentiment engine, in order */
+        /**
+         * Scores the client's own texts with the news sentiment engine, in order
+         * @description The score is the trained model's P(positive) − P(negative); see docs/sentiment.md.
+         */
         post: operations["NewsController_score"];
         delete?: never;
         options?: never;
@@ -524,6 +602,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/portfolio/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open tax lots (FIFO), with unrealized P&L and holding period
+         * @description Each buy opens a lot at its price plus fees per share; sells close the oldest lots first. The positions keep their average cost basis; wash sales are not adjusted.
+         */
+        get: operations["PortfolioController_lots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/realized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Realized gains of a year by closed tax lot (FIFO), short- and long-term
+         * @description Each sell of the year closes the oldest open lots first; each closed portion gets its share of the sell's net proceeds. Short-term: held one year or less. Wash sales are not adjusted. The summary keeps its average-cost realized_pnl.
+         */
+        get: operations["PortfolioController_realized"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/portfolio/summary": {
         parameters: {
             query?: never;
@@ -533,9 +651,29 @@ export interface paths {
         };
         /**
          * Totals, sector allocation, best and worst performers and time-weighted performance
-         * @description performance: time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL, valued at daily closes with buys and sells neutralised; null where the ledger does not reach back that far.
+         * @description performance: time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL, valued at daily closes with buys and sells neutralised; null where the ledger does not reach back that far or no capital was at work. money_weighted_performance: the XIRR of the same periods, expressed over each period. Periods end on New York's date.
          */
         get: operations["PortfolioController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily value history for charts, beside a benchmark
+         * @description Per valuation day: market value, net invested capital, cumulative time-weighted return and the benchmark's cumulative return since the period's start (or the first trade). At most 400 points, evenly thinned, first and last kept.
+         */
+        get: operations["PortfolioController_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -692,6 +830,57 @@ export interface paths {
         patch: operations["PreferencesController_replaceWatchlist"];
         trace?: never;
     };
+    "/api/v1/system/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service health; public */
+        get: operations["HealthController_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process serves HTTP (no dependency is called); public */
+        get: operations["ProbesController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and the instance is not draining; Redis is reported; public */
+        get: operations["ProbesController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -820,33 +1009,94 @@ export interface components {
             is_active?: boolean;
             is_superuser?: boolean;
         };
-        HealthServices: {
-            /** @enum {string} */
-            database: "connected" | "disconnected";
+        ChatRequestDto: {
+            /** @example How is Apple doing? */
+            message: string;
             /**
-             * @description No graph store is configured in this service
-             * @enum {string}
+             * Format: uuid
+             * @description Continue this conversation; a new one starts without it (or with null)
              */
-            graph_database: "connected" | "not_configured";
-            /**
-             * @description Whether the market data provider answers
-             * @enum {string}
-             */
-            market_data: "active" | "unavailable";
-            /**
-             * @description The AI chat assistant is not part of this service
-             * @example not_configured
-             */
-            ai_service: string;
+            conversation_id?: string | null;
         };
-        HealthResponse: {
+        ChatMessageResponse: {
+            /** Format: uuid */
+            id: string;
             /** @enum {string} */
-            status: "healthy" | "unhealthy";
+            role: "user" | "assistant";
+            /** @description Plain text; an assistant message ends with a one-line disclaimer */
+            content: string;
             /** Format: date-time */
-            timestamp: string;
-            services: components["schemas"]["HealthServices"];
-            /** @example 0.1.0 */
-            version: string;
+            created_at: string;
+            sources: ({
+                /** @enum {string} */
+                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run";
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        ChatResponse: {
+            /** Format: uuid */
+            conversation_id: string;
+            message: components["schemas"]["ChatMessageResponse"];
+            /** @description Follow-up questions the assistant can answer */
+            suggestions: string[];
+        };
+        ConversationSummaryResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description The start of its first message */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Time of the last message
+             */
+            updated_at: string;
+        };
+        ConversationListResponse: {
+            /** @description Newest activity first */
+            conversations: components["schemas"]["ConversationSummaryResponse"][];
+        };
+        ConversationResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description The start of its first message */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Time of the last message
+             */
+            updated_at: string;
+            /** @description In order */
+            messages: components["schemas"]["ChatMessageResponse"][];
+        };
+        BriefingSectionResponse: {
+            /** @enum {string} */
+            kind: "portfolio" | "watchlist" | "news" | "sectors" | "risk" | "rebalance";
+            title: string;
+            /** @description Worded after explanation_style, analysis_depth and experience_level */
+            text: string;
+            /** @description The figures the text was written from (percentages in percent, amounts in USD) */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        BriefingResponse: {
+            /** Format: date-time */
+            as_of: string;
+            /**
+             * @description The daily_summary_time preference it is meant for
+             * @enum {string}
+             */
+            for: "morning" | "lunch" | "evening" | "night" | "convenient";
+            headline: string;
+            /** @description In the order of your information_sources priorities */
+            sections: components["schemas"]["BriefingSectionResponse"][];
+            /** @example This is information, not investment advice. */
+            disclaimer: string;
         };
         StockResponse: {
             /** @example AAPL */
@@ -966,6 +1216,18 @@ export interface components {
              */
             texts: string[];
         };
+        SentimentFeatureResponse: {
+            /**
+             * @description A word, word pair, "character n-gram", or rule evidence
+             * @example upgraded to
+             */
+            feature: string;
+            /**
+             * @description What the feature added to the positive logit minus the negative one: > 0 pushes towards positive
+             * @example 0.8731
+             */
+            contribution: number;
+        };
         SentimentScoreResponse: {
             /**
              * @description ≥ 0.1 positive, ≤ -0.1 negative
@@ -973,8 +1235,13 @@ export interface components {
              * @enum {string}
              */
             sentiment: "positive" | "negative" | "neutral";
-            /** @example 0.6124 */
+            /**
+             * @description The model's P(positive) − P(negative)
+             * @example 0.6124
+             */
             sentimentScore: number;
+            /** @description Only with `explain=true`: the features that moved the score most, strongest first */
+            explanation?: components["schemas"]["SentimentFeatureResponse"][];
         };
         SocialSentimentResponse: {
             /** @example AAPL */
@@ -1094,6 +1361,33 @@ export interface components {
             /** @description Time-weighted return since the first trade, percent; null with no trades */
             ALL: number | null;
         };
+        MoneyWeightedPerformanceResponse: {
+            /**
+             * @description Money-weighted return over 1M, percent; null exactly where the time-weighted one is
+             * @example 4.2
+             */
+            "1M": number | null;
+            /**
+             * @description Money-weighted return over 3M, percent; null exactly where the time-weighted one is
+             * @example 4.2
+             */
+            "3M": number | null;
+            /**
+             * @description Money-weighted return over YTD, percent; null exactly where the time-weighted one is
+             * @example 4.2
+             */
+            YTD: number | null;
+            /**
+             * @description Money-weighted return over 1Y, percent; null exactly where the time-weighted one is
+             * @example 4.2
+             */
+            "1Y": number | null;
+            /**
+             * @description Money-weighted return over ALL, percent; null exactly where the time-weighted one is
+             * @example 4.2
+             */
+            ALL: number | null;
+        };
         SummaryResponse: {
             /** @description Market value of the positions at live quotes, USD */
             total_value: number;
@@ -1119,6 +1413,8 @@ export interface components {
             performance: components["schemas"]["PerformanceResponse"];
             /** Format: date-time */
             as_of: string;
+            /** @description Money-weighted return (XIRR over the cash flows) of the same periods, percent of the period (not annualised): equal to `performance` when no money moved during the period; see docs/portfolio.md */
+            money_weighted_performance: components["schemas"]["MoneyWeightedPerformanceResponse"];
         };
         PositionResponse: {
             /** @example AAPL */
@@ -1205,6 +1501,186 @@ export interface components {
         PositionsResponse: {
             /** @description Heaviest first */
             positions: components["schemas"]["PositionResponse"][];
+        };
+        TaxLotResponse: {
+            /** @example AAPL */
+            symbol: string;
+            /**
+             * @description New York date of the buy that opened the lot
+             * @example 2025-01-06
+             */
+            acquired_on: string;
+            /**
+             * @description Shares still open in the lot
+             * @example 3
+             */
+            quantity: number;
+            /**
+             * @description The opening buy's price plus its fees per share, USD
+             * @example 201
+             */
+            cost_per_share: number;
+            /**
+             * @description quantity × cost_per_share, USD
+             * @example 603
+             */
+            cost_basis: number;
+            /**
+             * @description Live quote, USD per share (as in the positions)
+             * @example 225.5
+             */
+            current_price: number;
+            /**
+             * @description quantity × current_price, USD
+             * @example 676.5
+             */
+            market_value: number;
+            /**
+             * @description market_value − cost_basis, USD
+             * @example 73.5
+             */
+            unrealized_pnl: number;
+            /**
+             * @description unrealized_pnl / cost_basis, percent
+             * @example 12.1891
+             */
+            unrealized_pnl_percent: number;
+            /**
+             * @description Calendar days from acquired_on to today (New York)
+             * @example 65
+             */
+            holding_days: number;
+            /**
+             * @description long when held more than one year (acquired before the same date a year ago)
+             * @example short
+             * @enum {string}
+             */
+            term: "short" | "long";
+        };
+        TaxLotsResponse: {
+            /**
+             * @description How sells were matched to lots
+             * @example fifo
+             * @enum {string}
+             */
+            method: "fifo";
+            /** @description By symbol, oldest lot first */
+            lots: components["schemas"]["TaxLotResponse"][];
+            /** Format: date-time */
+            as_of: string;
+        };
+        RealizedLotResponse: {
+            /** @example AAPL */
+            symbol: string;
+            /**
+             * @description Id of the sell that closed the portion
+             * @example 42
+             */
+            sell_id: number;
+            /**
+             * @description New York date of the buy that opened the lot
+             * @example 2024-01-05
+             */
+            acquired_on: string;
+            /**
+             * @description New York date of the sell
+             * @example 2025-02-03
+             */
+            disposed_on: string;
+            /**
+             * @description Shares of the lot closed by the sell
+             * @example 10
+             */
+            quantity: number;
+            /**
+             * @description The portion's share of the sell's net proceeds (after fees), USD
+             * @example 1490
+             */
+            proceeds: number;
+            /**
+             * @description quantity × the lot's cost per share, USD
+             * @example 1000
+             */
+            cost: number;
+            /**
+             * @description proceeds − cost, USD
+             * @example 490
+             */
+            gain: number;
+            /**
+             * @description long when held more than one year
+             * @example long
+             * @enum {string}
+             */
+            term: "short" | "long";
+        };
+        RealizedTotalsResponse: {
+            /** @example 1788 */
+            proceeds: number;
+            /** @example 1402 */
+            cost: number;
+            /** @example 386 */
+            gain: number;
+            /** @example -104 */
+            short_term_gain: number;
+            /** @example 490 */
+            long_term_gain: number;
+        };
+        RealizedResponse: {
+            /** @example 2025 */
+            year: number;
+            /**
+             * @description How sells were matched to lots
+             * @example fifo
+             * @enum {string}
+             */
+            method: "fifo";
+            /** @description In disposal order */
+            realized: components["schemas"]["RealizedLotResponse"][];
+            /** @description USD */
+            totals: components["schemas"]["RealizedTotalsResponse"];
+            /** Format: date-time */
+            as_of: string;
+        };
+        HistoryPointResponse: {
+            /**
+             * @description Trading day (New York date), or a day with trades
+             * @example 2025-03-12
+             */
+            date: string;
+            /**
+             * @description Holdings valued at the close, USD
+             * @example 23456.78
+             */
+            market_value: number;
+            /**
+             * @description Money put in less money taken out since the first trade (buys with fees − sell proceeds), USD
+             * @example 20000
+             */
+            net_invested: number;
+            /**
+             * @description Time-weighted return from the start of the period to this day, percent
+             * @example 7.1234
+             */
+            cumulative_return: number;
+            /**
+             * @description The benchmark's return from its last close on or before the period's start to this day, percent; null without such a close
+             * @example 5.4321
+             */
+            benchmark_return: number | null;
+        };
+        HistoryResponse: {
+            /**
+             * @example 1Y
+             * @enum {string}
+             */
+            period: "1M" | "3M" | "YTD" | "1Y" | "5Y" | "ALL";
+            /** @example ^GSPC */
+            benchmark: string;
+            /** @description Oldest first: every valuation day after the period start (or from the first trade), evenly thinned to at most 400 points with the first and last kept; empty with no trades */
+            points: components["schemas"]["HistoryPointResponse"][];
+            /** Format: date-time */
+            as_of: string;
         };
         RiskWindowResponse: {
             /**
@@ -1737,6 +2213,54 @@ export interface components {
              */
             complete?: boolean;
         };
+        HealthServices: {
+            /** @enum {string} */
+            database: "connected" | "disconnected";
+            /**
+             * @description No graph store is configured in this service
+             * @enum {string}
+             */
+            graph_database: "connected" | "not_configured";
+            /**
+             * @description Whether the market data provider answers
+             * @enum {string}
+             */
+            market_data: "active" | "unavailable";
+            /**
+             * @description The chat assistant: always ready on the offline engine; with a model configured, degraded after a failed model turn (answers then come from the offline fallback) and unavailable after several in a row
+             * @enum {string}
+             */
+            ai_service: "ready" | "degraded" | "unavailable";
+        };
+        HealthResponse: {
+            /** @enum {string} */
+            status: "healthy" | "unhealthy";
+            /** Format: date-time */
+            timestamp: string;
+            services: components["schemas"]["HealthServices"];
+            /** @example 0.1.0 */
+            version: string;
+        };
+        LivenessResponse: {
+            /** @enum {string} */
+            status: "alive";
+        };
+        ReadinessChecks: {
+            /** @enum {string} */
+            database: "up" | "down";
+            /**
+             * @description Reported only: while Redis is down the service serves from the database
+             * @enum {string}
+             */
+            redis: "up" | "down" | "not_configured";
+            /** @description True once shutdown has begun */
+            draining: boolean;
+        };
+        ReadinessResponse: {
+            /** @enum {string} */
+            status: "ready" | "not_ready";
+            checks: components["schemas"]["ReadinessChecks"];
+        };
         /** @description Every error except a validation failure. */
         HTTPError: {
             /** @example Not Found */
@@ -1774,6 +2298,34 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    MetricsController_scrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
     UsersController_register: {
         parameters: {
             query?: never;
@@ -1829,6 +2381,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `Too many requests, try again later` over the per-address or global registration rate; see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
@@ -1911,7 +2474,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `Too many failed login attempts, try again later` after 10 failures for one email from one IP within 15 minutes; see Retry-After */
+            /** @description `Too many failed login attempts, try again later` after 10 failures for one email from one IP within 15 minutes; `Too many requests, try again later` over the per-address or global login rate; see Retry-After */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2030,7 +2593,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2083,7 +2646,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2158,7 +2721,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2236,7 +2799,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2306,7 +2869,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2383,7 +2946,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2464,7 +3027,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2559,7 +3122,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2627,7 +3190,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2722,7 +3285,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2789,7 +3352,302 @@ export interface operations {
             };
         };
     };
-    HealthController_check: {
+    AssistantController_chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                    "text/event-stream": components["schemas"]["ChatResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `Too many chat messages: at most <n> per minute, try again later` (per user; see Retry-After) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_list: {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationListResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_briefing: {
         parameters: {
             query?: never;
             header?: never;
@@ -2803,7 +3661,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthResponse"];
+                    "application/json": components["schemas"]["BriefingResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
@@ -2813,15 +3691,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The database is unreachable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HealthResponse"];
                 };
             };
         };
@@ -2845,7 +3714,7 @@ export interface operations {
                     "application/json": components["schemas"]["StockResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2910,7 +3779,7 @@ export interface operations {
                     "application/json": components["schemas"]["PriceHistoryResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -2988,7 +3857,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3045,7 +3914,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarketSummaryResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3097,7 +3966,7 @@ export interface operations {
                     "application/json": components["schemas"]["SymbolMatchResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3160,7 +4029,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsItemResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3221,7 +4090,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsItemResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3282,7 +4151,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsItemResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3350,7 +4219,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsItemResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3409,7 +4278,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsItemResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3451,7 +4320,10 @@ export interface operations {
     };
     NewsController_score: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Add to each result the features that moved its score most (`explanation`) */
+                explain?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3470,7 +4342,7 @@ export interface operations {
                     "application/json": components["schemas"]["SentimentScoreResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3547,7 +4419,7 @@ export interface operations {
                     "application/json": components["schemas"]["SocialSentimentResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3608,7 +4480,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsItemResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3669,7 +4541,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsItemResponse"][];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3734,7 +4606,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionListResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3798,7 +4670,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionResponse"];
                 };
             };
-            /** @description `Insufficient quantity of <symbol> to sell` */
+            /** @description `Insufficient quantity of <symbol> to sell`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3807,7 +4679,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3898,7 +4770,16 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionImportResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description The ledger would exceed PORTFOLIO_MAX_TRANSACTIONS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -3982,7 +4863,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4048,7 +4929,7 @@ export interface operations {
                     "application/json": components["schemas"]["OverviewResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4096,7 +4977,7 @@ export interface operations {
                     "application/json": components["schemas"]["PositionsResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4114,6 +4995,114 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The market-data provider failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioController_lots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxLotsResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The market-data provider failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioController_realized: {
+        parameters: {
+            query?: {
+                /** @description Calendar year of the sells (New York dates); default New York's current year */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RealizedResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid year */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The market-data provider failed */
@@ -4144,7 +5133,7 @@ export interface operations {
                     "application/json": components["schemas"]["SummaryResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4175,12 +5164,85 @@ export interface operations {
             };
         };
     };
+    PortfolioController_history: {
+        parameters: {
+            query?: {
+                /** @description One month, three months, the year to date, one year, five years (calendar, on New York dates) or everything since the first trade */
+                period?: "1M" | "3M" | "YTD" | "1Y" | "5Y" | "ALL";
+                /** @description Index or stock whose cumulative return is charted beside the portfolio */
+                benchmark?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Stock <benchmark> not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid period or benchmark */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The market-data provider failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
     PortfolioController_riskMetrics: {
         parameters: {
             query?: {
                 lookback_days?: number;
                 /** @description Index or stock to measure beta and correlation against */
                 benchmark?: string;
+                /** @description Count today's session while it is still open (New York time; 13:00 on early closes) as a day's return. By default the window ends at the last closed session. */
+                include_today?: boolean;
             };
             header?: never;
             path?: never;
@@ -4196,7 +5258,7 @@ export interface operations {
                     "application/json": components["schemas"]["RiskMetricsResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4278,7 +5340,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4353,7 +5415,7 @@ export interface operations {
                     "application/json": components["schemas"]["PreferencesResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4414,7 +5476,7 @@ export interface operations {
                     "application/json": components["schemas"]["PreferencesResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4502,7 +5564,7 @@ export interface operations {
                     "application/json": components["schemas"]["PreferencesResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4584,7 +5646,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4643,7 +5705,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4691,7 +5753,7 @@ export interface operations {
                     "application/json": components["schemas"]["PreferenceChoicesResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4743,7 +5805,7 @@ export interface operations {
                     "application/json": components["schemas"]["PreferencesResponse"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4829,7 +5891,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4890,7 +5952,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Could not validate credentials` */
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
             401: {
                 headers: {
                     /** @description Always `Bearer`. */
@@ -4953,6 +6015,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    HealthController_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The database is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    ProbesController_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    ProbesController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The database is unreachable or the instance is shutting down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
         };

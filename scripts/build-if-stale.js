@@ -18,5 +18,8 @@ const sources = Math.max(
   newest(join(root, 'tsconfig.json')),
   newest(join(root, 'tsconfig.build.json')),
 );
-const built = existsSync(join(root, 'dist', 'main.js')) ? newest(join(root, 'dist')) : 0;
+// A type check (`tsc --noEmit`, as in `npm run lint`) rewrites dist/.tsbuildinfo without building.
+const built = existsSync(join(root, 'dist', 'main.js'))
+  ? newest(join(root, 'dist'), (name) => !name.endsWith('.tsbuildinfo'))
+  : 0;
 if (sources > built) execSync('npm run build', { cwd: root, stdio: 'inherit' });

@@ -3,7 +3,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
-import { API_PREFIX } from '../src/bootstrap/configure-app';
+import { setApiPrefix } from '../src/bootstrap/configure-app';
 import { buildOpenApiDocument } from '../src/bootstrap/openapi/openapi-document';
 
 /** The committed document; redocly.yaml points openapi-typescript and the linter at it. */
@@ -19,7 +19,7 @@ export async function documentWithoutServer(version: string): Promise<OpenAPIObj
     logger: false,
     abortOnError: false,
   });
-  app.setGlobalPrefix(API_PREFIX);
+  setApiPrefix(app);
   try {
     return buildOpenApiDocument(app, version);
   } finally {

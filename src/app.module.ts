@@ -5,7 +5,11 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { Keyv, KeyvCacheableMemory } from 'cacheable';
 import { LoggerModule } from 'nestjs-pino';
 import { ConsistentCacheModule } from './common/cache/consistent-cache.module';
+import { providerCacheInRedis } from './common/cache/provider-cache-in-redis';
 import { ClockModule } from './common/clock/clock.module';
+import { LifecycleModule } from './common/lifecycle/lifecycle.module';
+import { MetricsModule } from './common/metrics/metrics.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { PydanticValidationPipe } from './common/validation/pydantic-validation.pipe';
 import { appConfig } from './config/app.config';
@@ -15,6 +19,7 @@ import { GracefulShutdown } from './bootstrap/graceful-shutdown';
 import { loggerOptions } from './bootstrap/logger-options';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { AssistantModule } from './modules/assistant/assistant.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { MarketModule } from './modules/market/market.module';
@@ -33,8 +38,7 @@ import { UsersModule } from './modules/users/users.module';
       useFactory: async (cache: ConfigType<typeof cacheConfig>) => ({
         stores: [
           cache.redisUrl
-            ? // Loaded only when used: the Redis client is a noticeable part of a cold start.
-              (await import('@keyv/redis')).createKeyv(cache.redisUrl, { namespace: cache.namespace })
+            ? await providerCacheInRedis(cache.redisUrl, cache.namespace)
             : new Keyv({
                 store: new KeyvCacheableMemory({ lruSize: cache.memoryMaxEntries }),
                 namespace: cache.namespace,
@@ -43,11 +47,15 @@ import { UsersModule } from './modules/users/users.module';
       }),
     }),
     ClockModule,
+    LifecycleModule,
     ConsistentCacheModule,
     DatabaseModule,
+    MetricsModule,
+    RateLimitModule,
     UsersModule,
     AuthModule,
     AdminModule,
+    AssistantModule,
     HealthModule,
     MarketModule,
     NewsModule,

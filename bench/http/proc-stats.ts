@@ -22,13 +22,18 @@ function descendants(pid: number): number[] {
   return found;
 }
 
-/** utime + stime of one process in seconds (fields 14 and 15 of /proc/<pid>/stat). */
+/**
+ * utime + stime of one process and cutime + cstime of its children that have exited (fields 14 to
+ * 17 of /proc/<pid>/stat), in seconds: the embedded database's connection processes come and go,
+ * and their time would otherwise vanish from the sum when they exit (even turn it negative).
+ */
 function processCpuSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces; the fields after it are separated by single spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    return (utime + stime + cutime + cstime) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return 0; // a child that exited between listing and reading
   }

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchRoutes } from './routes';
+import { benchRoutes, routeRequest } from './routes';
 import { seedPortfolio, signUp } from './seed';
 import { startService } from './service';
 
@@ -60,17 +60,7 @@ async function main(): Promise<void> {
   await seedPortfolio(session);
   for (const route of benchRoutes().filter((each) => each.name.includes(pattern))) {
     console.log(`loading ${route.name} for ${seconds} s`);
-    await autocannon({
-      url: `${service.baseUrl}${route.path}`,
-      method: route.method,
-      headers: {
-        authorization: `Bearer ${session.accessToken}`,
-        ...(route.body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: route.body,
-      connections: route.connections,
-      duration: seconds,
-    });
+    await autocannon({ ...routeRequest(service.baseUrl, route, session.accessToken), duration: seconds });
   }
   await service.stop();
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));

@@ -130,3 +130,17 @@ export function benchRoutes(): BenchRoute[] {
     },
   ];
 }
+
+/** What autocannon sends for `route` to the service at `baseUrl`, as the seeded user. */
+export function routeRequest(baseUrl: string, route: BenchRoute, accessToken: string) {
+  return {
+    url: `${baseUrl}${route.path}`,
+    method: route.method,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(route.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: route.body,
+    connections: route.connections,
+  };
+}

@@ -1,12 +1,16 @@
+import type { INestApplication } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import { Metrics } from '../common/metrics/metrics';
 import { appConfig } from '../config/app.config';
 import { registerBodyParsers } from './body-parsers';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { securityHeaders } from './security-headers';
 
 export const API_PREFIX = 'api/v1';
+/** Served at the root, where orchestrators and scrapers look for them. */
+export const UNPREFIXED_ROUTES = ['livez', 'readyz', 'metrics'];
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
@@ -22,14 +26,18 @@ export const CORS_POLICY = {
   credentials: true,
 };
 
+/** The API prefix on every route but the probes and /metrics; shared with the client generator. */
+export function setApiPrefix(app: INestApplication): void {
+  app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
+}
+
 type OriginCallback = (error: Error | null, origin: string | boolean) => void;
 
 /**
- * `true` reflects any origin. A list answers only its origins: another origin gets no CORS header
- * at all (with a plain list, @fastify/cors would still send the allowed methods and headers).
+ * A list answers only its origins: another origin gets no CORS header at all (with a plain list,
+ * @fastify/cors would still send the allowed methods and headers).
  */
-function allowOrigins(origins: string[] | true) {
-  if (origins === true) return true;
+function allowOrigins(origins: string[]) {
   return (origin: string | undefined, callback: OriginCallback) =>
     callback(null, origin !== undefined && origins.includes(origin) ? origin : false);
 }
@@ -41,10 +49,13 @@ function allowOrigins(origins: string[] | true) {
  */
 export async function configureApp(app: NestFastifyApplication): Promise<void> {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
-  app.setGlobalPrefix(API_PREFIX);
+  setApiPrefix(app);
   app.enableShutdownHooks();
   registerBodyParsers(app);
-  if (config.corsOrigins) app.enableCors({ ...CORS_POLICY, origin: allowOrigins(config.corsOrigins) });
+  // `*` answers every origin with a literal `*` and never allows credentials: reflecting any origin
+  // (even `null`) with credentials would let every site act with a user's cookies or auth.
+  if (config.corsOrigins === true) app.enableCors({ ...CORS_POLICY, origin: '*', credentials: false });
+  else if (config.corsOrigins) app.enableCors({ ...CORS_POLICY, origin: allowOrigins(config.corsOrigins) });
 
   // One id per request, taken from the caller's X-Request-Id when given: echoed back, and written
   // where the request logger reads it, so the logs and the client quote the same id.
@@ -54,6 +65,20 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     .addHook('onRequest', async (request, reply) => {
       request.raw.headers[REQUEST_ID_HEADER] = request.id;
       void reply.header(REQUEST_ID_HEADER, request.id);
+    });
+
+  const metrics = app.get(Metrics);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      };
+      metrics.httpRequests.inc(labels);
+      metrics.httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
     });
 
   await app.register(securityHeaders, {

@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
+import { createServer, RequestListener } from 'node:http';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
@@ -10,13 +11,29 @@ import { appConfig } from '../config/app.config';
 import { configureApp, REQUEST_ID_HEADER } from './configure-app';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const REQUEST_TIMEOUT_CHECK_INTERVAL_MS = 500;
 
-/** The adapter is built before Nest's DI exists, so it reads its one setting straight from config. */
+/** The adapter is built before Nest's DI exists, so it reads its settings straight from config. */
 export function fastifyAdapter(): FastifyAdapter {
+  const config = appConfig();
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: appConfig().trustProxy,
-    forceCloseConnections: 'idle',
+    trustProxy: config.trustProxy,
+    // A client must send its whole request (headers and body) within REQUEST_TIMEOUT_MS, checked
+    // every half second (Node's default check, every 30 s, would let a slow client overstay it):
+    // a slow client cannot hold a connection open (answered 408).
+    serverFactory: (handler: RequestListener) =>
+      createServer(
+        {
+          requestTimeout: config.requestTimeoutMs,
+          connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_INTERVAL_MS,
+        },
+        handler,
+      ),
+    // Connections are closed by GracefulShutdown: Fastify's 'idle' closes busy ones too unless a
+    // serverFactory is set, and its 503 while closing is not in our error shape.
+    forceCloseConnections: false,
+    return503OnClosing: false,
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: MAX_PATH_PARAMETER_LENGTH,

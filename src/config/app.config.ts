@@ -1,5 +1,5 @@
 import { registerAs } from '@nestjs/config';
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString, Matches } from 'class-validator';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { IntVar, OneOfVar, readEnv, StringVar } from './env';
@@ -28,10 +28,23 @@ class AppEnv {
   NODE_ENV?: (typeof NODE_ENVS)[number];
 
   @StringVar()
+  @Matches(/^(?!\s*true\s*$)/i, {
+    message:
+      'TRUST_PROXY=true would trust a client-chosen X-Forwarded-For: give the number of proxy hops or the proxy addresses',
+  })
   TRUST_PROXY?: string;
 
   @OneOfVar(['true', 'false'])
   DOCS_ENABLED?: 'true' | 'false';
+
+  @IntVar({ min: 1_000, max: 600_000 })
+  REQUEST_TIMEOUT_MS?: number;
+
+  @IntVar({ min: 0, max: 600_000 })
+  SHUTDOWN_DELAY_MS?: number;
+
+  @IntVar({ min: 0, max: 600_000 })
+  SHUTDOWN_DRAIN_TIMEOUT_MS?: number;
 }
 
 export const appConfig = registerAs('app', () => {
@@ -47,6 +60,9 @@ export const appConfig = registerAs('app', () => {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     docsEnabled: env.DOCS_ENABLED !== 'false',
     version: packageVersion(),
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS ?? 0,
+    shutdownDrainTimeoutMs: env.SHUTDOWN_DRAIN_TIMEOUT_MS ?? 25_000,
   };
 });
 
@@ -61,13 +77,12 @@ function parseOrigins(raw: string | undefined): string[] | true | false {
 }
 
 /**
- * Whose X-Forwarded-For to believe for the client address (the login throttle keys on it):
- * nobody by default; `true` for any proxy; a number of proxy hops; or a comma list of proxy
- * addresses or CIDR ranges.
+ * Whose X-Forwarded-For to believe for the client address (the login throttle and rate limits key
+ * on it): nobody by default; a number of proxy hops; or a comma list of proxy addresses or CIDR
+ * ranges. Never `true`: the left-most entry, which any client can write, would be believed.
  */
-function parseTrustProxy(raw: string | undefined): boolean | number | string {
+function parseTrustProxy(raw: string | undefined): false | number | string {
   if (!raw || raw.trim().toLowerCase() === 'false') return false;
-  if (raw.trim().toLowerCase() === 'true') return true;
   return /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw.trim();
 }
 

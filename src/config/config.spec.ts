@@ -50,7 +50,16 @@ describe('configuration namespaces', () => {
       refreshTokenTtlSeconds: 604800,
       firstSuperuser: null,
     });
-    expect(databaseConfig()).toEqual({ url: null });
+    expect(databaseConfig()).toEqual({
+      url: null,
+      pool: {
+        size: 10,
+        connectTimeoutMs: 2_000,
+        acquireTimeoutMs: 2_000,
+        maxWaiting: 100,
+        statementTimeoutMs: 5_000,
+      },
+    });
     expect(cacheConfig()).toMatchObject({ redisUrl: null });
   });
 
@@ -65,8 +74,12 @@ describe('configuration namespaces', () => {
     expect(appConfig().docsEnabled).toBe(false);
   });
 
+  it('refuses TRUST_PROXY=true, which would believe a client-chosen X-Forwarded-For', () => {
+    withEnv({ TRUST_PROXY: 'true' });
+    expect(() => appConfig()).toThrow(/TRUST_PROXY="true": TRUST_PROXY=true would trust a client-chosen/);
+  });
+
   it.each([
-    ['true', true],
     ['false', false],
     ['2', 2],
     ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],

@@ -1,18 +1,22 @@
 import { appConfig } from './app.config';
+import { assistantConfig } from './assistant.config';
 import { authConfig } from './auth.config';
 import { cacheConfig } from './cache.config';
 import { databaseConfig } from './database.config';
 import { marketConfig } from './market.config';
 import { newsConfig } from './news.config';
 import { portfolioConfig } from './portfolio.config';
+import { rateLimitConfig } from './rate-limit.config';
 
 /** Every configuration namespace; each validates its own variables when the app boots. */
 export const configNamespaces = [
   appConfig,
+  assistantConfig,
   authConfig,
   cacheConfig,
   databaseConfig,
   marketConfig,
   newsConfig,
   portfolioConfig,
+  rateLimitConfig,
 ];

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
+import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
 import { HttpAnswer, HttpCallOptions, httpCall } from '../setup/http-call';
+import { ServiceProcess, startServiceProcess } from '../support/service-process';
 import { TcpProxy } from '../support/tcp-proxy';
 
 /** The parts these tests assert: a hang fails inside httpCall (ANSWER_WITHIN_MS), not as a Jest timeout. */
@@ -22,8 +23,6 @@ const refreshWith = (baseUrl: string, refreshToken: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ refresh_token: refreshToken }).toString(),
   });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const statuses = (answers: Pick<HttpAnswer, 'status'>[]) => answers.map((answer) => answer.status).sort();
 
@@ -151,6 +150,32 @@ describe('concurrent requests over real HTTP', () => {
       const stored = await call(baseUrl, '/api/v1/preferences/', { headers: user.headers });
       expect(stored.status).toBe(200);
     });
+    it('8 concurrent turns in one assistant conversation: all 200, every message stored once, in order', async () => {
+      const user = await registerUser(sut);
+      const first = await postJson('/api/v1/assistant/chat', { message: 'help' }, user.headers);
+      expect(first.status).toBe(200);
+      const { conversation_id } = first.body as { conversation_id: string };
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          postJson('/api/v1/assistant/chat', { message: `help ${index}`, conversation_id }, user.headers),
+        ),
+      );
+      expect(statuses(answers)).toEqual(Array(8).fill(200));
+      const stored = await call(baseUrl, `/api/v1/assistant/conversations/${conversation_id}`, {
+        headers: user.headers,
+      });
+      const messages = (stored.body as { messages: { role: string; content: string }[] }).messages;
+      expect(messages).toHaveLength(18);
+      expect(messages.map((message) => message.role)).toEqual(
+        Array.from({ length: 9 }, () => ['user', 'assistant']).flat(),
+      );
+      const questions = messages
+        .filter((message) => message.role === 'user')
+        .map((message) => message.content);
+      expect(questions.sort()).toEqual(
+        ['help', ...Array.from({ length: 8 }, (_, index) => `help ${index}`)].sort(),
+      );
+    });
   });
 
   describe('refresh within the reuse grace window', () => {
@@ -260,12 +285,13 @@ describe('concurrent requests over real HTTP', () => {
     });
   });
 
-  // Two instances share one PostgreSQL and one Redis, as behind a load balancer.
+  // Two instances share one PostgreSQL and one Redis, as behind a load balancer. The slow one is a
+  // process of its own whose database replies the proxy can hold.
   const describeTwoInstances = process.env.TEST_DATABASE_KIND === 'postgres' ? describe : describe.skip;
   describeTwoInstances('two instances on PostgreSQL + Redis', () => {
     let database: TestDatabase;
     let proxy: TcpProxy;
-    let slow: TestApp;
+    let slow: ServiceProcess;
     let fast: TestApp;
     let slowUrl: string;
     let fastUrl: string;
@@ -278,33 +304,38 @@ describe('concurrent requests over real HTTP', () => {
       throughProxy.host = `127.0.0.1:${proxy.port}`;
       const namespace = `test-${randomUUID()}`;
       fast = await createTestApp({ database, env: { CACHE_NAMESPACE: namespace } });
-      slow = await createTestApp({
-        database,
-        env: { CACHE_NAMESPACE: namespace, DATABASE_URL: throughProxy.toString() },
+      fastUrl = await fast.listen();
+      slow = await startServiceProcess({
+        ...database.env,
+        DATABASE_URL: throughProxy.toString(),
+        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+        CACHE_NAMESPACE: namespace,
       });
-      [fastUrl, slowUrl] = await Promise.all([fast.listen(), slow.listen()]);
-    });
+      slowUrl = slow.url;
+    }, 90_000);
     afterAll(async () => {
-      await slow.close();
-      await fast.close();
-      await proxy.close();
-      await database.drop();
+      await slow?.stop();
+      await fast?.close();
+      await proxy?.close();
+      await database?.drop();
     });
 
     it('a logout landing while the other instance fills its cache wins: the token is dead on both', async () => {
-      const [user, bystander] = await Promise.all([registerUser(fast), registerUser(fast)]);
-      // Opens the slow instance's database connection now, so the race below is about the query alone.
-      expect((await call(slowUrl, '/api/v1/auth/me', { headers: bystander.headers })).status).toBe(200);
-      proxy.latencyMs = 600;
-      const filling = call(slowUrl, '/api/v1/auth/me', { headers: user.headers });
-      await sleep(200);
+      const user = await registerUser(fast);
+      const racingSession = await login(fast, user.email, user.password);
+      // Caches the user's state on the slow instance, so the request below reads only its session from the database.
+      expect((await call(slowUrl, '/api/v1/auth/me', { headers: user.headers })).status).toBe(200);
+      const held = proxy.hold();
+      const filling = call(slowUrl, '/api/v1/auth/me', { headers: racingSession.headers });
+      await held.clientWrote;
       expect(
-        (await call(fastUrl, '/api/v1/auth/logout', { method: 'POST', headers: user.headers })).status,
+        (await call(fastUrl, '/api/v1/auth/logout', { method: 'POST', headers: racingSession.headers }))
+          .status,
       ).toBe(200);
+      held.release();
       await filling;
-      proxy.latencyMs = 0;
       for (const url of [slowUrl, fastUrl]) {
-        expect(await call(url, '/api/v1/auth/me', { headers: user.headers })).toEqual({
+        expect(await call(url, '/api/v1/auth/me', { headers: racingSession.headers })).toEqual({
           status: 401,
           body: { detail: 'Could not validate credentials' },
         });
@@ -321,16 +352,14 @@ describe('concurrent requests over real HTTP', () => {
           body: JSON.stringify(body),
         });
       expect((await call(slowUrl, '/api/v1/admin/users/', { headers: target.headers })).status).toBe(200);
-      // A harmless change empties the cached user state, so the racing requests below refill it.
+      // A harmless change empties the cached user state, so the racing request below refills it.
       expect((await adminPut({ full_name: 'About To Be Demoted' })).status).toBe(200);
-      proxy.latencyMs = 600;
-      const racing = Promise.all(
-        Array.from({ length: 4 }, () => call(slowUrl, '/api/v1/admin/users/', { headers: target.headers })),
-      );
-      await sleep(200);
+      const held = proxy.hold();
+      const racing = call(slowUrl, '/api/v1/admin/users/', { headers: target.headers });
+      await held.clientWrote;
       expect((await adminPut({ is_superuser: false })).status).toBe(200);
+      held.release();
       await racing;
-      proxy.latencyMs = 0;
       for (const url of [slowUrl, fastUrl]) {
         expect(await call(url, '/api/v1/admin/users/', { headers: target.headers })).toEqual({
           status: 403,

@@ -117,3 +117,25 @@ describe('CORS without CORS_ORIGINS', () => {
     }
   });
 });
+
+describe('CORS_ORIGINS=*', () => {
+  it('answers any origin with a literal * and never allows credentials', async () => {
+    const sut = await createTestApp({ env: { CORS_ORIGINS: '*' } });
+    try {
+      for (const origin of [OTHER, 'null']) {
+        const preflight = await sut.app.inject({
+          method: 'OPTIONS',
+          url: '/api/v1/preferences/',
+          headers: { origin, 'access-control-request-method': 'PUT' },
+        });
+        expect(preflight.headers['access-control-allow-origin']).toBe('*');
+        expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+        const simple = await sut.app.inject({ url: '/api/v1/system/health', headers: { origin } });
+        expect(simple.headers['access-control-allow-origin']).toBe('*');
+        expect(simple.headers['access-control-allow-credentials']).toBeUndefined();
+      }
+    } finally {
+      await sut.close();
+    }
+  });
+});

@@ -193,13 +193,16 @@ describe('market data on the offline replay (spec 4.2)', () => {
   });
 
   describe('GET /market/stock/{symbol}/history', () => {
-    it('defaults to the last year of daily bars, weekdays only, oldest first', async () => {
+    it('defaults to the last year of daily bars, NYSE sessions only, oldest first', async () => {
       const response = await get('stock/aapl/history');
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.symbol).toBe('AAPL');
       expect(body.interval).toBe('1d');
-      expect(body.bars).toHaveLength(262);
+      // 262 weekdays less the 10 NYSE holidays among them (Thanksgiving 2025 to Independence Day
+      // observed and Labor Day 2026)
+      expect(body.bars).toHaveLength(252);
+      expect(body.bars.map((bar: { date: string }) => bar.date)).not.toContain('2025-11-27');
       expect(body.bars[0].date).toBe('2025-11-20');
       expect(body.bars.at(-1)).toEqual({
         date: '2026-11-20',

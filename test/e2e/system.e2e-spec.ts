@@ -20,7 +20,7 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
         database: 'connected',
         graph_database: 'not_configured',
         market_data: 'active',
-        ai_service: 'not_configured',
+        ai_service: 'ready',
       },
       version: require('../../package.json').version,
     });

@@ -42,6 +42,21 @@ export interface TestAppOptions {
   database?: TestDatabase;
 }
 
+/** What every test instance runs with, in this process or as a child process. */
+export function testServiceEnv(): Record<string, string> {
+  return {
+    SECRET_KEY: TEST_SECRET_KEY,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    FIRST_SUPERUSER_EMAIL: '',
+    FIRST_SUPERUSER_PASSWORD: '',
+    // Every test client is 127.0.0.1: tests of the login/register rate limits set their own.
+    AUTH_RATE_LIMIT_PER_IP: '1000000',
+    AUTH_RATE_LIMIT_GLOBAL: '10000000',
+  };
+}
+
 /**
  * Boots the real application on an isolated database (an embedded cluster of its own, or a fresh database on the
  * server in TEST_DATABASE_URL for the e2e-postgres project) and serves it through Fastify inject.
@@ -50,13 +65,8 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   Object.assign(process.env, {
-    SECRET_KEY: TEST_SECRET_KEY,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    ...testServiceEnv(),
     CACHE_NAMESPACE: `test-${randomUUID()}`,
-    FIRST_SUPERUSER_EMAIL: '',
-    FIRST_SUPERUSER_PASSWORD: '',
     ...database.env,
     ...options.env,
   });

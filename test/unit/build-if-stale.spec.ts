@@ -56,4 +56,11 @@ describe('build-if-stale (prestart)', () => {
     file('tsconfig.build.json', 1);
     expect(start()).toBe('built');
   });
+
+  it('rebuilds after a source changed even when a type check rewrote dist/.tsbuildinfo since', () => {
+    file('dist/main.js', 30);
+    file('src/main.ts', 10);
+    file('dist/.tsbuildinfo', 5);
+    expect(start()).toBe('built');
+  });
 });

@@ -16,6 +16,7 @@ interface LogRecord {
   level: number;
   msg: string;
   context?: string;
+  req?: { method: string; url: string };
 }
 
 /** Runs the built service (`npm start` without the build check) exactly as a user would. */
@@ -85,8 +86,14 @@ describe('the built service on its first run', () => {
       const [, origin] =
         /^API at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1, docs at \1\/docs$/.exec(line.msg) ?? [];
       expect({ context: line.context, origin }).toEqual({ context: 'Bootstrap', origin: expect.any(String) });
-      const health = await fetch(`${origin}/api/v1/system/health`);
+      const health = await fetch(`${origin}/api/v1/system/health?probe=1`);
       expect(health.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(records.map((record) => record.req).filter(Boolean)).toContainEqual({
+        id: expect.any(String),
+        method: 'GET',
+        url: '/api/v1/system/health?probe=1',
+      });
       expect((await fetch(`${origin}/docs`)).status).toBe(200);
     } finally {
       service.kill('SIGTERM');

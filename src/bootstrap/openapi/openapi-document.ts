@@ -14,6 +14,9 @@ export const API_TAGS: Record<string, string> = {
   market: 'Quotes, price history, index summary, movers and symbol search.',
   news: 'Market and stock news with server-side sentiment, and a sentiment scorer for your own texts.',
   portfolio: 'The transaction ledger, positions, summary, risk metrics and rebalancing.',
+  assistant:
+    'The investment assistant: grounded chat (JSON or Server-Sent Events), conversations and the daily briefing. ' +
+    'Information, not investment advice.',
   admin: 'User administration. Superusers only.',
   system: 'Health of the service and its dependencies.',
 };

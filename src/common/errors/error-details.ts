@@ -20,6 +20,7 @@ export const ErrorDetail = {
   cannotDeactivateLastSuperuser: 'Cannot deactivate the last active superuser',
   cannotDemoteLastSuperuser: 'Cannot remove superuser status from the last active superuser',
   tooManyFailedLogins: 'Too many failed login attempts, try again later',
+  tooManyRequests: 'Too many requests, try again later',
   preferencesNotFound: 'User preferences not found',
   preferencesNotFoundToUpdate: 'User preferences not found to update',
   preferencesAlreadyExist: 'User preferences already exist',
@@ -50,6 +51,8 @@ export const ErrorDetail = {
   unsupportedMediaType: (contentType: string) => `Unsupported media type: ${contentType}`,
   insufficientQuantityToSell: (symbol: string) => `Insufficient quantity of ${symbol} to sell`,
   transactionNotFound: 'Transaction not found',
+  ledgerFull: (limit: number) =>
+    `The ledger would exceed ${limit} transactions, the most one user may hold (see docs/input-limits.md)`,
   transactionDeletionWouldOversell: (symbol: string) =>
     `Cannot delete this transaction: a later sell of ${symbol} would exceed the quantity held`,
   tradeOutsideLedgerLimits: (quantity: number, symbol: string) =>
@@ -57,5 +60,9 @@ export const ErrorDetail = {
     'price 0.00000001 to 1000000 USD, fees 0 to 1000000000 USD; see docs/input-limits.md)',
   realizedPnlOutOfRange: (symbol: string) =>
     `The realized P&L of a sell of ${symbol} would exceed the ledger range (±9,999,999,999,999,999.99999999)`,
+  conversationNotFound: 'Conversation not found',
+  tooManyChatTurns: (perMinute: number) =>
+    `Too many chat messages: at most ${perMinute} per minute, try again later`,
   internalServerError: 'Internal server error occurred',
+  serviceUnavailable: 'Service temporarily unavailable',
 } as const;

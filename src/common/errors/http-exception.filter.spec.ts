@@ -1,3 +1,4 @@
+import { Metrics } from '../metrics/metrics';
 import {
   ArgumentsHost,
   BadRequestException,
@@ -35,7 +36,7 @@ function respond(exception: unknown): FakeReply {
   const host = {
     switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }),
   } as unknown as ArgumentsHost;
-  new HttpExceptionFilter().catch(exception, host);
+  new HttpExceptionFilter(new Metrics()).catch(exception, host);
   return reply;
 }
 

@@ -1,7 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { errorCodes as fastifyErrorCodes } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Metrics } from '../metrics/metrics';
 import { ValidationFailedException } from '../validation/validation-failed.exception';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable } from './dependency-unavailable';
 import { ErrorDetail } from './error-details';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
@@ -9,11 +11,14 @@ const ROUTE_NOT_FOUND = /^Cannot [A-Z]+ /;
 
 /**
  * The one place errors become responses: `{detail: string}` for every failure, the 422 issue list
- * for validation, and a plain 500 for anything unexpected (logged with the request id, never sent).
+ * for validation, 503 with Retry-After when a dependency did not answer in time, and a plain 500
+ * for anything unexpected (logged with the request id, never sent).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger(HttpExceptionFilter.name);
+
+  constructor(private readonly metrics: Metrics) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -34,9 +39,22 @@ export class HttpExceptionFilter implements ExceptionFilter {
         void reply.header('WWW-Authenticate', 'Bearer');
       }
       if (exception instanceof TooManyRequestsException) {
+        this.metrics.throttleRejections.inc({ route: request.routeOptions?.url ?? 'unmatched' });
         void reply.header('Retry-After', String(exception.retryAfterSeconds));
       }
       void reply.status(exception.getStatus()).send({ detail: detailOf(exception) });
+      return;
+    }
+    if (isDependencyUnavailable(exception)) {
+      this.metrics.dependencyUnavailable.inc();
+      this.logger.warn(
+        { err: exception, requestId: request?.id, method: request?.method, url: request?.url },
+        'A dependency did not answer in time',
+      );
+      void reply
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .header('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS))
+        .send({ detail: ErrorDetail.serviceUnavailable });
       return;
     }
     this.logger.error(

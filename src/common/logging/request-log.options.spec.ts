@@ -2,7 +2,7 @@ import { createServer, request, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pinoHttp from 'pino-http';
-import { requestLogOptions } from './request-log.options';
+import { LoggedRequest, requestLogOptions } from './request-log.options';
 
 describe('request log line', () => {
   let server: Server;
@@ -18,6 +18,8 @@ describe('request log line', () => {
     const sut = pinoHttp({ ...requestLogOptions('info'), stream });
     server = createServer((req, res) => {
       sut(req, res);
+      // What the auth guard does once it has authenticated the request.
+      if (req.url?.startsWith('/as-user')) (req as LoggedRequest).userId = 7;
       res.setHeader('x-secret-header', 'not for the log');
       res.statusCode = 201;
       res.end('{}');
@@ -54,5 +56,19 @@ describe('request log line', () => {
     expect(Object.keys(line.req as object)).toEqual(['id', 'method', 'url']);
     expect(Object.keys(line.res as object)).toEqual(['statusCode']);
     expect(JSON.stringify(line)).not.toMatch(/secret/);
+    expect(line).not.toHaveProperty('userId');
+  });
+
+  it('carries the user id of an authenticated request', async () => {
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/as-user' }, (response) =>
+        response.resume().on('end', resolve),
+      )
+        .on('error', reject)
+        .end();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.at(-1)).toMatchObject({ userId: 7, req: { url: '/as-user' } });
   });
 });

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 interface PaginationFieldOptions {
   /** Documented in Swagger; the property's initial value is what applies when the parameter is absent. */
@@ -60,4 +60,31 @@ export const SearchQueryField = (options: { maxLength: number; description: stri
     IsString(),
     MinLength(1),
     MaxLength(options.maxLength),
+  );
+
+/** The spellings Pydantic reads as booleans; anything else stays a string and fails IsBoolean (bool_parsing). */
+const QUERY_BOOLEANS: Record<string, boolean> = {
+  true: true,
+  t: true,
+  yes: true,
+  y: true,
+  on: true,
+  '1': true,
+  false: false,
+  f: false,
+  no: false,
+  n: false,
+  off: false,
+  '0': false,
+};
+
+/** An optional boolean query parameter, false when absent (422 bool_parsing for other spellings). */
+export const BooleanQueryField = (options: { description: string }) =>
+  applyDecorators(
+    ApiPropertyOptional({ default: false, description: options.description }),
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? (QUERY_BOOLEANS[value.trim().toLowerCase()] ?? value) : value,
+    ),
+    IsBoolean(),
   );

@@ -7,7 +7,6 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { SuperuserOnly } from '../../common/auth/superuser.guard';
@@ -19,7 +18,6 @@ import { AccountAdministrationService } from './account-administration.service';
 import { CreateAdminUserDto, ListUsersQuery, UpdateAdminUserDto, UserIdParams } from './dto/admin-user.dto';
 
 @ApiTags('admin')
-@ApiBearerAccess()
 @SuperuserOnly()
 @Controller('admin/users')
 export class AdminUsersController {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ProviderCallGateway } from './gateway/provider-call-gateway';
+import { ProviderCallGateway, ProviderCallKey } from './gateway/provider-call-gateway';
 import {
   CompanyProfile,
   DailyBar,
@@ -122,7 +122,7 @@ export class MarketDataClient {
     const found = new Map<string, QuoteLookup>();
     const missing: string[] = [];
     for (const symbol of symbols) {
-      const cached = await this.gateway.peek<ProviderQuote>(provider.name, 'quote', symbol);
+      const cached = await this.gateway.peek<ProviderQuote>(this.quoteKey(provider, symbol));
       if (cached) found.set(symbol, cached);
       else missing.push(symbol);
     }
@@ -138,7 +138,7 @@ export class MarketDataClient {
       for (const symbol of missing) {
         const quote = fetched[symbol];
         found.set(symbol, quote ?? 'unknown');
-        if (quote) await this.gateway.store(provider.name, 'quote', symbol, quote, this.options.quoteTtlMs);
+        if (quote) await this.gateway.store(this.quoteKey(provider, symbol), quote, this.options.quoteTtlMs);
       }
       return found;
     }
@@ -162,8 +162,16 @@ export class MarketDataClient {
     return found;
   }
 
-  private pacing(provider: MarketDataProvider): { provider: string; minIntervalMs: number } {
-    return { provider: provider.name, minIntervalMs: provider.local ? 0 : this.options.minIntervalMs };
+  private pacing(provider: MarketDataProvider): { provider: string; minIntervalMs: number; local: boolean } {
+    return {
+      provider: provider.name,
+      minIntervalMs: provider.local ? 0 : this.options.minIntervalMs,
+      local: provider.local,
+    };
+  }
+
+  private quoteKey(provider: MarketDataProvider, symbol: string): ProviderCallKey {
+    return { provider: provider.name, kind: 'quote', key: symbol, local: provider.local };
   }
 
   private async withFallback<T>(attempt: (provider: MarketDataProvider) => Promise<T>): Promise<T> {

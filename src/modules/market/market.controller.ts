@@ -8,7 +8,6 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { BatchQuotesQuery, PriceHistoryQuery, SymbolSearchQuery } from './dto/market-query.dto';
 import {
@@ -22,7 +21,6 @@ import {
 import { MarketService } from './market.service';
 
 @ApiTags('market')
-@ApiBearerAccess()
 @ApiExtraModels(StockResponse, BatchErrorEntry)
 @Controller('market')
 export class MarketController {

@@ -3,6 +3,7 @@ import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Module } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import type { Cache } from 'cache-manager';
+import { Metrics } from '../../common/metrics/metrics';
 import { Clock } from '../../common/clock/clock';
 import { marketConfig } from '../../config/market.config';
 import { ProviderCallGateway } from './gateway/provider-call-gateway';
@@ -36,12 +37,15 @@ const MAX_RATE_LIMIT_WAIT_MS = 2_000;
     { provide: Sleeper, useClass: TimerSleeper },
     {
       provide: ProviderCallGateway,
-      inject: [CACHE_MANAGER, Clock, Sleeper],
-      useFactory: (cache: Cache, clock: Clock, sleeper: Sleeper) =>
-        new ProviderCallGateway(cache, clock, sleeper, {
-          maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS,
-          maxRateLimitRetries: 1,
-        }),
+      inject: [CACHE_MANAGER, Clock, Sleeper, Metrics],
+      useFactory: (cache: Cache, clock: Clock, sleeper: Sleeper, metrics: Metrics) =>
+        new ProviderCallGateway(
+          cache,
+          clock,
+          sleeper,
+          { maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS, maxRateLimitRetries: 1 },
+          metrics,
+        ),
     },
     ReplayDataSource,
     ReplayMarketDataProvider,

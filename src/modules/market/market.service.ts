@@ -10,13 +10,19 @@ import { ValidationFailedException } from '../../common/validation/validation-fa
 import { MarketDataClient } from './market-data.client';
 import { normalizeSymbol } from './market-symbols';
 import { aggregateBars, oneYearBefore } from './price-history';
-import { CompanyProfile, ProviderQuote, SymbolMatch } from './providers/market-data.provider';
+import { CompanyProfile, DailyBar, ProviderQuote, SymbolMatch } from './providers/market-data.provider';
 import { UnknownSymbolError } from './providers/provider-errors';
-import { dateOfTradingDay, newYorkTime, sessionAt } from './providers/replay/replay-calendar';
+import {
+  dateOfTradingDay,
+  newYorkTime,
+  previousTradingDay,
+  sessionAt,
+} from './providers/replay/replay-calendar';
 import { ReplayDataSource } from './providers/replay/replay-data.source';
 import { SessionMove } from './providers/replay/replay-market';
 import {
   BatchQuotes,
+  DailyClose,
   HistoryQuery,
   IndexLevel,
   MarketSummary,
@@ -128,15 +134,29 @@ export class MarketService {
   async getHistory(rawSymbol: string, query: HistoryQuery = {}): Promise<PriceHistory> {
     const symbol = normalizeSymbol(rawSymbol);
     const interval = query.interval ?? '1d';
-    const to = query.to ?? newYorkTime(this.clock.now()).date;
-    const from = query.from ?? oneYearBefore(to);
+    const daily = await this.dailyBars(symbol, query.from, query.to);
+    return { symbol, interval, bars: aggregateBars(daily, interval) };
+  }
+
+  /**
+   * Daily closes oldest first from `from` to today, as getHistory would list them (the daily bars
+   * themselves: a bar has its date and close). While the provider's answer is cached in this
+   * process the same frozen array is returned, so that callers can reuse what they derived from it
+   * (the portfolio analytics). 404 for an unknown symbol.
+   */
+  getDailyCloses(rawSymbol: string, from: string): Promise<readonly DailyClose[]> {
+    return this.dailyBars(normalizeSymbol(rawSymbol), from);
+  }
+
+  private async dailyBars(symbol: string, rawFrom?: string, rawTo?: string): Promise<readonly DailyBar[]> {
+    const to = rawTo ?? newYorkTime(this.clock.now()).date;
+    const from = rawFrom ?? oneYearBefore(to);
     if (from > to) throw rangeError('from must not be after to');
     if (Date.parse(to) - Date.parse(from) > MAX_HISTORY_YEARS * 366 * 86_400_000) {
       throw rangeError(`the range may span at most ${MAX_HISTORY_YEARS} years`);
     }
     try {
-      const daily = await this.client.dailyHistory(symbol, from, to);
-      return { symbol, interval, bars: aggregateBars(daily, interval) };
+      return await this.client.dailyHistory(symbol, from, to);
     } catch (error) {
       if (error instanceof UnknownSymbolError) throw new NotFoundException(ErrorDetail.stockNotFound(symbol));
       throw new InternalServerErrorException(ErrorDetail.priceHistoryRetrievalFailed(symbol), {
@@ -158,6 +178,11 @@ export class MarketService {
       if (error instanceof UnknownSymbolError) throw new NotFoundException(ErrorDetail.stockNotFound(symbol));
       throw new InternalServerErrorException(ErrorDetail.stockDataRetrievalFailed(symbol), { cause: error });
     }
+  }
+
+  /** The shipped universe's tickers with company names and sectors, for resolving names in free text. */
+  async symbolDirectory(): Promise<readonly CompanyProfile[]> {
+    return (await this.replay.market()).dataset.stocks;
   }
 
   /** Symbols whose ticker or company name matches `query`, best first. */
@@ -185,7 +210,9 @@ export class MarketService {
   /** The date (YYYY-MM-DD) of the last replay session that has closed at the clock's now. */
   lastClosedSession(): string {
     const session = sessionAt(this.clock.now());
-    return dateOfTradingDay(session.progress >= 1 ? session.tradingDay : session.tradingDay - 1);
+    return dateOfTradingDay(
+      session.progress >= 1 ? session.tradingDay : previousTradingDay(session.tradingDay),
+    );
   }
 
   /** `active` when the configured provider answers (cheap: the probe quote is cached). */

@@ -51,3 +51,9 @@ export interface HistoryQuery {
   to?: string;
   interval?: HistoryInterval;
 }
+
+/** One trading day's close, YYYY-MM-DD. */
+export interface DailyClose {
+  date: string;
+  close: number;
+}

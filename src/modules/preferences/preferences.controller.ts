@@ -12,7 +12,6 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiBearerAccess } from '../../common/auth/api-bearer-access.decorator';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -33,7 +32,6 @@ const levelParam = ApiParam({ name: 'experience_level', enum: EXPERIENCE_LEVELS 
 const invalidLevel = ApiBadRequestResponse({ description: `\`${ErrorDetail.invalidExperienceLevel}\`` });
 
 @ApiTags('preferences')
-@ApiBearerAccess()
 @Controller('preferences')
 export class PreferencesController {
   constructor(private readonly preferences: PreferencesService) {}

@@ -1,3 +1,4 @@
+import { MemoryConsistentCache } from '../../common/cache/memory-consistent-cache';
 import { HttpException } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
@@ -81,6 +82,7 @@ describe('PreferencesService', () => {
     sut = new PreferencesService(
       new InMemoryPreferencesRepository() as unknown as PreferencesRepository,
       clock,
+      new MemoryConsistentCache(100),
     );
   });
 

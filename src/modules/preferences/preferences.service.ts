@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { Clock } from '../../common/clock/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { PreferenceChoicesResponse } from './dto/preference-choices.response';
@@ -17,18 +18,32 @@ import {
 import { checkWatchlist } from './validation/watchlist-rules';
 import { mergeWizardSteps, WizardStepData } from './wizard-steps';
 
-/** A user's investment preferences: one record per user, reachable only by its owner. */
+const PREFERENCES_TTL_MS = 60_000;
+const preferencesKey = (userId: number) => `preferences:${userId}`;
+
+/**
+ * A user's investment preferences: one record per user, reachable only by its owner. Reads are
+ * cached (GET /preferences/ and the portfolio's risk comparison ask on every request); every write
+ * goes through `written`, which marks the cached record stale once the write has committed.
+ */
 @Injectable()
 export class PreferencesService {
   constructor(
     private readonly preferences: PreferencesRepository,
     private readonly clock: Clock,
+    private readonly cache: ConsistentCache,
   ) {}
 
   /** The user's preferences, or null when they have none; for other modules (e.g. portfolio). */
-  async findForUser(userId: number): Promise<PreferencesResponse | null> {
-    const record = await this.preferences.findByUserId(userId);
-    return record && toPreferencesResponse(record);
+  findForUser(userId: number): Promise<PreferencesResponse | null> {
+    return this.cache.read(
+      preferencesKey(userId),
+      async () => {
+        const record = await this.preferences.findByUserId(userId);
+        return record && toPreferencesResponse(record);
+      },
+      PREFERENCES_TTL_MS,
+    );
   }
 
   async get(userId: number): Promise<PreferencesResponse> {
@@ -43,23 +58,26 @@ export class PreferencesService {
     fields: PreferenceChanges & Pick<PreferenceFields, 'experience_level'>,
   ): Promise<PreferencesResponse> {
     const allFields = { ...defaultsForLevel(fields.experience_level), ...definedOnly(fields) };
-    const created = await this.preferences.insertIfAbsent(this.newRecord(userId, allFields));
+    const created = await this.written(
+      userId,
+      this.preferences.insertIfAbsent(this.newRecord(userId, allFields)),
+    );
     if (!created) throw new ConflictException(ErrorDetail.preferencesAlreadyExist);
     return toPreferencesResponse(created);
   }
 
   async update(userId: number, changes: PreferenceChanges): Promise<PreferencesResponse> {
-    const updated = await this.preferences.updateByUserId(userId, {
-      ...toColumns(changes),
-      updatedAt: this.clock.now(),
-    });
+    const updated = await this.written(
+      userId,
+      this.preferences.updateByUserId(userId, { ...toColumns(changes), updatedAt: this.clock.now() }),
+    );
     if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFoundToUpdate);
     return toPreferencesResponse(updated);
   }
 
   /** Idempotent: deleting a record that does not exist succeeds too. */
   async remove(userId: number): Promise<void> {
-    await this.preferences.deleteByUserId(userId);
+    await this.written(userId, this.preferences.deleteByUserId(userId));
   }
 
   defaults(level: string): LevelDefaults {
@@ -96,11 +114,10 @@ export class PreferencesService {
       complete && !record.onboardingCompleted
         ? { onboardingCompleted: true, onboardingCompletedAt: now }
         : {};
-    const updated = await this.preferences.updateByUserId(userId, {
-      ...toColumns(changes),
-      ...completion,
-      updatedAt: now,
-    });
+    const updated = await this.written(
+      userId,
+      this.preferences.updateByUserId(userId, { ...toColumns(changes), ...completion, updatedAt: now }),
+    );
     if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFoundToUpdate);
     return toPreferencesResponse(updated);
   }
@@ -118,21 +135,30 @@ export class PreferencesService {
           throw new BadRequestException(ErrorDetail.duplicateTickerSymbols(check.duplicates));
       }
     }
-    const updated = await this.preferences.updateByUserId(userId, {
-      watchlist: check.symbols,
-      updatedAt: this.clock.now(),
-    });
+    const updated = await this.written(
+      userId,
+      this.preferences.updateByUserId(userId, { watchlist: check.symbols, updatedAt: this.clock.now() }),
+    );
     if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFound);
     return toPreferencesResponse(updated);
   }
 
   /** Inserts, or when a concurrent request inserted first, returns that record. */
   private async insertOrLoad(record: NewPreferencesRecord): Promise<UserPreferencesEntity> {
-    const created = await this.preferences.insertIfAbsent(record);
+    const created = await this.written(record.userId, this.preferences.insertIfAbsent(record));
     if (created) return created;
     const existing = await this.preferences.findByUserId(record.userId);
     if (!existing) throw new NotFoundException(ErrorDetail.preferencesNotFound);
     return existing;
+  }
+
+  /** The write's outcome, once the cached record is marked stale (also when the write failed midway). */
+  private async written<T>(userId: number, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      await this.cache.markStale(preferencesKey(userId));
+    }
   }
 
   private newRecord(userId: number, fields: PreferenceFields, now = this.clock.now()): NewPreferencesRecord {

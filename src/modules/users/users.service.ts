@@ -15,11 +15,18 @@ export interface NewUser {
   isSuperuser?: boolean;
 }
 
-/** What every authenticated request needs to know about its user, cached between requests. */
+/**
+ * What every authenticated request needs to know about its user, cached between requests, with
+ * the rest of the profile (GET /auth/me answers from it without a database read).
+ */
 export interface UserAuthState {
   email: string;
   isActive: boolean;
   isSuperuser: boolean;
+  fullName: string;
+  /** ISO 8601, as the profile shows it (the state may travel through Redis as JSON). */
+  createdAt: string;
+  updatedAt: string | null;
 }
 
 const AUTH_STATE_TTL_MS = 60_000;
@@ -84,7 +91,16 @@ export class UsersService {
       authStateKey(userId),
       async () => {
         const user = await this.findById(userId);
-        return user ? { email: user.email, isActive: user.isActive, isSuperuser: user.isSuperuser } : null;
+        return user
+          ? {
+              email: user.email,
+              isActive: user.isActive,
+              isSuperuser: user.isSuperuser,
+              fullName: user.fullName,
+              createdAt: user.createdAt.toISOString(),
+              updatedAt: user.updatedAt?.toISOString() ?? null,
+            }
+          : null;
       },
       AUTH_STATE_TTL_MS,
     );

@@ -121,10 +121,32 @@ describe('ProviderCallGateway', () => {
   });
 
   it('serves values stored from a multi-symbol answer', async () => {
-    await sut.store('vendor', 'quote', 'MSFT', 'from-batch', 60_000);
-    expect(await sut.peek('vendor', 'quote', 'MSFT')).toBe('from-batch');
+    const msft = { provider: 'vendor', kind: 'quote', key: 'MSFT' };
+    await sut.store(msft, 'from-batch', 60_000);
+    expect(await sut.peek(msft)).toBe('from-batch');
     expect(await sut.call(quoteCall('MSFT'))).toBe('from-batch');
     time.advance(60_000);
-    expect(await sut.peek('vendor', 'quote', 'MSFT')).toBeUndefined();
+    expect(await sut.peek(msft)).toBeUndefined();
+  });
+
+  it("keeps a local provider's answers in this process, shared and frozen, out of the shared cache", async () => {
+    const cache = createCache();
+    sut = new ProviderCallGateway(cache, time, time, { maxRateLimitWaitMs: 5_000, maxRateLimitRetries: 1 });
+    const bars = [{ date: '2026-11-19', close: 1 }];
+    const local: ProviderCall<typeof bars> = {
+      provider: 'replay',
+      kind: 'history',
+      key: 'MSFT',
+      ttlMs: 60_000,
+      minIntervalMs: 0,
+      local: true,
+      fetch: async () => bars,
+    };
+    const first = await sut.call(local);
+    expect(await sut.call({ ...local, fetch: async () => [] })).toBe(first);
+    expect(Object.isFrozen(first[0])).toBe(true);
+    expect(await cache.get('provider:replay:history:MSFT')).toBeUndefined();
+    time.advance(60_000);
+    expect(await sut.call({ ...local, fetch: async () => [] })).toEqual([]);
   });
 });

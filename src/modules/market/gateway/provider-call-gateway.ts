@@ -1,5 +1,8 @@
 import type { Cache } from 'cache-manager';
+import { LRUCache } from 'lru-cache';
+import { withinDeadline } from '../../../common/cache/within-deadline';
 import type { Clock } from '../../../common/clock/clock';
+import { Metrics } from '../../../common/metrics/metrics';
 import { ProviderUnavailableError } from '../providers/provider-errors';
 import type { Sleeper } from './sleeper';
 
@@ -15,14 +18,30 @@ export interface ProviderCall<T> {
   ttlMs: number;
   /** Least time between the starts of two requests to this provider. */
   minIntervalMs: number;
+  /** A provider computing answers in this process (the replay): see ProviderCallGateway. */
+  local?: boolean;
   fetch: () => Promise<T>;
 }
+
+/** Identifies one cached answer. */
+export interface ProviderCallKey {
+  provider: string;
+  kind: string;
+  key: string;
+  local?: boolean;
+}
+
+/** Bound of the in-process store of local answers, counted in array items (a bar, a quote). */
+const LOCAL_ANSWER_ITEMS = 250_000;
 
 export interface GatewayOptions {
   /** Retries after a rate-limit answer whose retry-after is at most this long; longer ones fail fast. */
   maxRateLimitWaitMs: number;
   maxRateLimitRetries: number;
 }
+
+/** A cache (Redis) slower than this counts as a miss: the provider is asked instead. */
+const CACHE_DEADLINE_MS = 500;
 
 interface CacheEntry<T> {
   value: T;
@@ -33,20 +52,27 @@ interface CacheEntry<T> {
 /**
  * The single caching, pacing and single-flight layer in front of every provider (market data and
  * news). Cached answers live in the shared cache (Redis when configured) with their expiry taken
- * from the injected Clock; identical concurrent calls share one in-flight promise; requests to one
- * provider start at least `minIntervalMs` apart; a rate-limit answer blocks the provider for the
- * time it asked for, retrying once when that is short.
+ * from the injected Clock — except those of a local provider, which every instance computes alike
+ * from data it holds: they stay in this process, frozen and never serialised (decoding cached
+ * price histories dominated the portfolio routes). Identical concurrent calls share one in-flight
+ * promise; requests to one provider start at least `minIntervalMs` apart; a rate-limit answer
+ * blocks the provider for the time it asked for, retrying once when that is short.
  */
 export class ProviderCallGateway {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly nextSlot = new Map<string, number>();
   private readonly blockedUntil = new Map<string, number>();
+  private readonly localAnswers = new LRUCache<string, CacheEntry<unknown>>({
+    maxSize: LOCAL_ANSWER_ITEMS,
+    sizeCalculation: (entry) => (Array.isArray(entry.value) ? Math.max(1, entry.value.length) : 1),
+  });
 
   constructor(
     private readonly cache: Cache,
     private readonly clock: Clock,
     private readonly sleeper: Sleeper,
     private readonly options: GatewayOptions,
+    private readonly metrics: Metrics = new Metrics(),
   ) {}
 
   call<T>(call: ProviderCall<T>): Promise<T> {
@@ -59,28 +85,33 @@ export class ProviderCallGateway {
   }
 
   /** A cached answer of an earlier call (or `store`), if still fresh. */
-  async peek<T>(provider: string, kind: string, key: string): Promise<T | undefined> {
-    const entry = await this.cache.get<CacheEntry<T>>(cacheKey(provider, kind, key));
+  async peek<T>({ provider, kind, key, local }: ProviderCallKey): Promise<T | undefined> {
+    const cacheKeyOf = cacheKey(provider, kind, key);
+    const entry = local
+      ? (this.localAnswers.get(cacheKeyOf) as CacheEntry<T> | undefined)
+      : await withinDeadline(this.cache.get<CacheEntry<T>>(cacheKeyOf), CACHE_DEADLINE_MS);
     const now = this.now();
     // An answer stored "in the future" (a clock set back, a skewed instance) is not reused either.
     return entry && entry.storedAt <= now && now < entry.expiresAt ? entry.value : undefined;
   }
 
   /** Caches a value obtained another way, e.g. one symbol out of a multi-symbol answer. */
-  async store<T>(provider: string, kind: string, key: string, value: T, ttlMs: number): Promise<void> {
+  async store<T>({ provider, kind, key, local }: ProviderCallKey, value: T, ttlMs: number): Promise<void> {
     if (ttlMs <= 0) return;
     const now = this.now();
     const entry: CacheEntry<T> = { value, storedAt: now, expiresAt: now + ttlMs };
-    await this.cache.set(cacheKey(provider, kind, key), entry, ttlMs);
+    if (local) this.localAnswers.set(cacheKey(provider, kind, key), deepFreeze(entry));
+    else await withinDeadline(this.cache.set(cacheKey(provider, kind, key), entry, ttlMs), CACHE_DEADLINE_MS);
   }
 
   private async cachedOrFetched<T>(key: string, call: ProviderCall<T>): Promise<T> {
     if (call.ttlMs > 0) {
-      const cached = await this.peek<T>(call.provider, call.kind, call.key);
+      const cached = await this.peek<T>(call);
+      this.metrics.providerCache.inc({ result: cached === undefined ? 'miss' : 'hit' });
       if (cached !== undefined) return cached;
     }
-    const value = await this.paced(call.provider, call.minIntervalMs, call.fetch);
-    await this.store(call.provider, call.kind, call.key, value, call.ttlMs);
+    const value = await this.paced(call.provider, call.minIntervalMs, () => this.measured(call));
+    await this.store(call, value, call.ttlMs);
     return value;
   }
 
@@ -106,6 +137,20 @@ export class ProviderCallGateway {
     }
   }
 
+  private async measured<T>({ provider, kind, fetch }: ProviderCall<T>): Promise<T> {
+    const stopTimer = this.metrics.providerCallDuration.startTimer({ provider, kind });
+    try {
+      const value = await fetch();
+      this.metrics.providerCalls.inc({ provider, kind, outcome: 'ok' });
+      return value;
+    } catch (error) {
+      this.metrics.providerCalls.inc({ provider, kind, outcome: 'error' });
+      throw error;
+    } finally {
+      stopTimer();
+    }
+  }
+
   private now(): number {
     return this.clock.now().getTime();
   }
@@ -113,4 +158,13 @@ export class ProviderCallGateway {
 
 function cacheKey(provider: string, kind: string, key: string): string {
   return `provider:${provider}:${kind}:${key}`;
+}
+
+/** Readers share a local answer, so none of them may change it. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { UserEntity } from '../entities/user.entity';
+import type { UserAuthState } from '../users.service';
 
 export class UserResponse {
   @ApiProperty({ example: 1 })
@@ -34,6 +35,18 @@ export class UserResponse {
       is_active: user.isActive,
       created_at: user.createdAt.toISOString(),
       updated_at: user.updatedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** The same profile from the cached auth state of user `id`. */
+  static fromAuthState(id: number, state: UserAuthState): UserResponse {
+    return {
+      id,
+      email: state.email,
+      full_name: state.fullName,
+      is_active: state.isActive,
+      created_at: state.createdAt,
+      updated_at: state.updatedAt,
     };
   }
 }

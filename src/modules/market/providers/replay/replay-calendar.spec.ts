@@ -2,8 +2,11 @@ import {
   cyclePosition,
   dateOfTradingDay,
   intradayBar,
+  isHoliday,
   isTradingDate,
   newYorkTime,
+  nextTradingDay,
+  previousTradingDay,
   sessionAt,
   tradingDayOnOrAfter,
   tradingDayOnOrBefore,
@@ -18,15 +21,35 @@ describe('replay calendar', () => {
       expect(dateOfTradingDay(-1)).toBe('2023-12-29');
     });
 
-    it('maps every weekday to its own trading day and back, before and after the epoch', () => {
+    it('numbers every weekday, holidays included, and maps each session to its date and back', () => {
       let expected = tradingDayOnOrBefore('2022-01-03');
+      let holidays = 0;
       for (let time = Date.parse('2022-01-03'); time <= Date.parse('2027-01-01'); time += 86_400_000) {
         const date = new Date(time).toISOString().slice(0, 10);
-        if (!isTradingDate(date)) continue;
-        expect(tradingDayOnOrBefore(date)).toBe(expected);
+        if ([0, 6].includes(new Date(time).getUTCDay())) continue;
         expect(dateOfTradingDay(expected)).toBe(date);
+        if (isTradingDate(date)) {
+          expect(tradingDayOnOrBefore(date)).toBe(expected);
+        } else {
+          holidays += 1;
+          expect(isHoliday(expected)).toBe(true);
+          expect(tradingDayOnOrBefore(date)).toBe(previousTradingDay(expected));
+          expect(tradingDayOnOrAfter(date)).toBe(nextTradingDay(expected));
+        }
         expected += 1;
       }
+      // 2022: 9 weekday holidays, 2023: 10, 2024: 10, 2025: 11 (with the day of mourning), 2026: 10, 2027-01-01
+      expect(holidays).toBe(51);
+    });
+
+    it('has no session on NYSE holidays', () => {
+      expect(isTradingDate('2024-07-04')).toBe(false);
+      expect(dateOfTradingDay(tradingDayOnOrBefore('2024-07-04'))).toBe('2024-07-03');
+      expect(dateOfTradingDay(tradingDayOnOrAfter('2024-07-04'))).toBe('2024-07-05');
+      const wednesday = tradingDayOnOrBefore('2024-07-03');
+      expect(sessionAt(new Date('2024-07-04T16:00:00Z'))).toEqual({ tradingDay: wednesday, progress: 1 });
+      // before Friday's open the last session is still Wednesday's
+      expect(sessionAt(new Date('2024-07-05T13:00:00Z'))).toEqual({ tradingDay: wednesday, progress: 1 });
     });
 
     it('sends a weekend back to Friday, or forward to Monday', () => {
@@ -54,6 +77,16 @@ describe('replay calendar', () => {
       expect(sessionAt(new Date('2026-07-15T20:00:00Z'))).toEqual({ tradingDay: day, progress: 1 });
     });
 
+    it("closes at 13:00 on the NYSE's early-close days", () => {
+      // Thursday 2026-12-24, Christmas Eve (EST): 09:30 to 13:00
+      const eve = tradingDayOnOrBefore('2026-12-24');
+      expect(sessionAt(new Date('2026-12-24T16:15:00Z'))).toEqual({ tradingDay: eve, progress: 0.5 });
+      expect(sessionAt(new Date('2026-12-24T18:00:00Z'))).toEqual({ tradingDay: eve, progress: 1 });
+      // the day after Thanksgiving 2026
+      const friday = tradingDayOnOrBefore('2026-11-27');
+      expect(sessionAt(new Date('2026-11-27T18:00:00Z'))).toEqual({ tradingDay: friday, progress: 1 });
+    });
+
     it('keeps the last close over the weekend and until Monday opens', () => {
       expect(sessionAt(new Date('2026-11-21T15:00:00Z'))).toEqual({ tradingDay: friday, progress: 1 });
       expect(sessionAt(new Date('2026-11-23T03:00:00Z'))).toEqual({ tradingDay: friday, progress: 1 });
@@ -66,6 +99,30 @@ describe('replay calendar', () => {
         date: '2026-11-20',
         msOfDay: 22 * 3_600_000,
       });
+    });
+
+    it('agrees with the time zone database through both daylight-saving changes of a year', () => {
+      const zone = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'America/New_York',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+      const start = Date.parse('2026-01-01T00:00:00Z');
+      for (let time = start; time < start + 366 * 86_400_000; time += 7 * 60_000 + 13_001) {
+        const parts = Object.fromEntries(zone.formatToParts(time).map((part) => [part.type, part.value]));
+        const msOfDay =
+          (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 +
+          (time % 1000);
+        expect(newYorkTime(new Date(time))).toEqual({
+          date: `${parts.year}-${parts.month}-${parts.day}`,
+          msOfDay,
+        });
+      }
     });
   });
 

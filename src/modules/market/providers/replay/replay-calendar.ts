@@ -1,28 +1,23 @@
-// Pure date arithmetic that puts the historical window on today's calendar. Every weekday is a
-// trading day; trading day 0 is REPLAY_EPOCH (a Monday) and days count weekdays from it, in both
-// directions. Trading day k replays historical day 1 + (k mod (N - 1)), where N is the number of
+// Pure date arithmetic that puts the historical window on today's calendar. Every weekday has a
+// trading-day number, and every weekday but an NYSE holiday has a session, closing at 16:00 New
+// York time or at 13:00 on the NYSE's early-close days. A holiday's number is skipped rather than
+// given to the next day, so that no other date's prices move: its bar is never shown, and the next
+// session's change against the last close before the holiday spans both historical days. Trading
+// day 0 is REPLAY_EPOCH (a Monday) and days count weekdays from it, in both directions. Trading day k replays historical day 1 + (k mod (N - 1)), where N is the number of
 // historical days: the returns of days 1..N-1 repeat, so the cycle never needs the return into
 // day 0, and the levels of cycle q are the historical levels times (last close / first close)^q.
 
+import { newYorkTime } from '../../../../common/calendar/new-york-time';
+import { EARLY_CLOSE_MINUTE, nyseCloseMinute, nyseHoliday } from '../../../../common/calendar/nyse-calendar';
 import { HistoricalBar } from './replay-dataset';
+
+export { newYorkTime };
 
 export const REPLAY_EPOCH = '2024-01-01';
 const MS_PER_DAY = 86_400_000;
 const SESSION_OPEN_MINUTE = 9 * 60 + 30;
 const SESSION_CLOSE_MINUTE = 16 * 60;
-const SESSION_MS = (SESSION_CLOSE_MINUTE - SESSION_OPEN_MINUTE) * 60_000;
 const EPOCH_DAY = Date.parse(`${REPLAY_EPOCH}T00:00:00Z`) / MS_PER_DAY;
-
-const newYorkParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 /** Where the instant falls: the latest session that has opened, and how far it has run (0..1). */
 export interface SessionPosition {
@@ -37,17 +32,6 @@ export interface CyclePosition {
   historicalDay: number;
 }
 
-/** The calendar date (YYYY-MM-DD) and milliseconds since midnight in New York. */
-export function newYorkTime(instant: Date): { date: string; msOfDay: number } {
-  const parts = Object.fromEntries(
-    newYorkParts.formatToParts(instant).map((part) => [part.type, part.value]),
-  );
-  const msOfDay =
-    (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 +
-    instant.getUTCMilliseconds();
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, msOfDay };
-}
-
 function daysSinceEpoch(date: string): number {
   const time = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(time)) throw new Error(`invalid date ${date}`);
@@ -60,20 +44,43 @@ function weekdayOf(days: number): number {
 }
 
 export function isTradingDate(date: string): boolean {
-  return weekdayOf(daysSinceEpoch(date)) < 5;
+  return weekdayOf(daysSinceEpoch(date)) < 5 && nyseHoliday(date) === null;
 }
 
-/** The trading day of `date`, or of the last weekday before it when it falls on a weekend. */
+/** Whether the trading-day number falls on an NYSE holiday (and so has no session). */
+export function isHoliday(tradingDay: number): boolean {
+  return nyseHoliday(dateOfTradingDay(tradingDay)) !== null;
+}
+
+/** The trading day of `date`, or of the last session before it when it is a weekend or holiday. */
 export function tradingDayOnOrBefore(date: string): number {
   const days = daysSinceEpoch(date);
-  return 5 * Math.floor(days / 7) + Math.min(weekdayOf(days), 4);
+  let tradingDay = 5 * Math.floor(days / 7) + Math.min(weekdayOf(days), 4);
+  while (isHoliday(tradingDay)) tradingDay -= 1;
+  return tradingDay;
 }
 
-/** The first trading day on or after `date`. */
+/** The first trading day with a session on or after `date`. */
 export function tradingDayOnOrAfter(date: string): number {
   const days = daysSinceEpoch(date);
   const weekday = weekdayOf(days);
-  return 5 * Math.floor(days / 7) + (weekday < 5 ? weekday : 5);
+  let tradingDay = 5 * Math.floor(days / 7) + (weekday < 5 ? weekday : 5);
+  while (isHoliday(tradingDay)) tradingDay += 1;
+  return tradingDay;
+}
+
+/** The session before a trading day's. */
+export function previousTradingDay(tradingDay: number): number {
+  let previous = tradingDay - 1;
+  while (isHoliday(previous)) previous -= 1;
+  return previous;
+}
+
+/** The session after a trading day's. */
+export function nextTradingDay(tradingDay: number): number {
+  let next = tradingDay + 1;
+  while (isHoliday(next)) next += 1;
+  return next;
 }
 
 export function dateOfTradingDay(tradingDay: number): string {
@@ -86,9 +93,22 @@ export function sessionAt(instant: Date): SessionPosition {
   const { date, msOfDay } = newYorkTime(instant);
   const opened = msOfDay >= SESSION_OPEN_MINUTE * 60_000;
   if (!isTradingDate(date)) return { tradingDay: tradingDayOnOrBefore(date), progress: 1 };
-  if (!opened) return { tradingDay: tradingDayOnOrBefore(date) - 1, progress: 1 };
-  const progress = Math.min(1, (msOfDay - SESSION_OPEN_MINUTE * 60_000) / SESSION_MS);
+  if (!opened) return { tradingDay: previousTradingDay(tradingDayOnOrBefore(date)), progress: 1 };
+  const sessionMs = (sessionCloseMinute(date) - SESSION_OPEN_MINUTE) * 60_000;
+  const progress = Math.min(1, (msOfDay - SESSION_OPEN_MINUTE * 60_000) / sessionMs);
   return { tradingDay: tradingDayOnOrBefore(date), progress };
+}
+
+let closeMinuteDate = '';
+let closeMinute = SESSION_CLOSE_MINUTE;
+
+/** 16:00, or 13:00 on an NYSE early close; the last date's answer is kept (this runs for every quote). */
+function sessionCloseMinute(date: string): number {
+  if (date !== closeMinuteDate) {
+    closeMinute = nyseCloseMinute(date) === EARLY_CLOSE_MINUTE ? EARLY_CLOSE_MINUTE : SESSION_CLOSE_MINUTE;
+    closeMinuteDate = date;
+  }
+  return closeMinute;
 }
 
 export function cyclePosition(tradingDay: number, historicalDays: number): CyclePosition {

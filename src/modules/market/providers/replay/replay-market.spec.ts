@@ -69,20 +69,22 @@ describe('ReplayMarket', () => {
       expect(syntheticMarket().quote('AAA', instant)).toEqual(sut.quote('AAA', instant));
     });
 
-    it('dates daily bars on the replay calendar, skips weekends and stops at the running session', () => {
+    it('dates daily bars on the replay calendar, skips weekends and holidays and stops at the running session', () => {
       const bars = sut.dailyBars('AAA', '2023-12-29', '2030-01-01', new Date('2024-01-08T17:45:00Z'));
+      // 2024-01-01, New Year's Day, has no session: its historical day is never traded
       expect(bars.map((b) => b.date)).toEqual([
         '2023-12-29',
-        '2024-01-01',
         '2024-01-02',
         '2024-01-03',
         '2024-01-04',
         '2024-01-05',
         '2024-01-08',
       ]);
-      expect(bars[1]).toEqual({ date: '2024-01-01', ...bar(10.5, 11) });
-      expect(bars[6].volume).toBe(200);
-      expect(bars[6].close).toBeCloseTo(sut.quote('AAA', new Date('2024-01-08T17:45:00Z')).price);
+      expect(bars[1]).toEqual({ date: '2024-01-02', ...bar(11, 12.1) });
+      expect(bars[5].volume).toBe(200);
+      expect(bars[5].close).toBeCloseTo(sut.quote('AAA', new Date('2024-01-08T17:45:00Z')).price);
+      // the first session after the holiday is quoted against the last one before it
+      expect(sut.quote('AAA', new Date('2024-01-02T21:00:00Z')).previousClose).toBeCloseTo(bars[0].close);
     });
 
     it('reports a session move with change, averages and 52-week extremes', () => {

@@ -4,6 +4,8 @@ import {
   dateOfTradingDay,
   intradayBar,
   sessionAt,
+  nextTradingDay,
+  previousTradingDay,
   tradingDayOnOrAfter,
   tradingDayOnOrBefore,
 } from './replay-calendar';
@@ -86,7 +88,7 @@ export class ReplayMarket {
       symbol,
       name: this.nameOf(symbol),
       price: bar.close,
-      previousClose: this.closeOn(symbol, tradingDay - 1),
+      previousClose: this.closeOn(symbol, previousTradingDay(tradingDay)),
       open: bar.open,
       high: bar.high,
       low: bar.low,
@@ -101,7 +103,7 @@ export class ReplayMarket {
     const first = tradingDayOnOrAfter(from);
     const last = Math.min(tradingDayOnOrBefore(to), session.tradingDay);
     const bars: DailyBar[] = [];
-    for (let day = first; day <= last; day += 1) {
+    for (let day = first; day <= last; day = nextTradingDay(day)) {
       const full = this.bar(symbol, day);
       const bar = day === session.tradingDay ? intradayBar(full, session.progress) : full;
       bars.push({ date: dateOfTradingDay(day), ...bar });
@@ -122,7 +124,7 @@ export class ReplayMarket {
 
   private sessionMove(symbol: string, tradingDay: number): SessionMove {
     const bar = this.bar(symbol, tradingDay);
-    const previousClose = this.closeOn(symbol, tradingDay - 1);
+    const previousClose = this.closeOn(symbol, previousTradingDay(tradingDay));
     let high52Week = bar.high;
     let low52Week = bar.low;
     for (let day = tradingDay - YEAR_OF_TRADING_DAYS + 1; day < tradingDay; day += 1) {
