@@ -9,6 +9,16 @@ import {
 } from '@nestjs/common';
 import { errorCodes } from 'fastify';
 import { ValidationFailedException } from '../validation/validation-failed.exception';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidFieldError,
+  NotFoundError,
+  ProviderUnavailableError,
+  RateLimitedError,
+  RuleViolationError,
+  UnauthenticatedError,
+} from './domain-errors';
 import { HttpExceptionFilter } from './http-exception.filter';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
@@ -106,5 +116,49 @@ describe('HttpExceptionFilter', () => {
       'Unhandled error',
     );
     log.mockRestore();
+  });
+
+  describe('domain errors', () => {
+    it.each([
+      [new NotFoundError('User not found'), 404],
+      [new ConflictError('User preferences already exist'), 409],
+      [new RuleViolationError('Cannot delete your own account'), 400],
+      [new ForbiddenError('Forbidden - Admin access required'), 403],
+      [new ProviderUnavailableError('Failed to retrieve stock data for AAPL'), 500],
+    ])('writes %p as {detail} with status %p', (error, status) => {
+      jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const reply = respond(error);
+      expect(reply.statusCode).toBe(status);
+      expect(reply.body).toEqual({ detail: error.detail });
+      expect(reply.headers).toEqual({});
+      jest.restoreAllMocks();
+    });
+
+    it('challenges an unauthenticated caller and tells a rate-limited one when to retry', () => {
+      const unauthenticated = respond(new UnauthenticatedError('Could not validate credentials'));
+      expect(unauthenticated.statusCode).toBe(401);
+      expect(unauthenticated.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
+      const limited = respond(new RateLimitedError('Too many requests, try again later', 7));
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers).toEqual({ 'Retry-After': '7' });
+      expect(limited.body).toEqual({ detail: 'Too many requests, try again later' });
+    });
+
+    it('writes an invalid field as the 422 list with its field path', () => {
+      const reply = respond(InvalidFieldError.valueError(['query', 'from'], 'from must be before to'));
+      expect(reply.statusCode).toBe(422);
+      expect(reply.body).toEqual({
+        detail: [{ loc: ['query', 'from'], msg: 'Value error, from must be before to', type: 'value_error' }],
+      });
+    });
+
+    it('logs the cause of a provider failure but never sends it', () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const cause = new Error('socket hang up at 10.0.0.3');
+      const reply = respond(new ProviderUnavailableError('Failed to search symbols', { cause }));
+      expect(JSON.stringify(reply.body)).not.toContain('socket');
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: cause }), 'Failed to search symbols');
+      warn.mockRestore();
+    });
   });
 });

@@ -4,10 +4,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Metrics } from '../metrics/metrics';
 import { ValidationFailedException } from '../validation/validation-failed.exception';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable } from './dependency-unavailable';
+import { DomainError, DomainErrorKind, InvalidFieldError, RateLimitedError } from './domain-errors';
 import { ErrorDetail } from './error-details';
 import { TooManyRequestsException } from './too-many-requests.exception';
 
 const ROUTE_NOT_FOUND = /^Cannot [A-Z]+ /;
+
+/** The one mapping from what a domain failure means to the status the spec gives it. */
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, HttpStatus> = {
+  'not-found': HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  'rule-violation': HttpStatus.BAD_REQUEST,
+  'invalid-input': HttpStatus.UNPROCESSABLE_ENTITY,
+  unauthenticated: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  'rate-limited': HttpStatus.TOO_MANY_REQUESTS,
+  'provider-unavailable': HttpStatus.INTERNAL_SERVER_ERROR,
+};
 
 /**
  * The one place errors become responses: `{detail: string}` for every failure, the 422 issue list
@@ -25,6 +38,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
 
+    if (exception instanceof DomainError) {
+      this.sendDomainError(exception, request, reply);
+      return;
+    }
     if (exception instanceof ValidationFailedException) {
       void reply.status(HttpStatus.UNPROCESSABLE_ENTITY).send({ detail: exception.issues });
       return;
@@ -62,6 +79,26 @@ export class HttpExceptionFilter implements ExceptionFilter {
       'Unhandled error',
     );
     void reply.status(HttpStatus.INTERNAL_SERVER_ERROR).send({ detail: ErrorDetail.internalServerError });
+  }
+
+  private sendDomainError(error: DomainError, request: FastifyRequest, reply: FastifyReply): void {
+    const status = DOMAIN_ERROR_STATUS[error.kind];
+    if (error instanceof InvalidFieldError) {
+      void reply.status(status).send({ detail: error.issues });
+      return;
+    }
+    if (error.kind === 'unauthenticated') void reply.header('WWW-Authenticate', 'Bearer');
+    if (error instanceof RateLimitedError) {
+      this.metrics.throttleRejections.inc({ route: request.routeOptions?.url ?? 'unmatched' });
+      void reply.header('Retry-After', String(error.retryAfterSeconds));
+    }
+    if (error.kind === 'provider-unavailable') {
+      this.logger.warn(
+        { err: error.cause ?? error, requestId: request?.id, method: request?.method, url: request?.url },
+        error.detail,
+      );
+    }
+    void reply.status(status).send({ detail: error.detail });
   }
 }
 
