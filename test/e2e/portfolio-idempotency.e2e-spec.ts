@@ -306,6 +306,12 @@ onPostgres('Idempotency-Key across two app instances sharing one database', () =
 
   it('executes a key once whichever instance gets the request or its retries', async () => {
     const user = await registerUser(first);
+    // Each instance's first quote loads the offline price set: a cold cost this test does not time.
+    for (const origin of origins) {
+      expect((await httpCall(`${origin}/api/v1/market/stock/AAPL`, { headers: user.headers })).status).toBe(
+        200,
+      );
+    }
     const key = `two-instances-${Date.now()}`;
     const call = (index: number) =>
       httpCall(`${origins[index % 2]}/api/v1/portfolio/transactions`, {
