@@ -1,11 +1,14 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
+import { NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { EmailTakenError } from './email-taken.error';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { isUniqueViolation } from './unique-violation';
+import { toUser, User } from './user';
 import { canonicalEmail, isStorableUserId, NewUser, UsersService } from './users.service';
 
 export interface UserChanges {
@@ -30,23 +33,26 @@ export class UserAdministrationService {
     private readonly clock: Clock,
   ) {}
 
-  create(user: NewUser): Promise<UserEntity> {
+  create(user: NewUser): Promise<User> {
     return this.users.create(user);
   }
 
-  list(skip: number, limit: number): Promise<UserEntity[]> {
-    return this.dataSource.getRepository(UserEntity).find({ order: { id: 'ASC' }, skip, take: limit });
+  async list(skip: number, limit: number): Promise<User[]> {
+    const users = await this.dataSource
+      .getRepository(UserEntity)
+      .find({ order: { id: 'ASC' }, skip, take: limit });
+    return users.map(toUser);
   }
 
-  async get(id: number): Promise<UserEntity> {
+  async get(id: number): Promise<User> {
     const user = await this.users.findById(id);
-    if (!user) throw new NotFoundException(ErrorDetail.userNotFound);
+    if (!user) throw new NotFoundError(ErrorDetail.userNotFound);
     return user;
   }
 
-  async update(id: number, actorId: number, changes: UserChanges): Promise<UserEntity> {
+  async update(id: number, actorId: number, changes: UserChanges): Promise<User> {
     if (changes.isActive === false && id === actorId) {
-      throw new BadRequestException(ErrorDetail.cannotDeactivateOwnAccount);
+      throw new RuleViolationError(ErrorDetail.cannotDeactivateOwnAccount);
     }
     const hashedPassword = changes.password ? await this.passwords.hash(changes.password) : undefined;
     try {
@@ -64,13 +70,13 @@ export class UserAdministrationService {
         if (changes.isSuperuser !== undefined) user.isSuperuser = changes.isSuperuser;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new BadRequestException(ErrorDetail.emailInUseByAnotherUser);
+      if (isUniqueViolation(error)) throw new EmailTakenError(ErrorDetail.emailInUseByAnotherUser);
       throw error;
     }
   }
 
-  setActive(id: number, isActive: boolean, actorId: number): Promise<UserEntity> {
-    if (!isActive && id === actorId) throw new BadRequestException(ErrorDetail.cannotDeactivateOwnAccount);
+  setActive(id: number, isActive: boolean, actorId: number): Promise<User> {
+    if (!isActive && id === actorId) throw new RuleViolationError(ErrorDetail.cannotDeactivateOwnAccount);
     return this.change(id, async (manager, user) => {
       if (!isActive && user.isActive) {
         await this.requireAnotherActiveSuperuser(manager, user, ErrorDetail.cannotDeactivateLastSuperuser);
@@ -80,7 +86,7 @@ export class UserAdministrationService {
   }
 
   async delete(id: number, actorId: number): Promise<void> {
-    if (id === actorId) throw new BadRequestException(ErrorDetail.cannotDeleteOwnAccount);
+    if (id === actorId) throw new RuleViolationError(ErrorDetail.cannotDeleteOwnAccount);
     await this.dataSource.transaction(async (manager) => {
       const user = await this.lockUser(manager, id);
       await this.requireAnotherActiveSuperuser(manager, user, ErrorDetail.cannotDeleteLastSuperuser);
@@ -92,7 +98,7 @@ export class UserAdministrationService {
   private async change(
     id: number,
     apply: (manager: EntityManager, user: UserEntity) => Promise<void>,
-  ): Promise<UserEntity> {
+  ): Promise<User> {
     const saved = await this.dataSource.transaction(async (manager) => {
       const user = await this.lockUser(manager, id);
       await apply(manager, user);
@@ -100,13 +106,13 @@ export class UserAdministrationService {
       return manager.save(user);
     });
     await this.users.forgetAuthState(id);
-    return saved;
+    return toUser(saved);
   }
 
   private async lockUser(manager: EntityManager, id: number): Promise<UserEntity> {
-    if (!isStorableUserId(id)) throw new NotFoundException(ErrorDetail.userNotFound);
+    if (!isStorableUserId(id)) throw new NotFoundError(ErrorDetail.userNotFound);
     const user = await manager.findOne(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!user) throw new NotFoundException(ErrorDetail.userNotFound);
+    if (!user) throw new NotFoundError(ErrorDetail.userNotFound);
     return user;
   }
 
@@ -123,6 +129,6 @@ export class UserAdministrationService {
       .setLock('pessimistic_write')
       .where('user.is_superuser AND user.is_active AND user.id <> :id', { id: user.id })
       .getMany();
-    if (others.length === 0) throw new BadRequestException(detail);
+    if (others.length === 0) throw new RuleViolationError(detail);
   }
 }

@@ -192,9 +192,13 @@ export class AssistantTools {
     };
   }
 
+  /** The record as GET /preferences/ shows it: the model reads the same names the user sees. */
   async preferencesOf(userId: number): Promise<ToolResult<PreferencesResponse | null>> {
     const preferences = await this.preferences.findForUser(userId);
-    return { data: preferences, sources: [{ type: 'preferences', has_preferences: preferences !== null }] };
+    return {
+      data: preferences && PreferencesResponse.from(preferences),
+      sources: [{ type: 'preferences', has_preferences: preferences !== null }],
+    };
   }
 
   /**
