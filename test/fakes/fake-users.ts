@@ -1,5 +1,6 @@
 import type { CredentialChecks } from '../../src/modules/auth/auth.service';
-import type { User, UserAuthState } from '../../src/modules/users/users.service';
+import type { User } from '../../src/modules/users';
+import type { UserAuthState } from '../../src/modules/users/users.service';
 
 export const ADA: User = {
   id: 7,

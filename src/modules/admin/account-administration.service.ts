@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service';
 import { UserAdministrationService, UserChanges } from '../users/user-administration.service';
-import type { User } from '../users/users.service';
+import type { User } from '../users';
 
 /**
  * Account changes made by a superuser, with their effect on the account's sessions: a new

@@ -7,8 +7,6 @@ import { UserPreferencesEntity } from './entities/user-preferences.entity';
 import { defaultsForLevel, LevelDefaults, levelDefaults } from './level-defaults';
 import { toAllColumns, toColumns } from './preference-columns';
 import { Preferences, toPreferences } from './preferences';
-
-export type { Preferences } from './preferences';
 import { NewPreferencesRecord, PreferenceRecords, PreferencesRepository } from './preferences.repository';
 import {
   ExperienceLevel,

@@ -9,8 +9,6 @@ import { PasswordHasher } from './password-hasher';
 import { isUniqueViolation } from './unique-violation';
 import { toUser, User } from './user';
 
-export type { User } from './user';
-
 export interface NewUser {
   email: string;
   password: string;

@@ -1,4 +1,4 @@
-import type { Preferences } from '../../preferences/preferences.service';
+import type { Preferences } from '../../preferences';
 import type { AnswerSource } from '../tools/answer-source';
 
 export const DISCLAIMER = 'This is information, not investment advice.';

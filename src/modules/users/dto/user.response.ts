@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { User, UserAuthState } from '../users.service';
+import type { User } from '../user';
+import type { UserAuthState } from '../users.service';
 
 export class UserResponse {
   @ApiProperty({ example: 1 })
