@@ -24,7 +24,7 @@ describe('PreferencesRepository on PostgreSQL', () => {
 
   const newRecord = (userId: number, level: 'beginner' | 'advanced' = 'beginner'): NewPreferencesRecord => ({
     userId,
-    ...toAllColumns({ experience_level: level, ...defaultsForLevel(level) }),
+    ...toAllColumns(defaultsForLevel(level)),
     onboardingCompleted: false,
     onboardingCompletedAt: null,
     createdAt: T0,
