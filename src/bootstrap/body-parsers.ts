@@ -2,7 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RawServerDefault } from 'fastify';
 import { jsonDecodeIssue, MAX_JSON_DEPTH, nestingDepthExceeds } from '../common/validation/json-body';
 import { parseFormEncoded } from '../common/validation/form-encoded';
-import { ValidationFailedException } from '../common/validation/validation-failed.exception';
+import { InvalidFieldError } from '../common/errors/domain-errors';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -19,14 +19,14 @@ export function registerBodyParsers(app: NestFastifyApplication): void {
     try {
       text = strictUtf8.decode(body);
     } catch {
-      done(new ValidationFailedException([jsonDecodeIssue('Invalid UTF-8')]), undefined);
+      done(new InvalidFieldError([jsonDecodeIssue('Invalid UTF-8')]), undefined);
       return;
     }
     parseJson(request, text, (error, value) => {
       if (error) done(error, undefined);
       else if (nestingDepthExceeds(value, MAX_JSON_DEPTH)) {
         const issue = jsonDecodeIssue(`Nesting deeper than ${MAX_JSON_DEPTH} levels`);
-        done(new ValidationFailedException([issue]), undefined);
+        done(new InvalidFieldError([issue]), undefined);
       } else done(null, value);
     });
   });

@@ -20,7 +20,6 @@ import {
   UnauthenticatedError,
 } from './domain-errors';
 import { HttpExceptionFilter } from './http-exception.filter';
-import { TooManyRequestsException } from './too-many-requests.exception';
 
 class FakeReply {
   statusCode = 200;
@@ -79,9 +78,7 @@ describe('HttpExceptionFilter', () => {
     expect(respond(new HttpException('Could not validate credentials', 401)).headers).toEqual({
       'WWW-Authenticate': 'Bearer',
     });
-    const throttled = respond(
-      new TooManyRequestsException('Too many failed login attempts, try again later', 42),
-    );
+    const throttled = respond(new RateLimitedError('Too many failed login attempts, try again later', 42));
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers).toEqual({ 'Retry-After': '42' });
   });

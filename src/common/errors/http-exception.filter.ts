@@ -6,7 +6,6 @@ import { ValidationFailedException } from '../validation/validation-failed.excep
 import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable } from './dependency-unavailable';
 import { DomainError, DomainErrorKind, InvalidFieldError, RateLimitedError } from './domain-errors';
 import { ErrorDetail } from './error-details';
-import { TooManyRequestsException } from './too-many-requests.exception';
 
 const ROUTE_NOT_FOUND = /^Cannot [A-Z]+ /;
 
@@ -54,10 +53,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
       }
       if (exception.getStatus() === HttpStatus.UNAUTHORIZED) {
         void reply.header('WWW-Authenticate', 'Bearer');
-      }
-      if (exception instanceof TooManyRequestsException) {
-        this.metrics.throttleRejections.inc({ route: request.routeOptions?.url ?? 'unmatched' });
-        void reply.header('Retry-After', String(exception.retryAfterSeconds));
       }
       void reply.status(exception.getStatus()).send({ detail: detailOf(exception) });
       return;

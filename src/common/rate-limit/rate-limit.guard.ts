@@ -13,8 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { rateLimitConfig } from '../../config/rate-limit.config';
 import { Clock } from '../clock/clock';
+import { RateLimitedError } from '../errors/domain-errors';
 import { ErrorDetail } from '../errors/error-details';
-import { TooManyRequestsException } from '../errors/too-many-requests.exception';
 import { RATE_LIMITED } from './rate-limited.decorator';
 
 interface Window {
@@ -68,10 +68,7 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
     );
     if (!over) return true;
     const retryAfterMs = new Date(over.window_started_at).getTime() + this.windowMs() - now.getTime();
-    throw new TooManyRequestsException(
-      ErrorDetail.tooManyRequests,
-      Math.max(1, Math.ceil(retryAfterMs / 1000)),
-    );
+    throw new RateLimitedError(ErrorDetail.tooManyRequests, Math.max(1, Math.ceil(retryAfterMs / 1000)));
   }
 
   private async forgetEndedWindows(): Promise<void> {

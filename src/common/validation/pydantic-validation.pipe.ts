@@ -1,7 +1,7 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { toPydanticIssues } from './pydantic-issues';
 import { findUnstorableText } from './text-rules';
-import { ValidationFailedException } from './validation-failed.exception';
+import { InvalidFieldError } from '../errors/domain-errors';
 import { ValidationIssue, ValidationLocation } from './validation-issue';
 
 class ClassValidatorErrors extends Error {
@@ -40,7 +40,7 @@ export class PydanticValidationPipe extends ValidationPipe {
       // No body at all reads as an empty object, so each required field is reported by name.
       if (value === undefined) value = {};
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new ValidationFailedException([
+        throw new InvalidFieldError([
           {
             loc: ['body'],
             msg: 'Input should be a valid dictionary or object to extract fields from',
@@ -55,13 +55,11 @@ export class PydanticValidationPipe extends ValidationPipe {
       result = await super.transform(value, metadata);
     } catch (error) {
       if (error instanceof ClassValidatorErrors && location) {
-        throw new ValidationFailedException(
-          withTextIssues(toPydanticIssues(error.errors, [location]), textIssues),
-        );
+        throw new InvalidFieldError(withTextIssues(toPydanticIssues(error.errors, [location]), textIssues));
       }
       throw error;
     }
-    if (textIssues.length > 0) throw new ValidationFailedException(textIssues);
+    if (textIssues.length > 0) throw new InvalidFieldError(textIssues);
     return result;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthService } from '../auth/auth.service';
-import { UserEntity } from '../users/entities/user.entity';
 import { UserAdministrationService, UserChanges } from '../users/user-administration.service';
+import type { User } from '../users';
 
 /**
  * Account changes made by a superuser, with their effect on the account's sessions: a new
@@ -15,13 +15,13 @@ export class AccountAdministrationService {
     private readonly auth: AuthService,
   ) {}
 
-  async update(id: number, actorId: number, changes: UserChanges): Promise<UserEntity> {
+  async update(id: number, actorId: number, changes: UserChanges): Promise<User> {
     const user = await this.accounts.update(id, actorId, changes);
     if (changes.password || changes.isActive === false) await this.auth.logoutEverywhere(id);
     return user;
   }
 
-  async setActive(id: number, isActive: boolean, actorId: number): Promise<UserEntity> {
+  async setActive(id: number, isActive: boolean, actorId: number): Promise<User> {
     const user = await this.accounts.setActive(id, isActive, actorId);
     if (!isActive) await this.auth.logoutEverywhere(id);
     return user;

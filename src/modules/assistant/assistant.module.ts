@@ -4,7 +4,7 @@ import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
 import { PortfolioModule } from '../portfolio/portfolio.module';
 import { PreferencesModule } from '../preferences/preferences.module';
-import { AiStatus } from './ai-status';
+import { AiStatus } from './ai-status.service';
 import { AssistantController } from './assistant.controller';
 import { BriefingService } from './briefing/briefing.service';
 import { ChatRateLimiter } from './chat-rate-limiter';

@@ -3,8 +3,8 @@ import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
+import { RateLimitedError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { TooManyRequestsException } from '../../common/errors/too-many-requests.exception';
 import { assistantConfig } from '../../config/assistant.config';
 
 const WINDOW_MS = 60_000;
@@ -53,7 +53,7 @@ export class ChatRateLimiter implements OnModuleInit, OnModuleDestroy {
       [userId],
     )) as { window_started_at: Date }[];
     const windowEndsAt = new Date(window?.window_started_at ?? now).getTime() + WINDOW_MS;
-    throw new TooManyRequestsException(
+    throw new RateLimitedError(
       ErrorDetail.tooManyChatTurns(this.config.chatTurnsPerMinute),
       Math.max(1, Math.ceil((windowEndsAt - now.getTime()) / 1000)),
     );

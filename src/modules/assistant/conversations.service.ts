@@ -1,8 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
+import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ConversationMessageEntity, MessageRole } from './entities/conversation-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
@@ -102,7 +103,7 @@ export class ConversationsService {
         conversationId,
       ])) as unknown[];
       // Deleted while the answer was being written.
-      if (locked.length === 0) throw new NotFoundException(ErrorDetail.conversationNotFound);
+      if (locked.length === 0) throw new NotFoundError(ErrorDetail.conversationNotFound);
       // A statement of its own: it sees the turns committed while this one waited for the lock
       // (one statement would use the snapshot taken before the wait, and two turns the same position).
       const [{ next }] = (await manager.query(
@@ -151,7 +152,7 @@ export class ConversationsService {
 
   private async owned(userId: number, id: string): Promise<ConversationEntity> {
     const conversation = UUID.test(id) ? await this.conversations.findOneBy({ id, userId }) : null;
-    if (!conversation) throw new NotFoundException(ErrorDetail.conversationNotFound);
+    if (!conversation) throw new NotFoundError(ErrorDetail.conversationNotFound);
     return conversation;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { HttpException } from '@nestjs/common';
+import { DomainError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ChatResponse } from './dto/chat.response';
 
@@ -41,9 +42,16 @@ export async function streamAnswer(
     send('done', body);
   } catch (error) {
     send('error', {
-      detail: error instanceof HttpException ? error.message : ErrorDetail.internalServerError,
+      detail: streamedDetail(error),
     });
   } finally {
     raw.end();
   }
+}
+
+/** The `detail` the JSON answer would have carried; anything unexpected stays unsaid. */
+function streamedDetail(error: unknown): string {
+  if (error instanceof DomainError) return error.detail;
+  if (error instanceof HttpException) return error.message;
+  return ErrorDetail.internalServerError;
 }

@@ -1,23 +1,33 @@
-import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { RuleViolationError, UnauthenticatedError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { UsersService } from '../users/users.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { SessionsService, TokenPair } from './sessions.service';
 
+/** What signing in needs of the users module. */
+export type CredentialChecks = Pick<UsersService, 'verifyCredentials' | 'authState'>;
+export type SessionKeeping = Pick<
+  SessionsService,
+  'start' | 'rotate' | 'revokeSession' | 'sessionOfRefreshToken' | 'revokeAllSessions'
+>;
+export type LoginAttempts = Pick<LoginThrottleService, 'reserveAttempt' | 'release'>;
+
+/** The collaborators are typed by what is used of them, so unit specs pass typed fakes. */
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly users: UsersService,
-    private readonly sessions: SessionsService,
-    private readonly throttle: LoginThrottleService,
+    @Inject(UsersService) private readonly users: CredentialChecks,
+    @Inject(SessionsService) private readonly sessions: SessionKeeping,
+    @Inject(LoginThrottleService) private readonly throttle: LoginAttempts,
   ) {}
 
   async login(email: string, password: string, clientIp: string): Promise<TokenPair> {
     await this.throttle.reserveAttempt(email, clientIp);
     const user = await this.users.verifyCredentials(email, password);
-    if (!user) throw new UnauthorizedException(ErrorDetail.incorrectCredentials);
+    if (!user) throw new UnauthenticatedError(ErrorDetail.incorrectCredentials);
     await this.throttle.release(email, clientIp);
-    if (!user.isActive) throw new BadRequestException(ErrorDetail.inactiveUser);
+    if (!user.isActive) throw new RuleViolationError(ErrorDetail.inactiveUser);
     return this.sessions.start(user.id);
   }
 
@@ -25,9 +35,9 @@ export class AuthService {
     const result = await this.sessions.rotate(refreshToken);
     const state = result.userId === null ? null : await this.users.authState(result.userId);
     // Deactivation also revokes the sessions, but an inactive user is told so (400) rather than 401.
-    if (state && !state.isActive) throw new BadRequestException(ErrorDetail.inactiveUser);
+    if (state && !state.isActive) throw new RuleViolationError(ErrorDetail.inactiveUser);
     if (result.outcome === 'rejected' || !state)
-      throw new UnauthorizedException(ErrorDetail.invalidRefreshToken);
+      throw new UnauthenticatedError(ErrorDetail.invalidRefreshToken);
     return result.tokens;
   }
 

@@ -1,7 +1,8 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AuthUser } from '../../common/auth/auth-user';
+import { ForbiddenError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { UsersService } from '../users/users.service';
 import { SessionsService } from './sessions.service';
@@ -30,7 +31,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const state = await this.users.authState(userId);
     if (!state) return false;
     // Deactivation also revokes the sessions, but an inactive user is told so (403) rather than 401.
-    if (!state.isActive) throw new ForbiddenException(ErrorDetail.inactiveUser);
+    if (!state.isActive) throw new ForbiddenError(ErrorDetail.inactiveUser);
     if (!(await this.sessions.isActive(claims.sid, userId))) return false;
     return { id: userId, email: state.email, isSuperuser: state.isSuperuser, sessionId: claims.sid };
   }

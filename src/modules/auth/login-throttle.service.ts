@@ -3,8 +3,8 @@ import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
+import { RateLimitedError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { TooManyRequestsException } from '../../common/errors/too-many-requests.exception';
 import { authConfig } from '../../config/auth.config';
 import { canonicalEmail } from '../users/users.service';
 
@@ -56,7 +56,7 @@ export class LoginThrottleService implements OnModuleInit, OnModuleDestroy {
     const window = rows[0];
     if (window.failures > this.config.failedLoginLimit) {
       const retryAfterMs = new Date(window.window_started_at).getTime() + this.windowMs() - now.getTime();
-      throw new TooManyRequestsException(
+      throw new RateLimitedError(
         ErrorDetail.tooManyFailedLogins,
         Math.max(1, Math.ceil(retryAfterMs / 1000)),
       );

@@ -5,7 +5,7 @@ import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { Clock } from '../../common/clock/clock';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { appConfig } from '../../config/app.config';
-import { AiStatus } from '../assistant/ai-status';
+import { AiStatus } from '../assistant/ai-status.service';
 import { MarketService } from '../market/market.service';
 import { DatabaseHealthIndicator } from './database.health-indicator';
 import { HealthResponse } from './health.response';

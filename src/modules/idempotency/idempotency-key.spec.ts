@@ -1,11 +1,11 @@
-import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import { InvalidFieldError } from '../../common/errors/domain-errors';
 import { parseIdempotencyKey as sut } from './idempotency-key';
 
 const issuesOf = (value: string) => {
   try {
     sut(value);
   } catch (error) {
-    if (error instanceof ValidationFailedException) return error.issues;
+    if (error instanceof InvalidFieldError) return error.issues;
     throw error;
   }
   throw new Error(`${JSON.stringify(value)} was accepted`);

@@ -1,4 +1,4 @@
-import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import { InvalidFieldError } from '../../common/errors/domain-errors';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -16,7 +16,7 @@ export function parseIdempotencyKey(value: string | string[] | undefined): strin
   // Node joins repeated headers with ", " for most names; an array would come from a repeated header it keeps apart.
   const key = Array.isArray(value) ? value.join(', ') : value;
   const issue = keyIssue(key);
-  if (issue) throw new ValidationFailedException([{ loc: IDEMPOTENCY_KEY_LOC, ...issue }]);
+  if (issue) throw new InvalidFieldError([{ loc: IDEMPOTENCY_KEY_LOC, ...issue }]);
   return key;
 }
 
@@ -46,9 +46,9 @@ function keyIssue(key: string): Omit<ValidationIssue, 'loc'> | null {
 }
 
 /** 422 for a key that came before with another request (another body, route or method). */
-export function keyReusedException(): ValidationFailedException {
+export function keyReusedError(): InvalidFieldError {
   const error = 'this Idempotency-Key was already used for a different request';
-  return new ValidationFailedException([
+  return new InvalidFieldError([
     { loc: IDEMPOTENCY_KEY_LOC, msg: `Value error, ${error}`, type: 'value_error', ctx: { error } },
   ]);
 }

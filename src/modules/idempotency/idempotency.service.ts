@@ -4,7 +4,7 @@ import { Clock } from '../../common/clock/clock';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { IdempotentRequest } from './idempotent-request';
-import { keyReusedException } from './idempotency-key';
+import { keyReusedError } from './idempotency-key';
 
 /** How long a key and its answer are kept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -62,6 +62,6 @@ export class IdempotencyService {
 
 /** The stored JSON is the body that was answered, so it has the type the route answers with. */
 function answerOf<T>(row: IdempotencyKeyEntity, request: IdempotentRequest): T {
-  if (row.fingerprint !== request.fingerprint) throw keyReusedException();
+  if (row.fingerprint !== request.fingerprint) throw keyReusedError();
   return row.response as T;
 }

@@ -40,8 +40,8 @@ export class PreferencesController {
   @ApiOperation({ summary: "The caller's preferences" })
   @ApiOkResponse({ type: PreferencesResponse })
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.preferencesNotFound}\`` })
-  get(@CurrentUser() user: AuthUser): Promise<PreferencesResponse> {
-    return this.preferences.get(user.id);
+  async get(@CurrentUser() user: AuthUser): Promise<PreferencesResponse> {
+    return PreferencesResponse.from(await this.preferences.get(user.id));
   }
 
   @Post()
@@ -49,11 +49,11 @@ export class PreferencesController {
   @ApiCreatedResponse({ type: PreferencesResponse })
   @ApiConflictResponse({ description: `\`${ErrorDetail.preferencesAlreadyExist}\`` })
   @ApiUnprocessableEntityResponse({ description: 'Validation failed' })
-  create(
+  async create(
     @CurrentUser() user: AuthUser,
     @Body(UniqueInformationSourcesPipe) body: CreatePreferencesDto,
   ): Promise<PreferencesResponse> {
-    return this.preferences.create(user.id, body);
+    return PreferencesResponse.from(await this.preferences.create(user.id, body));
   }
 
   @Put()
@@ -61,11 +61,11 @@ export class PreferencesController {
   @ApiOkResponse({ type: PreferencesResponse })
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.preferencesNotFoundToUpdate}\`` })
   @ApiUnprocessableEntityResponse({ description: 'Validation failed' })
-  update(
+  async update(
     @CurrentUser() user: AuthUser,
     @Body(UniqueInformationSourcesPipe) body: UpdatePreferencesDto,
   ): Promise<PreferencesResponse> {
-    return this.preferences.update(user.id, body);
+    return PreferencesResponse.from(await this.preferences.update(user.id, body));
   }
 
   @Delete()
@@ -103,11 +103,13 @@ export class PreferencesController {
   @ApiBody({ type: WizardRequestDto })
   @ApiOkResponse({ type: PreferencesResponse })
   @ApiUnprocessableEntityResponse({ description: 'Validation failed' })
-  wizard(
+  async wizard(
     @CurrentUser() user: AuthUser,
     @Body(WizardRequestPipe) body: WizardRequest,
   ): Promise<PreferencesResponse> {
-    return this.preferences.runWizard(user.id, body.step_data, body.complete === true);
+    return PreferencesResponse.from(
+      await this.preferences.runWizard(user.id, body.step_data, body.complete === true),
+    );
   }
 
   @Get('or-create/:experience_level')
@@ -115,11 +117,11 @@ export class PreferencesController {
   @levelParam
   @ApiOkResponse({ type: PreferencesResponse })
   @invalidLevel
-  getOrCreate(
+  async getOrCreate(
     @CurrentUser() user: AuthUser,
     @Param('experience_level') level: string,
   ): Promise<PreferencesResponse> {
-    return this.preferences.getOrCreate(user.id, level);
+    return PreferencesResponse.from(await this.preferences.getOrCreate(user.id, level));
   }
 
   @Patch('watchlist')
@@ -138,10 +140,10 @@ export class PreferencesController {
   })
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.preferencesNotFound}\`` })
   @ApiUnprocessableEntityResponse({ description: 'The body is not a JSON array' })
-  replaceWatchlist(
+  async replaceWatchlist(
     @CurrentUser() user: AuthUser,
     @Body(JsonArrayBodyPipe) symbols: unknown[],
   ): Promise<PreferencesResponse> {
-    return this.preferences.replaceWatchlist(user.id, symbols);
+    return PreferencesResponse.from(await this.preferences.replaceWatchlist(user.id, symbols));
   }
 }

@@ -6,6 +6,9 @@ import { UserPreferencesEntity } from './entities/user-preferences.entity';
 export type NewPreferencesRecord = Omit<UserPreferencesEntity, 'id'>;
 export type PreferencesRecordChanges = Partial<Omit<UserPreferencesEntity, 'id' | 'userId' | 'createdAt'>>;
 
+/** What the service needs of the repository, so unit specs can hand it an in-memory one. */
+export type PreferenceRecords = Pick<PreferencesRepository, keyof PreferencesRepository>;
+
 /** Persistence of preference records, keyed by their owner. */
 @Injectable()
 export class PreferencesRepository {

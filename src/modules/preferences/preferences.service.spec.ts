@@ -1,44 +1,9 @@
+import { InMemoryPreferencesRepository } from '../../../test/fakes/in-memory-preferences-repository';
 import { MemoryConsistentCache } from '../../common/cache/memory-consistent-cache';
-import { HttpException } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
-import { UserPreferencesEntity } from './entities/user-preferences.entity';
+import { DomainError, DomainErrorKind } from '../../common/errors/domain-errors';
 import { defaultsForLevel } from './level-defaults';
-import {
-  NewPreferencesRecord,
-  PreferencesRecordChanges,
-  PreferencesRepository,
-} from './preferences.repository';
 import { PreferencesService } from './preferences.service';
-
-class InMemoryPreferencesRepository implements Pick<PreferencesRepository, keyof PreferencesRepository> {
-  private readonly records = new Map<number, UserPreferencesEntity>();
-  private lastId = 0;
-
-  async findByUserId(userId: number): Promise<UserPreferencesEntity | null> {
-    const record = this.records.get(userId);
-    return record ? structuredClone(record) : null;
-  }
-
-  async insertIfAbsent(record: NewPreferencesRecord): Promise<UserPreferencesEntity | null> {
-    if (this.records.has(record.userId)) return null;
-    this.records.set(record.userId, structuredClone({ ...record, id: ++this.lastId }));
-    return this.findByUserId(record.userId);
-  }
-
-  async updateByUserId(
-    userId: number,
-    changes: PreferencesRecordChanges,
-  ): Promise<UserPreferencesEntity | null> {
-    const record = this.records.get(userId);
-    if (!record) return null;
-    this.records.set(userId, structuredClone({ ...record, ...changes }));
-    return this.findByUserId(userId);
-  }
-
-  async deleteByUserId(userId: number): Promise<void> {
-    this.records.delete(userId);
-  }
-}
 
 class SettableClock extends Clock {
   constructor(private current: Date) {
@@ -54,17 +19,17 @@ class SettableClock extends Clock {
   }
 }
 
-/** The status and detail of the HTTP error the call fails with. */
-async function httpError(
+/** What the domain error the call fails with means (the filter turns the kind into the status) and its detail. */
+async function domainError(
   call: Promise<unknown> | (() => Promise<unknown>),
-): Promise<{ status: number; detail: string }> {
+): Promise<{ kind: DomainErrorKind; detail: string }> {
   try {
     await (typeof call === 'function' ? call() : call);
   } catch (error) {
-    if (error instanceof HttpException) return { status: error.getStatus(), detail: error.message };
+    if (error instanceof DomainError) return { kind: error.kind, detail: error.detail };
     throw error;
   }
-  throw new Error('expected the call to fail with an HTTP error');
+  throw new Error('expected the call to fail with a domain error');
 }
 
 const USER = 7;
@@ -79,11 +44,7 @@ describe('PreferencesService', () => {
 
   beforeEach(() => {
     clock = new SettableClock(new Date(T0));
-    sut = new PreferencesService(
-      new InMemoryPreferencesRepository() as unknown as PreferencesRepository,
-      clock,
-      new MemoryConsistentCache(100),
-    );
+    sut = new PreferencesService(new InMemoryPreferencesRepository(), clock, new MemoryConsistentCache(100));
   });
 
   describe('create', () => {
@@ -95,13 +56,13 @@ describe('PreferencesService', () => {
 
       expect(created).toEqual({
         id: 1,
-        user_id: USER,
+        userId: USER,
         ...defaultsForLevel('intermediate'),
         risk_tolerance: 'aggressive',
-        onboarding_completed: false,
-        onboarding_completed_at: null,
-        created_at: T0,
-        updated_at: T0,
+        onboardingCompleted: false,
+        onboardingCompletedAt: null,
+        createdAt: T0,
+        updatedAt: T0,
       });
     });
 
@@ -114,8 +75,8 @@ describe('PreferencesService', () => {
     it('refuses a second record for the same user and leaves the first unchanged', async () => {
       await sut.create(USER, { experience_level: 'beginner' });
 
-      expect(await httpError(sut.create(USER, { experience_level: 'advanced' }))).toEqual({
-        status: 409,
+      expect(await domainError(sut.create(USER, { experience_level: 'advanced' }))).toEqual({
+        kind: 'conflict',
         detail: 'User preferences already exist',
       });
       expect((await sut.get(USER)).experience_level).toBe('beginner');
@@ -123,8 +84,11 @@ describe('PreferencesService', () => {
   });
 
   describe('get and findForUser', () => {
-    it('answers 404 with the spec detail when the user has no record', async () => {
-      expect(await httpError(sut.get(USER))).toEqual({ status: 404, detail: 'User preferences not found' });
+    it('fails as not found with the spec detail when the user has no record', async () => {
+      expect(await domainError(sut.get(USER))).toEqual({
+        kind: 'not-found',
+        detail: 'User preferences not found',
+      });
       await expect(sut.findForUser(USER)).resolves.toBeNull();
     });
 
@@ -148,14 +112,14 @@ describe('PreferencesService', () => {
         watchlist: ['AAPL'],
         privacy_level: 'minimal',
         brokerage_platform: 'webull',
-        created_at: T0,
-        updated_at: T1,
+        createdAt: T0,
+        updatedAt: T1,
       });
     });
 
-    it('answers 404 with its own detail when there is nothing to update', async () => {
-      expect(await httpError(sut.update(USER, { privacy_level: 'minimal' }))).toEqual({
-        status: 404,
+    it('fails as not found with its own detail when there is nothing to update', async () => {
+      expect(await domainError(sut.update(USER, { privacy_level: 'minimal' }))).toEqual({
+        kind: 'not-found',
         detail: 'User preferences not found to update',
       });
     });
@@ -174,8 +138,8 @@ describe('PreferencesService', () => {
 
   describe('defaults and getOrCreate', () => {
     it('rejects an unknown level with the spec detail', async () => {
-      expect(await httpError(async () => sut.defaults('expert'))).toEqual({
-        status: 400,
+      expect(await domainError(async () => sut.defaults('expert'))).toEqual({
+        kind: 'rule-violation',
         detail: 'Invalid experience level. Must be: beginner, intermediate, or advanced',
       });
     });
@@ -183,7 +147,7 @@ describe('PreferencesService', () => {
     it('creates from the level defaults when there is no record', async () => {
       const created = await sut.getOrCreate(USER, 'advanced');
 
-      expect(created).toMatchObject({ user_id: USER, ...defaultsForLevel('advanced'), created_at: T0 });
+      expect(created).toMatchObject({ userId: USER, ...defaultsForLevel('advanced'), createdAt: T0 });
     });
 
     it('returns an existing record untouched, whatever the level asked for', async () => {
@@ -196,8 +160,8 @@ describe('PreferencesService', () => {
     it('rejects an unknown level even when a record exists', async () => {
       await sut.create(USER, { experience_level: 'beginner' });
 
-      expect(await httpError(sut.getOrCreate(USER, 'Beginner'))).toEqual({
-        status: 400,
+      expect(await domainError(sut.getOrCreate(USER, 'Beginner'))).toEqual({
+        kind: 'rule-violation',
         detail: 'Invalid experience level. Must be: beginner, intermediate, or advanced',
       });
     });
@@ -217,15 +181,15 @@ describe('PreferencesService', () => {
 
       expect(result).toEqual({
         id: 1,
-        user_id: USER,
+        userId: USER,
         ...defaultsForLevel('advanced'),
         risk_tolerance: 'moderate',
         watchlist: ['NVDA'],
         privacy_level: 'limited',
-        onboarding_completed: false,
-        onboarding_completed_at: null,
-        created_at: T0,
-        updated_at: T0,
+        onboardingCompleted: false,
+        onboardingCompletedAt: null,
+        createdAt: T0,
+        updatedAt: T0,
       });
     });
 
@@ -244,8 +208,8 @@ describe('PreferencesService', () => {
       expect(result).toMatchObject({
         ...defaultsForLevel('beginner'),
         experience_level: 'advanced',
-        created_at: T0,
-        updated_at: T1,
+        createdAt: T0,
+        updatedAt: T1,
       });
     });
 
@@ -256,12 +220,12 @@ describe('PreferencesService', () => {
       clock.set(T2);
       const again = await sut.runWizard(USER, {}, true);
 
-      expect(first).toMatchObject({ onboarding_completed: true, onboarding_completed_at: T0 });
+      expect(first).toMatchObject({ onboardingCompleted: true, onboardingCompletedAt: T0 });
       expect(again).toMatchObject({
-        onboarding_completed: true,
-        onboarding_completed_at: T0,
+        onboardingCompleted: true,
+        onboardingCompletedAt: T0,
         esg_importance: 'very',
-        updated_at: T2,
+        updatedAt: T2,
       });
     });
   });
@@ -273,23 +237,26 @@ describe('PreferencesService', () => {
 
       const result = await sut.replaceWatchlist(USER, ['aapl', 'Msft']);
 
-      expect(result).toMatchObject({ watchlist: ['AAPL', 'MSFT'], updated_at: T1 });
+      expect(result).toMatchObject({ watchlist: ['AAPL', 'MSFT'], updatedAt: T1 });
     });
 
     it.each([
       [Array.from({ length: 51 }, () => 'AAPL'), 'Watchlist cannot exceed 50 symbols'],
       [['AAPL', 'TOOLONG', 12], 'Invalid ticker symbols: TOOLONG, 12'],
       [['AAPL', 'msft', 'aapl'], 'Duplicate ticker symbols: AAPL'],
-    ])('rejects %j with 400 "%s" and keeps the old list', async (symbols, detail) => {
+    ])('rejects %j as a rule violation "%s" and keeps the old list', async (symbols, detail) => {
       await sut.create(USER, { experience_level: 'beginner', watchlist: ['IBM'] });
 
-      expect(await httpError(sut.replaceWatchlist(USER, symbols))).toEqual({ status: 400, detail });
+      expect(await domainError(sut.replaceWatchlist(USER, symbols))).toEqual({
+        kind: 'rule-violation',
+        detail,
+      });
       expect((await sut.get(USER)).watchlist).toEqual(['IBM']);
     });
 
-    it('answers 404 when the user has no record', async () => {
-      expect(await httpError(sut.replaceWatchlist(USER, ['AAPL']))).toEqual({
-        status: 404,
+    it('fails as not found when the user has no record', async () => {
+      expect(await domainError(sut.replaceWatchlist(USER, ['AAPL']))).toEqual({
+        kind: 'not-found',
         detail: 'User preferences not found',
       });
     });

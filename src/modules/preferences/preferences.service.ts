@@ -1,13 +1,13 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { Clock } from '../../common/clock/clock';
+import { ConflictError, NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { PreferenceChoicesResponse } from './dto/preference-choices.response';
-import { PreferencesResponse } from './dto/preferences.response';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
 import { defaultsForLevel, LevelDefaults, levelDefaults } from './level-defaults';
-import { toAllColumns, toColumns, toPreferencesResponse } from './preferences.mapper';
-import { NewPreferencesRecord, PreferencesRepository } from './preferences.repository';
+import { toAllColumns, toColumns } from './preference-columns';
+import { Preferences, toPreferences } from './preferences';
+import { NewPreferencesRecord, PreferenceRecords, PreferencesRepository } from './preferences.repository';
 import {
   ExperienceLevel,
   isExperienceLevel,
@@ -29,26 +29,26 @@ const preferencesKey = (userId: number) => `preferences:${userId}`;
 @Injectable()
 export class PreferencesService {
   constructor(
-    private readonly preferences: PreferencesRepository,
+    @Inject(PreferencesRepository) private readonly preferences: PreferenceRecords,
     private readonly clock: Clock,
     private readonly cache: ConsistentCache,
   ) {}
 
   /** The user's preferences, or null when they have none; for other modules (e.g. portfolio). */
-  findForUser(userId: number): Promise<PreferencesResponse | null> {
+  findForUser(userId: number): Promise<Preferences | null> {
     return this.cache.read(
       preferencesKey(userId),
       async () => {
         const record = await this.preferences.findByUserId(userId);
-        return record && toPreferencesResponse(record);
+        return record && toPreferences(record);
       },
       PREFERENCES_TTL_MS,
     );
   }
 
-  async get(userId: number): Promise<PreferencesResponse> {
+  async get(userId: number): Promise<Preferences> {
     const found = await this.findForUser(userId);
-    if (!found) throw new NotFoundException(ErrorDetail.preferencesNotFound);
+    if (!found) throw new NotFoundError(ErrorDetail.preferencesNotFound);
     return found;
   }
 
@@ -56,23 +56,23 @@ export class PreferencesService {
   async create(
     userId: number,
     fields: PreferenceChanges & Pick<PreferenceFields, 'experience_level'>,
-  ): Promise<PreferencesResponse> {
+  ): Promise<Preferences> {
     const allFields = { ...defaultsForLevel(fields.experience_level), ...definedOnly(fields) };
     const created = await this.written(
       userId,
       this.preferences.insertIfAbsent(this.newRecord(userId, allFields)),
     );
-    if (!created) throw new ConflictException(ErrorDetail.preferencesAlreadyExist);
-    return toPreferencesResponse(created);
+    if (!created) throw new ConflictError(ErrorDetail.preferencesAlreadyExist);
+    return toPreferences(created);
   }
 
-  async update(userId: number, changes: PreferenceChanges): Promise<PreferencesResponse> {
+  async update(userId: number, changes: PreferenceChanges): Promise<Preferences> {
     const updated = await this.written(
       userId,
       this.preferences.updateByUserId(userId, { ...toColumns(changes), updatedAt: this.clock.now() }),
     );
-    if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFoundToUpdate);
-    return toPreferencesResponse(updated);
+    if (!updated) throw new NotFoundError(ErrorDetail.preferencesNotFoundToUpdate);
+    return toPreferences(updated);
   }
 
   /** Idempotent: deleting a record that does not exist succeeds too. */
@@ -84,17 +84,17 @@ export class PreferencesService {
     return levelDefaults(parseLevel(level));
   }
 
-  choices(): PreferenceChoicesResponse {
+  choices(): typeof PREFERENCE_CHOICES {
     return PREFERENCE_CHOICES;
   }
 
   /** The existing record untouched, or a new one from the level's defaults. */
-  async getOrCreate(userId: number, level: string): Promise<PreferencesResponse> {
+  async getOrCreate(userId: number, level: string): Promise<Preferences> {
     const experienceLevel = parseLevel(level);
     const record =
       (await this.preferences.findByUserId(userId)) ??
       (await this.insertOrLoad(this.newRecord(userId, defaultsForLevel(experienceLevel))));
-    return toPreferencesResponse(record);
+    return toPreferences(record);
   }
 
   /**
@@ -102,7 +102,7 @@ export class PreferencesService {
    * of the level chosen in the essential step (beginner when none). `complete: true` marks
    * onboarding completed, keeping the time it was first completed.
    */
-  async runWizard(userId: number, stepData: WizardStepData, complete: boolean): Promise<PreferencesResponse> {
+  async runWizard(userId: number, stepData: WizardStepData, complete: boolean): Promise<Preferences> {
     const changes = mergeWizardSteps(stepData);
     const now = this.clock.now();
     const record =
@@ -118,29 +118,29 @@ export class PreferencesService {
       userId,
       this.preferences.updateByUserId(userId, { ...toColumns(changes), ...completion, updatedAt: now }),
     );
-    if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFoundToUpdate);
-    return toPreferencesResponse(updated);
+    if (!updated) throw new NotFoundError(ErrorDetail.preferencesNotFoundToUpdate);
+    return toPreferences(updated);
   }
 
   /** Replaces the watchlist with the given symbols, upper-cased. */
-  async replaceWatchlist(userId: number, entries: readonly unknown[]): Promise<PreferencesResponse> {
+  async replaceWatchlist(userId: number, entries: readonly unknown[]): Promise<Preferences> {
     const check = checkWatchlist(entries);
     if (!check.valid) {
       switch (check.problem) {
         case 'too_many':
-          throw new BadRequestException(ErrorDetail.watchlistTooLong);
+          throw new RuleViolationError(ErrorDetail.watchlistTooLong);
         case 'invalid_symbols':
-          throw new BadRequestException(ErrorDetail.invalidTickerSymbols(check.offending));
+          throw new RuleViolationError(ErrorDetail.invalidTickerSymbols(check.offending));
         case 'duplicate_symbols':
-          throw new BadRequestException(ErrorDetail.duplicateTickerSymbols(check.duplicates));
+          throw new RuleViolationError(ErrorDetail.duplicateTickerSymbols(check.duplicates));
       }
     }
     const updated = await this.written(
       userId,
       this.preferences.updateByUserId(userId, { watchlist: check.symbols, updatedAt: this.clock.now() }),
     );
-    if (!updated) throw new NotFoundException(ErrorDetail.preferencesNotFound);
-    return toPreferencesResponse(updated);
+    if (!updated) throw new NotFoundError(ErrorDetail.preferencesNotFound);
+    return toPreferences(updated);
   }
 
   /** Inserts, or when a concurrent request inserted first, returns that record. */
@@ -148,7 +148,7 @@ export class PreferencesService {
     const created = await this.written(record.userId, this.preferences.insertIfAbsent(record));
     if (created) return created;
     const existing = await this.preferences.findByUserId(record.userId);
-    if (!existing) throw new NotFoundException(ErrorDetail.preferencesNotFound);
+    if (!existing) throw new NotFoundError(ErrorDetail.preferencesNotFound);
     return existing;
   }
 
@@ -174,7 +174,7 @@ export class PreferencesService {
 }
 
 function parseLevel(level: string): ExperienceLevel {
-  if (!isExperienceLevel(level)) throw new BadRequestException(ErrorDetail.invalidExperienceLevel);
+  if (!isExperienceLevel(level)) throw new RuleViolationError(ErrorDetail.invalidExperienceLevel);
   return level;
 }
 

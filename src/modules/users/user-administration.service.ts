@@ -1,11 +1,14 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
+import { NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { EmailTakenError } from './email-taken.error';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { isUniqueViolation } from './unique-violation';
+import { toUser, User } from './user';
 import { canonicalEmail, isStorableUserId, NewUser, UsersService } from './users.service';
 
 export interface UserChanges {
@@ -30,99 +33,106 @@ export class UserAdministrationService {
     private readonly clock: Clock,
   ) {}
 
-  create(user: NewUser): Promise<UserEntity> {
+  create(user: NewUser): Promise<User> {
     return this.users.create(user);
   }
 
-  list(skip: number, limit: number): Promise<UserEntity[]> {
-    return this.dataSource.getRepository(UserEntity).find({ order: { id: 'ASC' }, skip, take: limit });
+  async list(skip: number, limit: number): Promise<User[]> {
+    const users = await this.dataSource
+      .getRepository(UserEntity)
+      .find({ order: { id: 'ASC' }, skip, take: limit });
+    return users.map(toUser);
   }
 
-  async get(id: number): Promise<UserEntity> {
+  async get(id: number): Promise<User> {
     const user = await this.users.findById(id);
-    if (!user) throw new NotFoundException(ErrorDetail.userNotFound);
+    if (!user) throw new NotFoundError(ErrorDetail.userNotFound);
     return user;
   }
 
-  async update(id: number, actorId: number, changes: UserChanges): Promise<UserEntity> {
+  async update(id: number, actorId: number, changes: UserChanges): Promise<User> {
     if (changes.isActive === false && id === actorId) {
-      throw new BadRequestException(ErrorDetail.cannotDeactivateOwnAccount);
+      throw new RuleViolationError(ErrorDetail.cannotDeactivateOwnAccount);
     }
     const hashedPassword = changes.password ? await this.passwords.hash(changes.password) : undefined;
     try {
-      return await this.change(id, async (manager, user) => {
+      return await this.change(id, (locked) => {
+        const { user } = locked;
         if (changes.email !== undefined) user.email = canonicalEmail(changes.email);
         if (changes.fullName !== undefined) user.fullName = changes.fullName;
         if (hashedPassword) user.hashedPassword = hashedPassword;
-        if (changes.isActive === false && user.isActive) {
-          await this.requireAnotherActiveSuperuser(manager, user, ErrorDetail.cannotDeactivateLastSuperuser);
+        if (changes.isActive === false) {
+          requireAnotherActiveSuperuser(locked, ErrorDetail.cannotDeactivateLastSuperuser);
         }
-        if (changes.isSuperuser === false && user.isSuperuser) {
-          await this.requireAnotherActiveSuperuser(manager, user, ErrorDetail.cannotDemoteLastSuperuser);
+        if (changes.isSuperuser === false) {
+          requireAnotherActiveSuperuser(locked, ErrorDetail.cannotDemoteLastSuperuser);
         }
         if (changes.isActive !== undefined) user.isActive = changes.isActive;
         if (changes.isSuperuser !== undefined) user.isSuperuser = changes.isSuperuser;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new BadRequestException(ErrorDetail.emailInUseByAnotherUser);
+      if (isUniqueViolation(error)) throw new EmailTakenError(ErrorDetail.emailInUseByAnotherUser);
       throw error;
     }
   }
 
-  setActive(id: number, isActive: boolean, actorId: number): Promise<UserEntity> {
-    if (!isActive && id === actorId) throw new BadRequestException(ErrorDetail.cannotDeactivateOwnAccount);
-    return this.change(id, async (manager, user) => {
-      if (!isActive && user.isActive) {
-        await this.requireAnotherActiveSuperuser(manager, user, ErrorDetail.cannotDeactivateLastSuperuser);
-      }
-      user.isActive = isActive;
+  setActive(id: number, isActive: boolean, actorId: number): Promise<User> {
+    if (!isActive && id === actorId) throw new RuleViolationError(ErrorDetail.cannotDeactivateOwnAccount);
+    return this.change(id, (locked) => {
+      if (!isActive) requireAnotherActiveSuperuser(locked, ErrorDetail.cannotDeactivateLastSuperuser);
+      locked.user.isActive = isActive;
     });
   }
 
   async delete(id: number, actorId: number): Promise<void> {
-    if (id === actorId) throw new BadRequestException(ErrorDetail.cannotDeleteOwnAccount);
+    if (id === actorId) throw new RuleViolationError(ErrorDetail.cannotDeleteOwnAccount);
     await this.dataSource.transaction(async (manager) => {
-      const user = await this.lockUser(manager, id);
-      await this.requireAnotherActiveSuperuser(manager, user, ErrorDetail.cannotDeleteLastSuperuser);
+      requireAnotherActiveSuperuser(await lockUser(manager, id), ErrorDetail.cannotDeleteLastSuperuser);
       await manager.delete(UserEntity, { id });
     });
     await this.users.forgetAuthState(id);
   }
 
-  private async change(
-    id: number,
-    apply: (manager: EntityManager, user: UserEntity) => Promise<void>,
-  ): Promise<UserEntity> {
+  private async change(id: number, apply: (locked: LockedUser) => void): Promise<User> {
     const saved = await this.dataSource.transaction(async (manager) => {
-      const user = await this.lockUser(manager, id);
-      await apply(manager, user);
-      user.updatedAt = this.clock.now();
-      return manager.save(user);
+      const locked = await lockUser(manager, id);
+      apply(locked);
+      locked.user.updatedAt = this.clock.now();
+      return manager.save(locked.user);
     });
     await this.users.forgetAuthState(id);
-    return saved;
+    return toUser(saved);
   }
+}
 
-  private async lockUser(manager: EntityManager, id: number): Promise<UserEntity> {
-    if (!isStorableUserId(id)) throw new NotFoundException(ErrorDetail.userNotFound);
-    const user = await manager.findOne(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!user) throw new NotFoundException(ErrorDetail.userNotFound);
-    return user;
-  }
+/** A user's row, locked until the transaction ends, and whether another active superuser exists. */
+interface LockedUser {
+  user: UserEntity;
+  anotherActiveSuperuser: boolean;
+}
 
-  /** Refuses the change when `user` is the only active superuser left. */
-  private async requireAnotherActiveSuperuser(
-    manager: EntityManager,
-    user: UserEntity,
-    detail: string,
-  ): Promise<void> {
-    if (!user.isSuperuser || !user.isActive) return;
-    const others = await manager
-      .createQueryBuilder(UserEntity, 'user')
-      .select('user.id')
-      .setLock('pessimistic_write')
-      .where('user.is_superuser AND user.is_active AND user.id <> :id', { id: user.id })
-      .getMany();
-    if (others.length === 0) throw new BadRequestException(detail);
-  }
+/**
+ * Locks the user and every active superuser in one statement, in id order. The other superusers'
+ * rows stay locked so none of them can be demoted meanwhile; the order makes two changes that
+ * each need the other's row (two admins demoting each other) queue rather than deadlock.
+ */
+async function lockUser(manager: EntityManager, id: number): Promise<LockedUser> {
+  if (!isStorableUserId(id)) throw new NotFoundError(ErrorDetail.userNotFound);
+  const locked = await manager
+    .createQueryBuilder(UserEntity, 'user')
+    .where('user.id = :id OR (user.is_superuser AND user.is_active)', { id })
+    .orderBy('user.id')
+    .setLock('pessimistic_write')
+    .getMany();
+  const user = locked.find((row) => row.id === id);
+  if (!user) throw new NotFoundError(ErrorDetail.userNotFound);
+  return {
+    user,
+    anotherActiveSuperuser: locked.some((row) => row !== user && row.isSuperuser && row.isActive),
+  };
+}
+
+/** Refuses a change that would leave no active superuser. */
+function requireAnotherActiveSuperuser({ user, anotherActiveSuperuser }: LockedUser, detail: string): void {
+  if (user.isSuperuser && user.isActive && !anotherActiveSuperuser) throw new RuleViolationError(detail);
 }

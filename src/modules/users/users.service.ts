@@ -1,11 +1,13 @@
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { EmailTakenError } from './email-taken.error';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { isUniqueViolation } from './unique-violation';
+import { toUser, User } from './user';
 
 export interface NewUser {
   email: string;
@@ -57,7 +59,7 @@ export class UsersService {
   ) {}
 
   /** Creates an account; a taken email (whatever its case) is a 400, decided by the unique index. */
-  async create(user: NewUser): Promise<UserEntity> {
+  async create(user: NewUser): Promise<User> {
     const entity = this.users.create({
       email: canonicalEmail(user.email),
       fullName: user.fullName,
@@ -67,22 +69,23 @@ export class UsersService {
       updatedAt: null,
     });
     try {
-      return await this.users.save(entity);
+      return toUser(await this.users.save(entity));
     } catch (error) {
-      if (isUniqueViolation(error)) throw new BadRequestException(ErrorDetail.emailAlreadyRegistered);
+      if (isUniqueViolation(error)) throw new EmailTakenError(ErrorDetail.emailAlreadyRegistered);
       throw error;
     }
   }
 
-  async findById(id: number): Promise<UserEntity | null> {
-    return isStorableUserId(id) ? this.users.findOneBy({ id }) : null;
+  async findById(id: number): Promise<User | null> {
+    const user = isStorableUserId(id) ? await this.users.findOneBy({ id }) : null;
+    return user && toUser(user);
   }
 
   /** The user whose password matches, or null; unknown emails cost one argon2 verification too. */
-  async verifyCredentials(email: string, password: string): Promise<UserEntity | null> {
+  async verifyCredentials(email: string, password: string): Promise<User | null> {
     const user = await this.users.findOneBy({ email: canonicalEmail(email) });
     if (!user) return this.passwords.verifyAgainstNothing(password).then(() => null);
-    return (await this.passwords.verify(user.hashedPassword, password)) ? user : null;
+    return (await this.passwords.verify(user.hashedPassword, password)) ? toUser(user) : null;
   }
 
   /** Read on every authenticated request; a change to the user always wins over a concurrent fill. */
@@ -119,7 +122,7 @@ export class UsersService {
       await this.create({ email, password, fullName: 'Administrator', isSuperuser: true });
       this.logger.log(`Created the first superuser ${email}`);
     } catch (error) {
-      if (!(error instanceof BadRequestException)) throw error;
+      if (!(error instanceof EmailTakenError)) throw error;
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { AnalysisDepth, ExplanationStyle } from '../../preferences/preference-values';
+import type { AnalysisDepth, ExplanationStyle } from '../../preferences';
 
 /** A section before wording: its conclusion, supporting points, and terms a beginner gets explained. */
 export interface SectionDraft {

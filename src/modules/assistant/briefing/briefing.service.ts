@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/clock/clock';
 import { MarketService } from '../../market/market.service';
 import { PreferencesService } from '../../preferences/preferences.service';
-import type { InformationSourceType, PreferenceFields } from '../../preferences/preference-values';
+import type { InformationSourceType, PreferenceFields } from '../../preferences';
 import { BriefingResponse, BriefingSectionKind, BriefingSectionResponse } from '../dto/briefing.response';
 import { DISCLAIMER } from '../engines/chat-engine';
 import { money, pct, plainPct, sectorName, signedMoney } from '../engines/offline/format';

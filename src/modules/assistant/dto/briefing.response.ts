@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DAILY_SUMMARY_TIMES } from '../../preferences/preference-values';
+import { DAILY_SUMMARY_TIMES } from '../../preferences';
 
 export const BRIEFING_SECTION_KINDS = [
   'portfolio',

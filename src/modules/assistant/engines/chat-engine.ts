@@ -1,4 +1,4 @@
-import type { PreferencesResponse } from '../../preferences/dto/preferences.response';
+import type { Preferences } from '../../preferences';
 import type { AnswerSource } from '../tools/answer-source';
 
 export const DISCLAIMER = 'This is information, not investment advice.';
@@ -8,7 +8,7 @@ export interface ChatTurn {
   message: string;
   /** Earlier messages of the conversation, oldest first. */
   history: { role: 'user' | 'assistant'; content: string }[];
-  preferences: PreferencesResponse | null;
+  preferences: Preferences | null;
 }
 
 export interface EngineAnswer {

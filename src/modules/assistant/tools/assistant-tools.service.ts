@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/clock/clock';
 import { MarketService } from '../../market/market.service';
-import { StockQuote } from '../../market/market.types';
 import { NewsService } from '../../news/news.service';
 import { PreferencesResponse } from '../../preferences/dto/preferences.response';
 import { PreferencesService } from '../../preferences/preferences.service';
@@ -26,6 +25,9 @@ import {
 
 /** Drift of less than this many percentage points is left alone by the rebalance check. */
 export const REBALANCE_CHECK_TOLERANCE = 5;
+/** Named through MarketService, the market module's public face. */
+type StockQuote = Awaited<ReturnType<MarketService['getQuote']>>;
+
 const NEWS_PER_SYMBOL = 5;
 
 /** A tool's answer: the data an engine writes from, and the source the answer cites. */
@@ -192,9 +194,13 @@ export class AssistantTools {
     };
   }
 
+  /** The record as GET /preferences/ shows it: the model reads the same names the user sees. */
   async preferencesOf(userId: number): Promise<ToolResult<PreferencesResponse | null>> {
     const preferences = await this.preferences.findForUser(userId);
-    return { data: preferences, sources: [{ type: 'preferences', has_preferences: preferences !== null }] };
+    return {
+      data: preferences && PreferencesResponse.from(preferences),
+      sources: [{ type: 'preferences', has_preferences: preferences !== null }],
+    };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { RiskTolerance } from '../../preferences/preference-values';
+import type { RiskTolerance } from '../../preferences';
 
 /** What the tools hand to an engine: plain data, amounts in USD and percentages in percent, 2 decimals. */
 export interface HoldingFact {

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { Preferences } from '../preferences';
 import { PreferenceFieldsDto } from './preference-fields.dto';
 
 export class PreferencesResponse extends PreferenceFieldsDto {
@@ -19,4 +20,18 @@ export class PreferencesResponse extends PreferenceFieldsDto {
 
   @ApiProperty({ type: String, format: 'date-time', description: 'Refreshed by every change' })
   updated_at: string;
+
+  static from(preferences: Preferences): PreferencesResponse {
+    const { id, userId, onboardingCompleted, onboardingCompletedAt, createdAt, updatedAt, ...fields } =
+      preferences;
+    return {
+      id,
+      user_id: userId,
+      ...fields,
+      onboarding_completed: onboardingCompleted,
+      onboarding_completed_at: onboardingCompletedAt,
+      created_at: createdAt,
+      updated_at: updatedAt,
+    };
+  }
 }

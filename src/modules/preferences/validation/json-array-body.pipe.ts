@@ -1,15 +1,15 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { ValidationFailedException } from '../../../common/validation/validation-failed.exception';
+import { InvalidFieldError } from '../../../common/errors/domain-errors';
 
 /** Accepts a body that is a JSON array; its entries are checked by the endpoint's own rules. */
 @Injectable()
 export class JsonArrayBodyPipe implements PipeTransform {
   transform(body: unknown): unknown[] {
     if (body === undefined || body === null) {
-      throw new ValidationFailedException([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+      throw new InvalidFieldError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
     }
     if (!Array.isArray(body)) {
-      throw new ValidationFailedException([
+      throw new InvalidFieldError([
         { loc: ['body'], msg: 'Input should be a valid list', type: 'list_type' },
       ]);
     }

@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { ValidationFailedException } from '../../../common/validation/validation-failed.exception';
+import { InvalidFieldError } from '../../../common/errors/domain-errors';
 import { InformationSource } from '../preference-values';
 import { informationSourceDuplicateIssues } from './information-source-duplicates';
 
@@ -14,7 +14,7 @@ export class UniqueInformationSourcesPipe implements PipeTransform {
       'body',
       'information_sources',
     ]);
-    if (issues.length > 0) throw new ValidationFailedException(issues);
+    if (issues.length > 0) throw new InvalidFieldError(issues);
     return body;
   }
 }

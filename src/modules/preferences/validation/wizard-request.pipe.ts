@@ -1,6 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { PydanticValidationPipe } from '../../../common/validation/pydantic-validation.pipe';
-import { ValidationFailedException } from '../../../common/validation/validation-failed.exception';
+import { InvalidFieldError } from '../../../common/errors/domain-errors';
 import { ValidationIssue } from '../../../common/validation/validation-issue';
 import { WizardRequestDto } from '../dto/wizard-request.dto';
 import { findMisplacedWizardKeys, isPlainObject } from '../wizard-steps';
@@ -27,7 +27,7 @@ export class WizardRequestPipe implements PipeTransform<unknown, Promise<WizardR
         'information_sources',
       ]),
     ];
-    if (issues.length > 0) throw new ValidationFailedException(issues);
+    if (issues.length > 0) throw new InvalidFieldError(issues);
     return request;
   }
 
@@ -38,8 +38,8 @@ export class WizardRequestPipe implements PipeTransform<unknown, Promise<WizardR
         metatype: WizardRequestDto,
       })) as WizardRequestDto;
     } catch (error) {
-      if (error instanceof ValidationFailedException) {
-        throw new ValidationFailedException([...earlierIssues, ...error.issues]);
+      if (error instanceof InvalidFieldError) {
+        throw new InvalidFieldError([...earlierIssues, ...error.issues]);
       }
       throw error;
     }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { UserEntity } from '../entities/user.entity';
+import type { User } from '../user';
 import type { UserAuthState } from '../users.service';
 
 export class UserResponse {
@@ -27,7 +27,7 @@ export class UserResponse {
   })
   updated_at: string | null;
 
-  static from(user: UserEntity): UserResponse {
+  static from(user: User): UserResponse {
     return {
       id: user.id,
       email: user.email,
@@ -55,7 +55,7 @@ export class AdminUserResponse extends UserResponse {
   @ApiProperty({ example: false })
   is_superuser: boolean;
 
-  static override from(user: UserEntity): AdminUserResponse {
+  static override from(user: User): AdminUserResponse {
     return { ...UserResponse.from(user), is_superuser: user.isSuperuser };
   }
 }

@@ -1,4 +1,4 @@
-import type { PrivacyLevel } from '../../../preferences/preference-values';
+import type { PrivacyLevel } from '../../../preferences';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools } from '../../tools/assistant-tools.service';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { assistantConfig } from '../../../../config/assistant.config';
-import type { PrivacyLevel } from '../../../preferences/preference-values';
+import type { PrivacyLevel } from '../../../preferences';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools } from '../../tools/assistant-tools.service';
 import { ChatEngine, ChatTurn, DeltaSink, DISCLAIMER, EngineAnswer } from '../chat-engine';

@@ -1,4 +1,3 @@
-import { PreferencesResponse } from './dto/preferences.response';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
 import { PreferenceChanges, PreferenceFields } from './preference-values';
 
@@ -38,38 +37,6 @@ export function toColumns(changes: PreferenceChanges): Partial<PreferenceColumns
 
 export function toAllColumns(fields: PreferenceFields): PreferenceColumns {
   return toColumns(fields) as PreferenceColumns;
-}
-
-function toPreferenceFields(entity: UserPreferencesEntity): PreferenceFields {
-  return {
-    experience_level: entity.experienceLevel,
-    investment_style: entity.investmentStyle,
-    risk_tolerance: entity.riskTolerance,
-    brokerage_platform: entity.brokeragePlatform,
-    investment_types: entity.investmentTypes,
-    analysis_depth: entity.analysisDepth,
-    information_sources: entity.informationSources.map(({ type, priority }) => ({ type, priority })),
-    market_sectors: entity.marketSectors,
-    geographic_focus: entity.geographicFocus,
-    daily_summary_time: entity.dailySummaryTime,
-    alert_frequency: entity.alertFrequency,
-    esg_importance: entity.esgImportance,
-    explanation_style: entity.explanationStyle,
-    watchlist: entity.watchlist,
-    privacy_level: entity.privacyLevel,
-  };
-}
-
-export function toPreferencesResponse(entity: UserPreferencesEntity): PreferencesResponse {
-  return {
-    id: entity.id,
-    user_id: entity.userId,
-    ...toPreferenceFields(entity),
-    onboarding_completed: entity.onboardingCompleted,
-    onboarding_completed_at: entity.onboardingCompletedAt?.toISOString() ?? null,
-    created_at: entity.createdAt.toISOString(),
-    updated_at: entity.updatedAt.toISOString(),
-  };
 }
 
 function plainData(value: unknown): unknown {

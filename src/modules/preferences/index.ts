@@ -1,0 +1,2 @@
+export * from './preference-values';
+export type { Preferences } from './preferences';
