@@ -6,17 +6,17 @@ import { createCache } from 'cache-manager';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ProviderCallGateway } from '../src/modules/market/gateway/provider-call-gateway';
+import { ProviderCallGateway } from '../src/integrations/vendors/gateway/provider-call-gateway';
 import {
   REPLAY_DATA_DIR,
   REPLAY_PRICES_FILE,
   REPLAY_UNIVERSE_FILE,
-} from '../src/modules/market/providers/replay/replay-data.format';
+} from '../src/modules/replay/replay-data.format';
 import {
   findProjectRoot,
   loadReplayDataset,
-} from '../src/modules/market/providers/replay/replay-data.loader';
-import { ReplayMarket } from '../src/modules/market/providers/replay/replay-market';
+} from '../src/modules/replay/replay-data.loader';
+import { ReplayMarket } from '../src/modules/replay/replay-market';
 import { Figure, figureOf, reporter } from './bench-kit';
 
 const LOAD_BUDGET_MS = 500;

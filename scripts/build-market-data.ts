@@ -5,13 +5,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
-import { encodeReplayPrices } from '../src/modules/market/providers/replay/replay-data.codec';
+import { encodeReplayPrices } from '../src/modules/replay/replay-data.codec';
 import {
   REPLAY_DATA_DIR,
   REPLAY_PRICES_FILE,
   REPLAY_UNIVERSE_FILE,
   ReplayUniverseFile,
-} from '../src/modules/market/providers/replay/replay-data.format';
+} from '../src/modules/replay/replay-data.format';
 
 interface Row {
   open: number | null;

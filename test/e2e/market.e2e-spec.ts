@@ -1,5 +1,5 @@
-import { Clock } from '../../src/common/clock/clock';
-import { FakeTime } from '../../src/modules/market/testing/fake-time';
+import { Clock } from '../../src/common/time/clock';
+import { FakeTime } from '../fakes/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 

@@ -12,7 +12,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { rateLimitConfig } from '../../config/rate-limit.config';
-import { Clock } from '../clock/clock';
+import { Clock } from '../time/clock';
 import { ErrorDetail } from '../errors/error-details';
 import { TooManyRequestsException } from '../errors/too-many-requests.exception';
 import { RATE_LIMITED } from './rate-limited.decorator';

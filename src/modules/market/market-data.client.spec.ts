@@ -1,5 +1,5 @@
 import { createCache } from 'cache-manager';
-import { ProviderCallGateway } from './gateway/provider-call-gateway';
+import { ProviderCallGateway } from '../../integrations/vendors/gateway/provider-call-gateway';
 import { MarketDataClient } from './market-data.client';
 import {
   CompanyProfile,
@@ -8,13 +8,13 @@ import {
   MarketMovers,
   ProviderQuote,
   SymbolMatch,
-} from './providers/market-data.provider';
+} from '../../integrations/vendors/market-data.provider';
 import {
   ProviderResponseError,
   ProviderUnavailableError,
   UnknownSymbolError,
-} from './providers/provider-errors';
-import { FakeTime } from './testing/fake-time';
+} from '../../integrations/vendors/provider-errors';
+import { FakeTime } from '../../../test/fakes/clock';
 
 /** A vendor that knows a few symbols, records every request, and can be told to be down. */
 class RecordingProvider extends MarketDataProvider {

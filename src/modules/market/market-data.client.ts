@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ProviderCallGateway, ProviderCallKey } from './gateway/provider-call-gateway';
+import { ProviderCallGateway, ProviderCallKey } from '../../integrations/vendors/gateway/provider-call-gateway';
 import {
   CompanyProfile,
   DailyBar,
@@ -7,12 +7,12 @@ import {
   MarketMovers,
   ProviderQuote,
   SymbolMatch,
-} from './providers/market-data.provider';
+} from '../../integrations/vendors/market-data.provider';
 import {
   ProviderResponseError,
   ProviderUnavailableError,
   UnknownSymbolError,
-} from './providers/provider-errors';
+} from '../../integrations/vendors/provider-errors';
 
 /** The configured providers, primary first, then MARKET_DATA_FALLBACK in order. */
 export const MARKET_DATA_PROVIDER_CHAIN = Symbol('MARKET_DATA_PROVIDER_CHAIN');

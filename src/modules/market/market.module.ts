@@ -4,10 +4,10 @@ import { Module } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import type { Cache } from 'cache-manager';
 import { Metrics } from '../../common/metrics/metrics';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { marketConfig } from '../../config/market.config';
-import { ProviderCallGateway } from './gateway/provider-call-gateway';
-import { Sleeper, TimerSleeper } from './gateway/sleeper';
+import { ProviderCallGateway } from '../../integrations/vendors/gateway/provider-call-gateway';
+import { Sleeper, TimerSleeper } from '../../common/time/sleeper';
 import {
   MARKET_DATA_CLIENT_OPTIONS,
   MARKET_DATA_PROVIDER_CHAIN,
@@ -15,12 +15,12 @@ import {
 } from './market-data.client';
 import { MarketController } from './market.controller';
 import { MarketService } from './market.service';
-import { AlphaVantageMarketDataProvider } from './providers/alphavantage/alpha-vantage-market-data.provider';
-import { FinnhubMarketDataProvider } from './providers/finnhub/finnhub-market-data.provider';
-import { MarketDataProvider } from './providers/market-data.provider';
-import { ReplayDataSource } from './providers/replay/replay-data.source';
-import { ReplayMarketDataProvider } from './providers/replay/replay-market-data.provider';
-import { YahooMarketDataProvider } from './providers/yahoo/yahoo-market-data.provider';
+import { AlphaVantageMarketDataProvider } from '../../integrations/vendors/alphavantage/alpha-vantage-market-data.provider';
+import { FinnhubMarketDataProvider } from '../../integrations/vendors/finnhub/finnhub-market-data.provider';
+import { MarketDataProvider } from '../../integrations/vendors/market-data.provider';
+import { ReplayDataSource } from '../replay/replay.service';
+import { ReplayMarketDataProvider } from './providers/replay-market-data.provider';
+import { YahooMarketDataProvider } from '../../integrations/vendors/yahoo/yahoo-market-data.provider';
 
 /** A rate limit asking for more than this is not waited out in a request: it fails over instead. */
 const MAX_RATE_LIMIT_WAIT_MS = 2_000;

@@ -4,22 +4,22 @@ import {
   InternalServerErrorException,
   NotFoundException,
 } from '@nestjs/common';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { MarketDataClient } from './market-data.client';
 import { normalizeSymbol } from './market-symbols';
 import { aggregateBars, oneYearBefore } from './price-history';
-import { CompanyProfile, DailyBar, ProviderQuote, SymbolMatch } from './providers/market-data.provider';
-import { UnknownSymbolError } from './providers/provider-errors';
+import { CompanyProfile, DailyBar, ProviderQuote, SymbolMatch } from '../../integrations/vendors/market-data.provider';
+import { UnknownSymbolError } from '../../integrations/vendors/provider-errors';
 import {
   dateOfTradingDay,
   newYorkTime,
   previousTradingDay,
   sessionAt,
-} from './providers/replay/replay-calendar';
-import { ReplayDataSource } from './providers/replay/replay-data.source';
-import { SessionMove } from './providers/replay/replay-market';
+} from '../replay/replay-calendar';
+import { ReplayDataSource } from '../replay/replay.service';
+import { SessionMove } from '../replay/replay-market';
 import {
   BatchQuotes,
   DailyClose,

@@ -1,10 +1,10 @@
 import { createCache } from 'cache-manager';
 import { ConfigType } from '@nestjs/config';
 import { newsConfig } from '../../config/news.config';
-import { ProviderCallGateway } from '../market/gateway/provider-call-gateway';
-import { FakeTime } from '../market/testing/fake-time';
+import { ProviderCallGateway } from '../../integrations/vendors/gateway/provider-call-gateway';
+import { FakeTime } from '../../../test/fakes/clock';
 import { NewsClient } from './news.client';
-import { NewsFilter, NewsProvider, ProviderArticle } from './providers/news.provider';
+import { NewsFilter, NewsProvider, ProviderArticle } from '../../integrations/vendors/news.provider';
 
 /** A vendor that counts its requests and dates its answers on the fake timeline. */
 class CountingProvider extends NewsProvider {

@@ -1,12 +1,12 @@
 import { ConfigType } from '@nestjs/config';
 import { createCache } from 'cache-manager';
 import { newsConfig } from '../../config/news.config';
-import { ProviderCallGateway } from '../market/gateway/provider-call-gateway';
-import { ProviderUnavailableError } from '../market/providers/provider-errors';
-import { FakeTime } from '../market/testing/fake-time';
+import { ProviderCallGateway } from '../../integrations/vendors/gateway/provider-call-gateway';
+import { ProviderUnavailableError } from '../../integrations/vendors/provider-errors';
+import { FakeTime } from '../../../test/fakes/clock';
 import { NewsClient } from './news.client';
 import { NewsService } from './news.service';
-import { NewsProvider, ProviderArticle } from './providers/news.provider';
+import { NewsProvider, ProviderArticle } from '../../integrations/vendors/news.provider';
 import { MarketWire } from './providers/replay/market-wire.service';
 import { SentimentEngine } from './sentiment/sentiment.engine';
 

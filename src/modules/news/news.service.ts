@@ -6,7 +6,7 @@ import { ValidationIssue } from '../../common/validation/validation-issue';
 import { normalizeSymbol } from '../market/market-symbols';
 import { NewsClient } from './news.client';
 import { ExplainedSentiment, NewsItem, NewsQuery } from './news.types';
-import { NewsFilter, ProviderArticle } from './providers/news.provider';
+import { NewsFilter, ProviderArticle } from '../../integrations/vendors/news.provider';
 import { toArticle } from './providers/replay/replay-news.provider';
 import { MarketWire } from './providers/replay/market-wire.service';
 import { SentimentEngine } from './sentiment/sentiment.engine';

@@ -5,13 +5,13 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { newsConfig } from '../../config/news.config';
-import { ProviderCallGateway } from '../market/gateway/provider-call-gateway';
+import { ProviderCallGateway } from '../../integrations/vendors/gateway/provider-call-gateway';
 import { normalizeSymbol } from '../market/market-symbols';
-import { newYorkTime } from '../market/providers/replay/replay-calendar';
-import { SocialSentiment, SocialSentimentProvider } from './providers/news.provider';
+import { newYorkTime } from '../replay/replay-calendar';
+import { SocialSentiment, SocialSentimentProvider } from '../../integrations/vendors/news.provider';
 
 /** The social-sentiment role, present only when FINNHUB_API_KEY is configured. */
 export const SOCIAL_SENTIMENT_PROVIDER = Symbol('SOCIAL_SENTIMENT_PROVIDER');

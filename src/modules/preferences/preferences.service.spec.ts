@@ -1,6 +1,6 @@
 import { MemoryConsistentCache } from '../../common/cache/memory-consistent-cache';
 import { HttpException } from '@nestjs/common';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
 import { defaultsForLevel } from './level-defaults';
 import {

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { PreferenceChoicesResponse } from './dto/preference-choices.response';
 import { PreferencesResponse } from './dto/preferences.response';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../../common/clock/clock';
+import { Clock } from '../../../common/time/clock';
 import { MarketService } from '../../market/market.service';
 import { PreferencesService } from '../../preferences/preferences.service';
 import type { InformationSourceType, PreferenceFields } from '../../preferences/preference-values';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { Clock } from '../../../../common/clock/clock';
+import { Clock } from '../../../../common/time/clock';
 import { newsConfig } from '../../../../config/news.config';
 import { MarketService } from '../../../market/market.service';
 import {
@@ -9,7 +9,7 @@ import {
   previousTradingDay,
   REPLAY_EPOCH,
   tradingDayOnOrBefore,
-} from '../../../market/providers/replay/replay-calendar';
+} from '../../../replay/replay-calendar';
 import { newestFirst, sessionDateOfStoryId, WireStory, writeSessionWire } from './market-wire';
 
 /** Sessions whose stories stay memoized; older ones are rebuilt on demand (they never change). */

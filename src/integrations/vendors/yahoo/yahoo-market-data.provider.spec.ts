@@ -4,7 +4,7 @@ import {
   FixtureReply,
   RecordedRequest,
   VendorFixtureServer,
-} from '../../../../../test/fixtures/market/vendor-fixture-server';
+} from '../../../../test/fixtures/market/vendor-fixture-server';
 import { ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
 import { YahooMarketDataProvider } from './yahoo-market-data.provider';
 

@@ -1,7 +1,7 @@
 import { HttpService } from '@nestjs/axios';
 import { CompanyProfile, DailyBar, MarketMovers, ProviderQuote, SymbolMatch } from '../market-data.provider';
 import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
-import { newYorkTime } from '../replay/replay-calendar';
+import { newYorkTime } from '../../../modules/replay/replay-calendar';
 import {
   KeyedVendorOptions,
   PerSymbolVendorProvider,

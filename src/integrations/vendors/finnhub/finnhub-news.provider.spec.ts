@@ -1,8 +1,8 @@
 import { HttpService } from '@nestjs/axios';
 import axios from 'axios';
-import { newsFixture } from '../../../../../test/fixtures/news/news-fixture';
-import { VendorFixtureServer } from '../../../../../test/fixtures/market/vendor-fixture-server';
-import { ProviderResponseError } from '../../../market/providers/provider-errors';
+import { newsFixture } from '../../../../test/fixtures/news/news-fixture';
+import { VendorFixtureServer } from '../../../../test/fixtures/market/vendor-fixture-server';
+import { ProviderResponseError } from '../provider-errors';
 import { FinnhubNewsProvider } from './finnhub-news.provider';
 
 describe('FinnhubNewsProvider', () => {

@@ -1,9 +1,9 @@
 import { HttpService } from '@nestjs/axios';
-import { finnhubGet } from '../../../market/providers/finnhub/finnhub-get';
-import { KeyedVendorOptions } from '../../../market/providers/http/per-symbol-vendor.provider';
-import { ProviderResponseError } from '../../../market/providers/provider-errors';
-import { newYorkTime } from '../../../market/providers/replay/replay-calendar';
-import { matchesAllTerms, matchesKeywords } from '../../news-text-match';
+import { finnhubGet } from './finnhub-get';
+import { KeyedVendorOptions } from '../http/per-symbol-vendor.provider';
+import { ProviderResponseError } from '../provider-errors';
+import { newYorkTime } from '../../../modules/replay/replay-calendar';
+import { matchesAllTerms, matchesKeywords } from '../../../modules/news/news-text-match';
 import {
   NewsFilter,
   NewsProvider,

@@ -1,4 +1,4 @@
-import { DailyBar, ProviderQuote } from '../market-data.provider';
+import { DailyBar, ProviderQuote } from '../../integrations/vendors/market-data.provider';
 import {
   cyclePosition,
   dateOfTradingDay,

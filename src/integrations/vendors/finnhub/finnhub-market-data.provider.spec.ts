@@ -1,6 +1,6 @@
 import { HttpService } from '@nestjs/axios';
 import axios from 'axios';
-import { VendorFixtureServer } from '../../../../../test/fixtures/market/vendor-fixture-server';
+import { VendorFixtureServer } from '../../../../test/fixtures/market/vendor-fixture-server';
 import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
 import { FinnhubMarketDataProvider } from './finnhub-market-data.provider';
 

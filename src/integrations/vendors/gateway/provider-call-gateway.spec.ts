@@ -1,6 +1,6 @@
 import { createCache } from 'cache-manager';
-import { ProviderUnavailableError, UnknownSymbolError } from '../providers/provider-errors';
-import { FakeTime } from '../testing/fake-time';
+import { ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
+import { FakeTime } from '../../../../test/fakes/clock';
 import { ProviderCall, ProviderCallGateway } from './provider-call-gateway';
 
 describe('ProviderCallGateway', () => {

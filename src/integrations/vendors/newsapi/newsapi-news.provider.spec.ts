@@ -1,8 +1,8 @@
 import { HttpService } from '@nestjs/axios';
 import axios from 'axios';
-import { newsFixture } from '../../../../../test/fixtures/news/news-fixture';
-import { VendorFixtureServer } from '../../../../../test/fixtures/market/vendor-fixture-server';
-import { ProviderResponseError, ProviderUnavailableError } from '../../../market/providers/provider-errors';
+import { newsFixture } from '../../../../test/fixtures/news/news-fixture';
+import { VendorFixtureServer } from '../../../../test/fixtures/market/vendor-fixture-server';
+import { ProviderResponseError, ProviderUnavailableError } from '../provider-errors';
 import { NewsApiNewsProvider } from './newsapi-news.provider';
 
 describe('NewsApiNewsProvider', () => {

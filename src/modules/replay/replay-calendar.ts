@@ -7,8 +7,8 @@
 // historical days: the returns of days 1..N-1 repeat, so the cycle never needs the return into
 // day 0, and the levels of cycle q are the historical levels times (last close / first close)^q.
 
-import { newYorkTime } from '../../../../common/calendar/new-york-time';
-import { EARLY_CLOSE_MINUTE, nyseCloseMinute, nyseHoliday } from '../../../../common/calendar/nyse-calendar';
+import { newYorkTime } from '../../common/time/new-york-time';
+import { EARLY_CLOSE_MINUTE, nyseCloseMinute, nyseHoliday } from '../../common/calendar/nyse-calendar';
 import { HistoricalBar } from './replay-dataset';
 
 export { newYorkTime };

@@ -1,5 +1,5 @@
-import type { Clock } from '../../../common/clock/clock';
-import type { Sleeper } from '../gateway/sleeper';
+import type { Clock } from '../../src/common/time/clock';
+import type { Sleeper } from '../../src/common/time/sleeper';
 
 /** A clock and a sleeper on one fake timeline: sleeps resolve only when the test runs the timers. */
 export class FakeTime implements Clock, Sleeper {

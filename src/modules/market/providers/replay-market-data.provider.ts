@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../../../common/clock/clock';
+import { Clock } from '../../../common/time/clock';
 import {
   CompanyProfile,
   DailyBar,
@@ -7,11 +7,11 @@ import {
   MarketMovers,
   ProviderQuote,
   SymbolMatch,
-} from '../market-data.provider';
-import { UnknownSymbolError } from '../provider-errors';
-import { rankSymbolMatches } from '../symbol-search';
-import { ReplayDataSource } from './replay-data.source';
-import { ReplayMarket } from './replay-market';
+} from '../../../integrations/vendors/market-data.provider';
+import { UnknownSymbolError } from '../../../integrations/vendors/provider-errors';
+import { rankSymbolMatches } from '../../../integrations/vendors/symbol-search';
+import { ReplayDataSource } from '../../replay/replay.service';
+import { ReplayMarket } from '../../replay/replay-market';
 
 /** The offline default: real 2013–2018 S&P 500 history replayed on today's calendar. */
 @Injectable()

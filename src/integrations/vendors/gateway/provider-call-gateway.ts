@@ -1,10 +1,10 @@
 import type { Cache } from 'cache-manager';
 import { LRUCache } from 'lru-cache';
 import { withinDeadline } from '../../../common/cache/within-deadline';
-import type { Clock } from '../../../common/clock/clock';
+import type { Clock } from '../../../common/time/clock';
 import { Metrics } from '../../../common/metrics/metrics';
-import { ProviderUnavailableError } from '../providers/provider-errors';
-import type { Sleeper } from './sleeper';
+import { ProviderUnavailableError } from '../provider-errors';
+import type { Sleeper } from '../../../common/time/sleeper';
 
 /** One keyed call to a third-party provider. */
 export interface ProviderCall<T> {
