@@ -7,7 +7,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
 import { readEventStream } from '../support/event-stream';
 import { FakeChatModel } from '../support/fake-chat-model';
-import { VendorFixtureServer } from '../fixtures/market/vendor-fixture-server';
+import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { newsFixture } from '../fixtures/news/news-fixture';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';

@@ -2,7 +2,7 @@ import type { Clock } from '../../src/common/time/clock';
 import type { Sleeper } from '../../src/common/time/sleeper';
 
 /** A clock and a sleeper on one fake timeline: sleeps resolve only when the test runs the timers. */
-export class FakeTime implements Clock, Sleeper {
+export class FakeClock implements Clock, Sleeper {
   private readonly start: number;
   private time: number;
   private timers: { at: number; resolve: () => void }[] = [];

@@ -1,5 +1,5 @@
 // The roles news adapters play. Adapters translate one vendor's API into these shapes and throw the
-// market layer's provider errors (ProviderUnavailableError is what the gateway backs off on);
+// market layer's provider errors (VendorUnavailableError is what the gateway backs off on);
 // caching, pacing and single-flight live in front of them (NewsClient), sentiment after them.
 
 /** An article as a provider tells it, before the service scores its sentiment. */

@@ -1,4 +1,4 @@
-// Errors adapters throw. Only ProviderUnavailableError is retryable: the fallback providers and
+// Errors adapters throw. Only VendorUnavailableError is retryable: the fallback providers and
 // the gateway's back-off react to it; an unknown symbol is an answer, not a failure.
 
 export class UnknownSymbolError extends Error {
@@ -8,7 +8,7 @@ export class UnknownSymbolError extends Error {
   }
 }
 
-export class ProviderUnavailableError extends Error {
+export class VendorUnavailableError extends Error {
   constructor(
     readonly provider: string,
     reason: string,
@@ -16,7 +16,7 @@ export class ProviderUnavailableError extends Error {
     readonly retryAfterMs: number | null = null,
   ) {
     super(`${provider}: ${reason}`);
-    this.name = 'ProviderUnavailableError';
+    this.name = 'VendorUnavailableError';
   }
 
   get rateLimited(): boolean {

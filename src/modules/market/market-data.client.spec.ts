@@ -1,20 +1,7 @@
 import { createCache } from 'cache-manager';
-import { ProviderCallGateway } from '../../integrations/vendors/gateway/provider-call-gateway';
+import { CompanyProfile, DailyBar, MarketDataProvider, MarketMovers, ProviderCallGateway, ProviderQuote, ProviderResponseError, SymbolMatch, UnknownSymbolError, VendorUnavailableError } from '../../integrations/vendors';
 import { MarketDataClient } from './market-data.client';
-import {
-  CompanyProfile,
-  DailyBar,
-  MarketDataProvider,
-  MarketMovers,
-  ProviderQuote,
-  SymbolMatch,
-} from '../../integrations/vendors/market-data.provider';
-import {
-  ProviderResponseError,
-  ProviderUnavailableError,
-  UnknownSymbolError,
-} from '../../integrations/vendors/provider-errors';
-import { FakeTime } from '../../../test/fakes/clock';
+import { FakeClock } from '../../../test/fakes/clock';
 
 /** A vendor that knows a few symbols, records every request, and can be told to be down. */
 class RecordingProvider extends MarketDataProvider {
@@ -85,11 +72,11 @@ class RecordingProvider extends MarketDataProvider {
 }
 
 describe('MarketDataClient', () => {
-  let time: FakeTime;
+  let time: FakeClock;
   let gateway: ProviderCallGateway;
 
   beforeEach(() => {
-    time = new FakeTime('2026-11-20T15:00:00Z');
+    time = new FakeClock('2026-11-20T15:00:00Z');
     gateway = new ProviderCallGateway(createCache(), time, time, {
       maxRateLimitWaitMs: 2_000,
       maxRateLimitRetries: 1,
@@ -151,8 +138,8 @@ describe('MarketDataClient', () => {
     const primary = new RecordingProvider('primary', true, { AAPL: 1 });
     const second = new RecordingProvider('second', true, { AAPL: 2 });
     const third = new RecordingProvider('third', true, { AAPL: 3 });
-    primary.failure = new ProviderUnavailableError('primary', 'HTTP 503');
-    second.failure = new ProviderUnavailableError('second', 'HTTP 429', 60_000);
+    primary.failure = new VendorUnavailableError('primary', 'HTTP 503');
+    second.failure = new VendorUnavailableError('second', 'HTTP 429', 60_000);
     const sut = clientOf(primary, second, third);
     expect(await sut.quote('AAPL')).toMatchObject({ name: 'third AAPL' });
     expect([primary.requests, second.requests, third.requests]).toEqual([
@@ -175,8 +162,8 @@ describe('MarketDataClient', () => {
   it('fails with the last provider error when every provider is down', async () => {
     const primary = new RecordingProvider('primary', true, {});
     const second = new RecordingProvider('second', true, {});
-    primary.failure = new ProviderUnavailableError('primary', 'ETIMEDOUT');
-    second.failure = new ProviderUnavailableError('second', 'ECONNREFUSED');
+    primary.failure = new VendorUnavailableError('primary', 'ETIMEDOUT');
+    second.failure = new VendorUnavailableError('second', 'ECONNREFUSED');
     await expect(clientOf(primary, second).movers(5)).rejects.toThrow('second: ECONNREFUSED');
   });
 

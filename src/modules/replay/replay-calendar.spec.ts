@@ -1,10 +1,10 @@
+import { newYorkTime } from '../../common/time/new-york-time';
 import {
   cyclePosition,
   dateOfTradingDay,
   intradayBar,
   isHoliday,
   isTradingDate,
-  newYorkTime,
   nextTradingDay,
   previousTradingDay,
   sessionAt,

@@ -11,8 +11,6 @@ import { newYorkTime } from '../../common/time/new-york-time';
 import { EARLY_CLOSE_MINUTE, nyseCloseMinute, nyseHoliday } from '../../common/calendar/nyse-calendar';
 import { HistoricalBar } from './replay-dataset';
 
-export { newYorkTime };
-
 export const REPLAY_EPOCH = '2024-01-01';
 const MS_PER_DAY = 86_400_000;
 const SESSION_OPEN_MINUTE = 9 * 60 + 30;

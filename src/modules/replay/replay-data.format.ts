@@ -2,8 +2,6 @@
 
 /** Prices are stored as integers in 1/PRICE_SCALE of a dollar (index points for indices). */
 export const PRICE_SCALE = 10_000;
-/** Where the files live, relative to the project root; `npm run build` copies them into dist/. */
-export const REPLAY_DATA_DIR = 'src/modules/market/providers/replay/data';
 export const REPLAY_UNIVERSE_FILE = 'universe.json';
 /** Brotli-compressed Int32 LE blocks, each `series × days` long, series = stocks then indices:
  * close minus previous close (first day: the close), open minus close, high minus max(open, close),

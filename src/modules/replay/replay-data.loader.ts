@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 import { REPLAY_PRICES_FILE, REPLAY_UNIVERSE_FILE, ReplayUniverseFile } from './replay-data.format';
@@ -8,19 +7,13 @@ import { ReplayDataset } from './replay-dataset';
 
 const decompress = promisify(brotliDecompress);
 
-/** The project root, found from this file whether it runs from src/ (tsx, jest) or dist/. */
-export function findProjectRoot(start: string = __dirname): string {
-  let directory = start;
-  while (!existsSync(join(directory, 'package.json'))) {
-    const parent = dirname(directory);
-    if (parent === directory) throw new Error(`no package.json above ${start}`);
-    directory = parent;
-  }
-  return directory;
-}
+/**
+ * data/replay at the project root: this file sits two folders below it both in src/ (tests, tsx)
+ * and in dist/ (the build), and the Docker image keeps data/ beside dist/.
+ */
+export const REPLAY_DATA_DIR = join(__dirname, '..', '..', '..', 'data', 'replay');
 
-/** The files sit beside this module: in src/ for tests and tsx, copied into dist/ by the build. */
-export async function loadReplayDataset(dataDir = join(__dirname, 'data')): Promise<ReplayDataset> {
+export async function loadReplayDataset(dataDir = REPLAY_DATA_DIR): Promise<ReplayDataset> {
   const [universeText, compressed] = await Promise.all([
     readFile(join(dataDir, REPLAY_UNIVERSE_FILE), 'utf8'),
     readFile(join(dataDir, REPLAY_PRICES_FILE)),

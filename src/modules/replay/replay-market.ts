@@ -1,4 +1,4 @@
-import { DailyBar, ProviderQuote } from '../../integrations/vendors/market-data.provider';
+import { DailyBar, ProviderQuote } from '../../integrations/vendors';
 import {
   cyclePosition,
   dateOfTradingDay,
@@ -34,6 +34,13 @@ export interface SessionMove {
   /** Highest high and lowest low of the 260 sessions up to and including this one. */
   high52Week: number;
   low52Week: number;
+}
+
+/** Every stock's and index's move on one trading day (YYYY-MM-DD). */
+export interface SessionMoves {
+  date: string;
+  stocks: SessionMove[];
+  indices: SessionMove[];
 }
 
 /**
@@ -112,7 +119,7 @@ export class ReplayMarket {
   }
 
   /** How every stock and index closed on the trading day of `date` (the last weekday on or before it). */
-  sessionMoves(date: string): { date: string; stocks: SessionMove[]; indices: SessionMove[] } {
+  sessionMoves(date: string): SessionMoves {
     const tradingDay = tradingDayOnOrBefore(date);
     const move = (symbol: string): SessionMove => this.sessionMove(symbol, tradingDay);
     return {

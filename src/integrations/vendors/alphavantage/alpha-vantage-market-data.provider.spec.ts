@@ -1,7 +1,7 @@
 import { HttpService } from '@nestjs/axios';
 import axios from 'axios';
-import { VendorFixtureServer } from '../../../../test/fixtures/market/vendor-fixture-server';
-import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
+import { VendorFixtureServer } from '../../../../test/fakes/fake-vendor-server';
+import { ProviderResponseError, VendorUnavailableError, UnknownSymbolError } from '../provider-errors';
 import { AlphaVantageMarketDataProvider } from './alpha-vantage-market-data.provider';
 
 describe('AlphaVantageMarketDataProvider', () => {
@@ -67,8 +67,8 @@ describe('AlphaVantageMarketDataProvider', () => {
   it('turns the daily quota "Information" into a long back-off', async () => {
     answer({ GLOBAL_QUOTE: 'information-daily-limit.json' });
     const error = await sut.quote('IBM').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ProviderUnavailableError);
-    expect((error as ProviderUnavailableError).retryAfterMs).toBe(3_600_000);
+    expect(error).toBeInstanceOf(VendorUnavailableError);
+    expect((error as VendorUnavailableError).retryAfterMs).toBe(3_600_000);
   });
 
   it('reports a premium-only answer and an invalid key as non-retryable', async () => {
@@ -81,7 +81,7 @@ describe('AlphaVantageMarketDataProvider', () => {
     server.route = () => ({ status: 503, body: 'Service Unavailable' });
     await expect(sut.quote('IBM')).rejects.toMatchObject({
       rateLimited: false,
-      name: 'ProviderUnavailableError',
+      name: 'VendorUnavailableError',
     });
     server.route = () => ({ fixture: 'alphavantage/global-quote-ibm.json', delayMs: 2_000 });
     await expect(sut.quote('IBM')).rejects.toMatchObject({ message: 'alphavantage: ECONNABORTED' });

@@ -1,6 +1,6 @@
 import { HttpService } from '@nestjs/axios';
 import { CompanyProfile, DailyBar, MarketMovers, ProviderQuote, SymbolMatch } from '../market-data.provider';
-import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
+import { ProviderResponseError, VendorUnavailableError, UnknownSymbolError } from '../provider-errors';
 import { mapVendorSector } from '../vendor-sector';
 import {
   KeyedVendorOptions,
@@ -131,10 +131,10 @@ export class AlphaVantageMarketDataProvider extends PerSymbolVendorProvider {
     if (typeof data !== 'object' || data === null)
       throw new ProviderResponseError(PROVIDER, 'not a JSON object');
     if (data.Note)
-      throw new ProviderUnavailableError(PROVIDER, 'rate limited (Note)', DEFAULT_RATE_LIMIT_BACKOFF_MS);
+      throw new VendorUnavailableError(PROVIDER, 'rate limited (Note)', DEFAULT_RATE_LIMIT_BACKOFF_MS);
     if (data.Information) {
       if (/rate limit|requests per day|call frequency/i.test(data.Information)) {
-        throw new ProviderUnavailableError(PROVIDER, 'rate limited (Information)', DAILY_LIMIT_BACKOFF_MS);
+        throw new VendorUnavailableError(PROVIDER, 'rate limited (Information)', DAILY_LIMIT_BACKOFF_MS);
       }
       throw new ProviderResponseError(PROVIDER, data.Information);
     }

@@ -1,7 +1,7 @@
 import { HttpService } from '@nestjs/axios';
 import axios from 'axios';
-import { VendorFixtureServer } from '../../../../test/fixtures/market/vendor-fixture-server';
-import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
+import { VendorFixtureServer } from '../../../../test/fakes/fake-vendor-server';
+import { ProviderResponseError, VendorUnavailableError, UnknownSymbolError } from '../provider-errors';
 import { FinnhubMarketDataProvider } from './finnhub-market-data.provider';
 
 describe('FinnhubMarketDataProvider', () => {
@@ -105,7 +105,7 @@ describe('FinnhubMarketDataProvider', () => {
   });
 
   it('has no movers endpoint and says so retryably, for the fallback to answer', async () => {
-    await expect(sut.movers()).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(sut.movers()).rejects.toBeInstanceOf(VendorUnavailableError);
     expect(server.requests).toHaveLength(0);
   });
 });

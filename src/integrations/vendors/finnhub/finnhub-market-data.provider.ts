@@ -1,7 +1,7 @@
 import { HttpService } from '@nestjs/axios';
 import { CompanyProfile, DailyBar, MarketMovers, ProviderQuote, SymbolMatch } from '../market-data.provider';
-import { ProviderResponseError, ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
-import { newYorkTime } from '../../../modules/replay/replay-calendar';
+import { ProviderResponseError, VendorUnavailableError, UnknownSymbolError } from '../provider-errors';
+import { newYorkTime } from '../../../common/time/new-york-time';
 import {
   KeyedVendorOptions,
   PerSymbolVendorProvider,
@@ -102,7 +102,7 @@ export class FinnhubMarketDataProvider extends PerSymbolVendorProvider {
 
   movers(): Promise<MarketMovers> {
     // Retryable on purpose: the next provider in MARKET_DATA_FALLBACK can answer it.
-    return Promise.reject(new ProviderUnavailableError(PROVIDER, 'has no market movers endpoint'));
+    return Promise.reject(new VendorUnavailableError(PROVIDER, 'has no market movers endpoint'));
   }
 
   private get<T>(path: string, params: Record<string, string | number>): Promise<T> {

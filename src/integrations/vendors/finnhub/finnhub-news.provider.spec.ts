@@ -1,7 +1,7 @@
 import { HttpService } from '@nestjs/axios';
 import axios from 'axios';
 import { newsFixture } from '../../../../test/fixtures/news/news-fixture';
-import { VendorFixtureServer } from '../../../../test/fixtures/market/vendor-fixture-server';
+import { VendorFixtureServer } from '../../../../test/fakes/fake-vendor-server';
 import { ProviderResponseError } from '../provider-errors';
 import { FinnhubNewsProvider } from './finnhub-news.provider';
 

@@ -2,7 +2,7 @@ import { HttpService } from '@nestjs/axios';
 import { finnhubGet } from './finnhub-get';
 import { KeyedVendorOptions } from '../http/per-symbol-vendor.provider';
 import { ProviderResponseError } from '../provider-errors';
-import { newYorkTime } from '../../../modules/replay/replay-calendar';
+import { newYorkTime } from '../../../common/time/new-york-time';
 import { matchesAllTerms, matchesKeywords } from '../../../modules/news/news-text-match';
 import {
   NewsFilter,

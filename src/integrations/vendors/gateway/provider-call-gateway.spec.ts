@@ -1,15 +1,15 @@
 import { createCache } from 'cache-manager';
-import { ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
-import { FakeTime } from '../../../../test/fakes/clock';
+import { VendorUnavailableError, UnknownSymbolError } from '../provider-errors';
+import { FakeClock } from '../../../../test/fakes/clock';
 import { ProviderCall, ProviderCallGateway } from './provider-call-gateway';
 
 describe('ProviderCallGateway', () => {
-  let time: FakeTime;
+  let time: FakeClock;
   let sut: ProviderCallGateway;
   let fetchStarts: number[];
 
   beforeEach(() => {
-    time = new FakeTime('2026-11-20T15:00:00Z');
+    time = new FakeClock('2026-11-20T15:00:00Z');
     sut = new ProviderCallGateway(createCache(), time, time, {
       maxRateLimitWaitMs: 5_000,
       maxRateLimitRetries: 1,
@@ -85,7 +85,7 @@ describe('ProviderCallGateway', () => {
     const call = sut.call(
       quoteCall('AAPL', async () => {
         attempts += 1;
-        if (attempts === 1) throw new ProviderUnavailableError('vendor', 'HTTP 429', 2_000);
+        if (attempts === 1) throw new VendorUnavailableError('vendor', 'HTTP 429', 2_000);
         return 'fresh';
       }),
     );
@@ -97,10 +97,10 @@ describe('ProviderCallGateway', () => {
   it('fails fast while the provider asked for a long back-off, then recovers', async () => {
     const limited = sut.call(
       quoteCall('AAPL', async () => {
-        throw new ProviderUnavailableError('vendor', 'rate limited', 60_000);
+        throw new VendorUnavailableError('vendor', 'rate limited', 60_000);
       }),
     );
-    await expect(limited).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(limited).rejects.toBeInstanceOf(VendorUnavailableError);
     time.advance(30_000);
     await expect(sut.call(quoteCall('MSFT'))).rejects.toMatchObject({ retryAfterMs: 30_000 });
     expect(fetchStarts).toEqual([0]);

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { withinDeadline } from '../../../common/cache/within-deadline';
 import type { Clock } from '../../../common/time/clock';
 import { Metrics } from '../../../common/metrics/metrics';
-import { ProviderUnavailableError } from '../provider-errors';
+import { VendorUnavailableError } from '../provider-errors';
 import type { Sleeper } from '../../../common/time/sleeper';
 
 /** One keyed call to a third-party provider. */
@@ -120,7 +120,7 @@ export class ProviderCallGateway {
       const now = this.now();
       const blockedUntil = this.blockedUntil.get(provider) ?? 0;
       if (blockedUntil - now > this.options.maxRateLimitWaitMs) {
-        throw new ProviderUnavailableError(provider, 'backing off after a rate limit', blockedUntil - now);
+        throw new VendorUnavailableError(provider, 'backing off after a rate limit', blockedUntil - now);
       }
       // An unpaced provider (the local replay) never queues behind its own earlier calls.
       const queuedUntil = minIntervalMs > 0 ? (this.nextSlot.get(provider) ?? now) : now;
@@ -130,7 +130,7 @@ export class ProviderCallGateway {
       try {
         return await fetch();
       } catch (error) {
-        if (!(error instanceof ProviderUnavailableError) || !error.rateLimited) throw error;
+        if (!(error instanceof VendorUnavailableError) || !error.rateLimited) throw error;
         this.blockedUntil.set(provider, this.now() + (error.retryAfterMs ?? 0));
         if (attempt >= this.options.maxRateLimitRetries) throw error;
       }

@@ -1,7 +1,7 @@
 import { HttpService } from '@nestjs/axios';
 import { AxiosError, AxiosResponse } from 'axios';
 import { firstValueFrom } from 'rxjs';
-import { ProviderResponseError, ProviderUnavailableError } from '../provider-errors';
+import { ProviderResponseError, VendorUnavailableError } from '../provider-errors';
 
 /** When a vendor rate-limits without saying for how long. */
 export const DEFAULT_RATE_LIMIT_BACKOFF_MS = 60_000;
@@ -14,7 +14,7 @@ export interface VendorResponse<T> {
 
 /**
  * GET a vendor URL and classify what can go wrong: timeouts, network errors, 5xx and 429 are
- * retryable (ProviderUnavailableError, 429 with its Retry-After); 401/403 mean a bad key or plan
+ * retryable (VendorUnavailableError, 429 with its Retry-After); 401/403 mean a bad key or plan
  * (ProviderResponseError). Other statuses are returned for the adapter to read (a 404 may mean
  * "unknown symbol").
  */
@@ -31,12 +31,12 @@ export async function vendorGet<T>(
     );
   } catch (error) {
     const reason = error instanceof AxiosError && error.code ? error.code : 'request failed';
-    throw new ProviderUnavailableError(provider, reason);
+    throw new VendorUnavailableError(provider, reason);
   }
   if (response.status === 429) {
-    throw new ProviderUnavailableError(provider, 'HTTP 429', retryAfterMs(response.headers['retry-after']));
+    throw new VendorUnavailableError(provider, 'HTTP 429', retryAfterMs(response.headers['retry-after']));
   }
-  if (response.status >= 500) throw new ProviderUnavailableError(provider, `HTTP ${response.status}`);
+  if (response.status >= 500) throw new VendorUnavailableError(provider, `HTTP ${response.status}`);
   if (response.status === 401 || response.status === 403) {
     throw new ProviderResponseError(provider, `HTTP ${response.status}: check the API key and plan`);
   }

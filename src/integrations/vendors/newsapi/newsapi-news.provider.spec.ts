@@ -1,8 +1,8 @@
 import { HttpService } from '@nestjs/axios';
 import axios from 'axios';
 import { newsFixture } from '../../../../test/fixtures/news/news-fixture';
-import { VendorFixtureServer } from '../../../../test/fixtures/market/vendor-fixture-server';
-import { ProviderResponseError, ProviderUnavailableError } from '../provider-errors';
+import { VendorFixtureServer } from '../../../../test/fakes/fake-vendor-server';
+import { ProviderResponseError, VendorUnavailableError } from '../provider-errors';
 import { NewsApiNewsProvider } from './newsapi-news.provider';
 
 describe('NewsApiNewsProvider', () => {
@@ -121,7 +121,7 @@ describe('NewsApiNewsProvider', () => {
   it('treats a rateLimited code under another status as a rate limit', async () => {
     server.route = () => ({ status: 200, fixture: newsFixture('newsapi/error-rate-limited.json') });
     const failure = await sut.search('apple', 10).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ProviderUnavailableError);
+    expect(failure).toBeInstanceOf(VendorUnavailableError);
     expect(failure).toMatchObject({ rateLimited: true });
   });
 
@@ -134,8 +134,8 @@ describe('NewsApiNewsProvider', () => {
 
   it('reports a server error and a timeout as retryable', async () => {
     server.route = () => ({ status: 503, body: 'unavailable' });
-    await expect(sut.latest({}, 10)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(sut.latest({}, 10)).rejects.toBeInstanceOf(VendorUnavailableError);
     server.route = () => ({ fixture: newsFixture('newsapi/everything-apple.json'), delayMs: 1_000 });
-    await expect(sut.search('apple', 10)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(sut.search('apple', 10)).rejects.toBeInstanceOf(VendorUnavailableError);
   });
 });

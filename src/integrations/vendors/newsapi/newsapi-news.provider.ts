@@ -1,6 +1,6 @@
 import { HttpService } from '@nestjs/axios';
 import { vendorGet } from '../http/vendor-http';
-import { ProviderResponseError, ProviderUnavailableError } from '../provider-errors';
+import { ProviderResponseError, VendorUnavailableError } from '../provider-errors';
 import { keywordAlternatives } from '../../../modules/news/news-text-match';
 import { NewsFilter, NewsProvider, ProviderArticle } from '../news.provider';
 
@@ -97,7 +97,7 @@ export class NewsApiNewsProvider extends NewsProvider {
     if (status !== 200 || data?.status !== 'ok') {
       const reason = data && typeof data === 'object' ? `${data.code ?? ''}: ${data.message ?? ''}` : '';
       // NewsAPI also reports an exhausted quota in the body of other statuses.
-      if (data?.code === 'rateLimited') throw new ProviderUnavailableError(PROVIDER, reason, 60 * 60_000);
+      if (data?.code === 'rateLimited') throw new VendorUnavailableError(PROVIDER, reason, 60 * 60_000);
       throw new ProviderResponseError(PROVIDER, `HTTP ${status} ${reason}`.trim());
     }
     return (data.articles ?? []).flatMap(toArticle);

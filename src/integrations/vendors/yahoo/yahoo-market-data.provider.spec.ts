@@ -4,8 +4,8 @@ import {
   FixtureReply,
   RecordedRequest,
   VendorFixtureServer,
-} from '../../../../test/fixtures/market/vendor-fixture-server';
-import { ProviderUnavailableError, UnknownSymbolError } from '../provider-errors';
+} from '../../../../test/fakes/fake-vendor-server';
+import { VendorUnavailableError, UnknownSymbolError } from '../provider-errors';
 import { YahooMarketDataProvider } from './yahoo-market-data.provider';
 
 const SESSION_COOKIE =
@@ -152,6 +152,6 @@ describe('YahooMarketDataProvider', () => {
 
   it('fails retryably when Yahoo is down', async () => {
     server.route = () => ({ status: 502, body: 'Bad Gateway' });
-    await expect(sut.quote('AAPL')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(sut.quote('AAPL')).rejects.toBeInstanceOf(VendorUnavailableError);
   });
 });

@@ -8,7 +8,7 @@ import {
   SymbolMatch,
 } from '../market-data.provider';
 import { ProviderResponseError, UnknownSymbolError } from '../provider-errors';
-import { newYorkTime } from '../../../modules/replay/replay-calendar';
+import { newYorkTime } from '../../../common/time/new-york-time';
 import { requireNumber, vendorGet, vendorNumber } from '../http/vendor-http';
 import { mapVendorSector } from '../vendor-sector';
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock';
 import { MarketService } from '../../market/market.service';
+import { ReplayService } from '../../replay';
 import { StockQuote } from '../../market/market.types';
 import { NewsService } from '../../news/news.service';
 import { PreferencesResponse } from '../../preferences/dto/preferences.response';
@@ -54,6 +55,7 @@ export class AssistantTools {
     private readonly news: NewsService,
     private readonly preferences: PreferencesService,
     private readonly clock: Clock,
+    private readonly replay: ReplayService,
   ) {}
 
   /**
@@ -265,7 +267,7 @@ export class AssistantTools {
   }
 
   symbolDirectory() {
-    return this.market.symbolDirectory();
+    return this.replay.stocks();
   }
 }
 

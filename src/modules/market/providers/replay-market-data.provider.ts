@@ -1,17 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock';
-import {
-  CompanyProfile,
-  DailyBar,
-  MarketDataProvider,
-  MarketMovers,
-  ProviderQuote,
-  SymbolMatch,
-} from '../../../integrations/vendors/market-data.provider';
-import { UnknownSymbolError } from '../../../integrations/vendors/provider-errors';
-import { rankSymbolMatches } from '../../../integrations/vendors/symbol-search';
-import { ReplayDataSource } from '../../replay/replay.service';
-import { ReplayMarket } from '../../replay/replay-market';
+import { CompanyProfile, DailyBar, MarketDataProvider, MarketMovers, ProviderQuote, rankSymbolMatches, SymbolMatch, UnknownSymbolError } from '../../../integrations/vendors';
+import { ReplayMarket, ReplayService } from '../../replay';
 
 /** The offline default: real 2013–2018 S&P 500 history replayed on today's calendar. */
 @Injectable()
@@ -21,7 +11,7 @@ export class ReplayMarketDataProvider extends MarketDataProvider {
   readonly local = true;
 
   constructor(
-    private readonly source: ReplayDataSource,
+    private readonly replay: ReplayService,
     private readonly clock: Clock,
   ) {
     super();
@@ -33,7 +23,7 @@ export class ReplayMarketDataProvider extends MarketDataProvider {
   }
 
   async quotes(symbols: string[]): Promise<Record<string, ProviderQuote>> {
-    const market = await this.source.market();
+    const market = await this.replay.market();
     const instant = this.clock.now();
     const quotes: Record<string, ProviderQuote> = {};
     for (const symbol of symbols) if (market.has(symbol)) quotes[symbol] = market.quote(symbol, instant);
@@ -52,13 +42,13 @@ export class ReplayMarketDataProvider extends MarketDataProvider {
   }
 
   async search(query: string, limit: number): Promise<SymbolMatch[]> {
-    const market = await this.source.market();
+    const market = await this.replay.market();
     const candidates = [...market.dataset.universe.stocks, ...market.dataset.universe.indices];
     return rankSymbolMatches(candidates, query, limit);
   }
 
   async movers(limit: number): Promise<MarketMovers> {
-    const market = await this.source.market();
+    const market = await this.replay.market();
     const instant = this.clock.now();
     const quotes = market.dataset.stocks.map(({ symbol }) => market.quote(symbol, instant));
     const byChange = quotes
@@ -74,7 +64,7 @@ export class ReplayMarketDataProvider extends MarketDataProvider {
   }
 
   private async known(symbol: string): Promise<ReplayMarket> {
-    const market = await this.source.market();
+    const market = await this.replay.market();
     if (!market.has(symbol)) throw new UnknownSymbolError(symbol);
     return market;
   }
