@@ -6,7 +6,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { encodeReplayPrices } from '../src/modules/replay/replay-data.codec';
-import { REPLAY_PRICES_FILE, REPLAY_UNIVERSE_FILE, ReplayUniverseFile } from '../src/modules/replay/replay-data.format';
+import {
+  REPLAY_PRICES_FILE,
+  REPLAY_UNIVERSE_FILE,
+  ReplayUniverseFile,
+} from '../src/modules/replay/replay-data.format';
 import { REPLAY_DATA_DIR } from '../src/modules/replay/replay-data.loader';
 
 interface Row {

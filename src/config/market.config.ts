@@ -1,5 +1,10 @@
 import { registerAs } from '@nestjs/config';
-import { MARKET_DATA_PROVIDER_REGISTRY, MARKET_DATA_PROVIDERS, MarketDataProviderName, ProviderRegistration } from '../integrations/vendors';
+import {
+  MARKET_DATA_PROVIDER_REGISTRY,
+  MARKET_DATA_PROVIDERS,
+  MarketDataProviderName,
+  ProviderRegistration,
+} from '../integrations/vendors';
 import { IntVar, OneOfVar, readEnv, StringVar } from './env';
 import { vendorKeyIsSet } from './vendors.config';
 

@@ -1,5 +1,10 @@
 import { registerAs } from '@nestjs/config';
-import { NEWS_PROVIDER_REGISTRY, NEWS_PROVIDERS, NewsProviderName, ProviderRegistration } from '../integrations/vendors';
+import {
+  NEWS_PROVIDER_REGISTRY,
+  NEWS_PROVIDERS,
+  NewsProviderName,
+  ProviderRegistration,
+} from '../integrations/vendors';
 import { HttpUrlVar, IntVar, OneOfVar, readEnv } from './env';
 import { vendorKeyIsSet } from './vendors.config';
 

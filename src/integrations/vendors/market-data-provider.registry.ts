@@ -33,7 +33,10 @@ export const MARKET_DATA_PROVIDER_REGISTRY = {
   finnhub: {
     apiKeyVariable: 'FINNHUB_API_KEY',
     create: ({ http, vendors }) =>
-      new FinnhubMarketDataProvider(http, { apiKey: vendors.finnhub.apiKey!, baseUrl: vendors.finnhub.baseUrl }),
+      new FinnhubMarketDataProvider(http, {
+        apiKey: vendors.finnhub.apiKey!,
+        baseUrl: vendors.finnhub.baseUrl,
+      }),
   },
 } satisfies Record<string, ProviderRegistration<MarketDataProviderDependencies, MarketDataProvider>>;
 

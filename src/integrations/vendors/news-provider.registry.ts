@@ -30,7 +30,11 @@ export const NEWS_PROVIDER_REGISTRY = {
   finnhub: {
     apiKeyVariable: 'FINNHUB_API_KEY',
     create: ({ http, vendors, now }) =>
-      new FinnhubNewsProvider(http, { apiKey: vendors.finnhub.apiKey!, baseUrl: vendors.finnhub.baseUrl }, now),
+      new FinnhubNewsProvider(
+        http,
+        { apiKey: vendors.finnhub.apiKey!, baseUrl: vendors.finnhub.baseUrl },
+        now,
+      ),
   },
 } satisfies Record<string, ProviderRegistration<NewsProviderDependencies, NewsProvider>>;
 

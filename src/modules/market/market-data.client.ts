@@ -1,5 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CompanyProfile, DailyBar, MarketDataProvider, MarketMovers, ProviderCallGateway, ProviderCallKey, ProviderQuote, ProviderResponseError, SymbolMatch, UnknownSymbolError, VendorUnavailableError } from '../../integrations/vendors';
+import {
+  CompanyProfile,
+  DailyBar,
+  MarketDataProvider,
+  MarketMovers,
+  ProviderCallGateway,
+  ProviderCallKey,
+  ProviderQuote,
+  ProviderResponseError,
+  SymbolMatch,
+  UnknownSymbolError,
+  VendorUnavailableError,
+} from '../../integrations/vendors';
 
 /** The configured providers, primary first, then MARKET_DATA_FALLBACK in order. */
 export const MARKET_DATA_PROVIDER_CHAIN = Symbol('MARKET_DATA_PROVIDER_CHAIN');

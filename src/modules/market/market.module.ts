@@ -4,7 +4,13 @@ import { ConfigType } from '@nestjs/config';
 import { Clock } from '../../common/time/clock';
 import { marketConfig } from '../../config/market.config';
 import { vendorsConfig } from '../../config/vendors.config';
-import { MARKET_DATA_PROVIDER_REGISTRY, MarketDataProvider, MarketDataProviderDependencies, ProviderRegistration, VendorsModule } from '../../integrations/vendors';
+import {
+  MARKET_DATA_PROVIDER_REGISTRY,
+  MarketDataProvider,
+  MarketDataProviderDependencies,
+  ProviderRegistration,
+  VendorsModule,
+} from '../../integrations/vendors';
 import { ReplayModule } from '../replay';
 import {
   MARKET_DATA_CLIENT_OPTIONS,

@@ -7,7 +7,13 @@ import {
 import { ErrorDetail } from '../../common/errors/error-details';
 import { Clock } from '../../common/time/clock';
 import { newYorkTime } from '../../common/time/new-york-time';
-import { CompanyProfile, DailyBar, ProviderQuote, SymbolMatch, UnknownSymbolError } from '../../integrations/vendors';
+import {
+  CompanyProfile,
+  DailyBar,
+  ProviderQuote,
+  SymbolMatch,
+  UnknownSymbolError,
+} from '../../integrations/vendors';
 import { MarketDataClient } from './market-data.client';
 import { StockNotFoundError } from './market-errors';
 import { normalizeSymbol } from './market-symbols';

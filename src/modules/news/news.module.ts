@@ -69,7 +69,8 @@ import { SOCIAL_SENTIMENT_PROVIDER, SocialSentimentService } from './social-sent
         vendors: ConfigType<typeof vendorsConfig>,
         http: HttpService,
         clock: Clock,
-      ): SocialSentimentProvider | null => createSocialSentimentProvider({ http, vendors, now: () => clock.now() }),
+      ): SocialSentimentProvider | null =>
+        createSocialSentimentProvider({ http, vendors, now: () => clock.now() }),
     },
     NewsClient,
     NewsService,

@@ -1,6 +1,11 @@
 import { createCache } from 'cache-manager';
 import { newsConfig } from '../../config/news.config';
-import { NewsProvider, ProviderArticle, ProviderCallGateway, VendorUnavailableError } from '../../integrations/vendors';
+import {
+  NewsProvider,
+  ProviderArticle,
+  ProviderCallGateway,
+  VendorUnavailableError,
+} from '../../integrations/vendors';
 import { FakeClock } from '../../../test/fakes/clock';
 import { NewsClient } from './news.client';
 import { NewsService } from './news.service';
@@ -88,7 +93,9 @@ describe('NewsService', () => {
   it('refuses a window that ends before it starts', async () => {
     await expect(sut.latest({ from: '2026-11-20', to: '2026-11-19T23:00:00Z' }, 10)).rejects.toMatchObject({
       kind: 'invalid-input',
-      issues: [{ loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' }],
+      issues: [
+        { loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' },
+      ],
     });
   });
 

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock';
-import { CompanyProfile, DailyBar, MarketDataProvider, MarketMovers, ProviderQuote, rankSymbolMatches, SymbolMatch, UnknownSymbolError } from '../../../integrations/vendors';
+import {
+  CompanyProfile,
+  DailyBar,
+  MarketDataProvider,
+  MarketMovers,
+  ProviderQuote,
+  rankSymbolMatches,
+  SymbolMatch,
+  UnknownSymbolError,
+} from '../../../integrations/vendors';
 import { ReplayMarket, ReplayService } from '../../replay';
 
 /** The offline default: real 2013–2018 S&P 500 history replayed on today's calendar. */
