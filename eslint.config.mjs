@@ -32,4 +32,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The vendors integration and the replay module are used through their index.ts only.
+    files: ['src/**/*.ts'],
+    ignores: ['src/integrations/vendors/**', 'src/modules/replay/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/integrations/vendors/*'],
+              message: 'Import the vendors integration through src/integrations/vendors (its index.ts).',
+            },
+            {
+              group: ['**/modules/replay/*', '../replay/*', '../../replay/*', '../../../replay/*'],
+              message: 'Import the replay through src/modules/replay (its index.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

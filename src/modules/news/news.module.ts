@@ -13,8 +13,7 @@ import {
   SocialSentimentProvider,
   VendorsModule,
 } from '../../integrations/vendors';
-import { MarketModule } from '../market/market.module';
-import { MarketService } from '../market/market.service';
+import { MarketModule, MarketService } from '../market';
 import { ReplayModule } from '../replay';
 import { MarketNewsController } from './market-news.controller';
 import { NEWS_PROVIDER, NewsClient } from './news.client';

@@ -7,7 +7,7 @@ import {
   ProviderUnavailableError,
 } from '../../common/errors/domain-errors';
 import { ValidationIssue } from '../../common/validation/validation-issue';
-import { normalizeSymbol } from '../market/market-symbols';
+import { normalizeSymbol } from '../market';
 import { NewsClient } from './news.client';
 import { ExplainedSentiment, NewsItem, NewsQuery } from './news.types';
 import { NewsFilter, ProviderArticle } from '../../integrations/vendors';

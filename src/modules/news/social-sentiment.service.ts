@@ -5,7 +5,7 @@ import { NotConfiguredError, ProviderUnavailableError } from '../../common/error
 import { ErrorDetail } from '../../common/errors/error-details';
 import { newsConfig } from '../../config/news.config';
 import { ProviderCallGateway, SocialSentiment, SocialSentimentProvider } from '../../integrations/vendors';
-import { normalizeSymbol } from '../market/market-symbols';
+import { normalizeSymbol } from '../market';
 import { newYorkTime } from '../../common/time/new-york-time';
 
 /** The social-sentiment role, present only when FINNHUB_API_KEY is configured. */
