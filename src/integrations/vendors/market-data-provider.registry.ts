@@ -3,7 +3,7 @@ import type { VendorsConfig } from '../../config/vendors.config';
 import { AlphaVantageMarketDataProvider } from './alphavantage/alpha-vantage-market-data.provider';
 import { FinnhubMarketDataProvider } from './finnhub/finnhub-market-data.provider';
 import { MarketDataProvider } from './market-data.provider';
-import { ProviderRegistration } from './provider-registration';
+import { keyedOptions, ProviderRegistration } from './provider-registration';
 import { YahooMarketDataProvider } from './yahoo/yahoo-market-data.provider';
 
 /** What a market data provider may be built from; the replay is built by its own module. */
@@ -24,19 +24,11 @@ export const MARKET_DATA_PROVIDER_REGISTRY = {
   alphavantage: {
     apiKeyVariable: 'ALPHA_VANTAGE_API_KEY',
     create: ({ http, vendors, now }) =>
-      new AlphaVantageMarketDataProvider(
-        http,
-        { apiKey: vendors.alphaVantage.apiKey!, baseUrl: vendors.alphaVantage.baseUrl },
-        now,
-      ),
+      new AlphaVantageMarketDataProvider(http, keyedOptions(vendors.alphaVantage), now),
   },
   finnhub: {
     apiKeyVariable: 'FINNHUB_API_KEY',
-    create: ({ http, vendors }) =>
-      new FinnhubMarketDataProvider(http, {
-        apiKey: vendors.finnhub.apiKey!,
-        baseUrl: vendors.finnhub.baseUrl,
-      }),
+    create: ({ http, vendors }) => new FinnhubMarketDataProvider(http, keyedOptions(vendors.finnhub)),
   },
 } satisfies Record<string, ProviderRegistration<MarketDataProviderDependencies, MarketDataProvider>>;
 

@@ -3,7 +3,7 @@ import type { VendorsConfig } from '../../config/vendors.config';
 import { FinnhubNewsProvider } from './finnhub/finnhub-news.provider';
 import { NewsProvider, SocialSentimentProvider } from './news.provider';
 import { NewsApiNewsProvider } from './newsapi/newsapi-news.provider';
-import { ProviderRegistration } from './provider-registration';
+import { keyedOptions, ProviderRegistration } from './provider-registration';
 
 /** What a news provider may be built from; the replay wire is built by the news module. */
 export interface NewsProviderDependencies {
@@ -21,20 +21,11 @@ export const NEWS_PROVIDER_REGISTRY = {
   newsapi: {
     apiKeyVariable: 'NEWS_API_KEY',
     create: ({ http, vendors, companyName }) =>
-      new NewsApiNewsProvider(http, {
-        apiKey: vendors.newsApi.apiKey!,
-        baseUrl: vendors.newsApi.baseUrl,
-        companyName,
-      }),
+      new NewsApiNewsProvider(http, { ...keyedOptions(vendors.newsApi), companyName }),
   },
   finnhub: {
     apiKeyVariable: 'FINNHUB_API_KEY',
-    create: ({ http, vendors, now }) =>
-      new FinnhubNewsProvider(
-        http,
-        { apiKey: vendors.finnhub.apiKey!, baseUrl: vendors.finnhub.baseUrl },
-        now,
-      ),
+    create: ({ http, vendors, now }) => new FinnhubNewsProvider(http, keyedOptions(vendors.finnhub), now),
   },
 } satisfies Record<string, ProviderRegistration<NewsProviderDependencies, NewsProvider>>;
 
