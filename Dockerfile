@@ -1,6 +1,6 @@
 # Three stages: build compiles TypeScript; deps installs production dependencies only (with the
-# optional native packages of linux-x64); runtime gets those and dist/, and nothing else: no
-# TypeScript, no sources, no dev dependencies, no npm cache.
+# optional native packages of linux-x64); runtime gets those, dist/ and the replay's data/, and
+# nothing else: no TypeScript, no sources, no dev dependencies, no npm cache.
 
 FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
@@ -9,7 +9,7 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/copy-assets.js ./scripts/
 COPY src ./src
-# The build copies the market replay's data next to the compiled code in dist/.
+# The build copies the assets under src/ (the sentiment model) next to the compiled code in dist/.
 RUN npm run build && find dist -name '*.map' -delete && rm -f dist/.tsbuildinfo
 
 FROM node:20.20-bookworm-slim AS deps
@@ -29,6 +29,8 @@ WORKDIR /app
 COPY package.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The offline replay reads data/replay/ beside dist/ (src/modules/replay/replay-data.loader.ts).
+COPY data ./data
 # Everything under /app stays root's and read-only to the service; it writes only to /data.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -68,6 +68,28 @@ export default tseslint.config(
     },
   },
   {
+    // The vendors integration and the replay module are used through their index.ts only.
+    files: ['src/**/*.ts'],
+    ignores: ['src/integrations/vendors/**', 'src/modules/replay/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/integrations/vendors/*'],
+              message: 'Import the vendors integration through src/integrations/vendors (its index.ts).',
+            },
+            {
+              group: ['**/modules/replay/*', '../replay/*', '../../replay/*', '../../../replay/*'],
+              message: 'Import the replay through src/modules/replay (its index.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // TEMPORARY (issue 10): files of market, news and portfolio that still reach into another
     // module's internals while those modules are being reshaped. The merge of issue 10 deletes
     // this block; do not add files to it.

@@ -105,7 +105,7 @@ async function main(): Promise<void> {
       `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
     );
     const auth = { authorization: `Bearer ${login.json().access_token as string}` };
-    const universe = (await import('../src/modules/market/providers/replay/data/universe.json')).default as {
+    const universe = (await import('../data/replay/universe.json')).default as {
       stocks: { symbol: string }[];
     };
     const symbols = universe.stocks.map((stock) => stock.symbol).slice(0, HOLDINGS + 10);

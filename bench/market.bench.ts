@@ -6,17 +6,10 @@ import { createCache } from 'cache-manager';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ProviderCallGateway } from '../src/modules/market/gateway/provider-call-gateway';
-import {
-  REPLAY_DATA_DIR,
-  REPLAY_PRICES_FILE,
-  REPLAY_UNIVERSE_FILE,
-} from '../src/modules/market/providers/replay/replay-data.format';
-import {
-  findProjectRoot,
-  loadReplayDataset,
-} from '../src/modules/market/providers/replay/replay-data.loader';
-import { ReplayMarket } from '../src/modules/market/providers/replay/replay-market';
+import { ProviderCallGateway } from '../src/integrations/vendors';
+import { REPLAY_PRICES_FILE, REPLAY_UNIVERSE_FILE } from '../src/modules/replay/replay-data.format';
+import { loadReplayDataset, REPLAY_DATA_DIR } from '../src/modules/replay/replay-data.loader';
+import { ReplayMarket } from '../src/modules/replay/replay-market';
 import { Figure, figureOf, reporter } from './bench-kit';
 
 const LOAD_BUDGET_MS = 500;
@@ -42,7 +35,7 @@ async function measure(runs: number, work: () => unknown): Promise<Figure> {
 const report = reporter(3);
 
 async function main(): Promise<void> {
-  const dataDir = join(findProjectRoot(__dirname), REPLAY_DATA_DIR);
+  const dataDir = REPLAY_DATA_DIR;
 
   // Baseline: reading the two shipped files, the I/O floor of any loader.
   const readBaseline = await measure(10, () =>

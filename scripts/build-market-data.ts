@@ -5,13 +5,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
-import { encodeReplayPrices } from '../src/modules/market/providers/replay/replay-data.codec';
+import { encodeReplayPrices } from '../src/modules/replay/replay-data.codec';
 import {
-  REPLAY_DATA_DIR,
   REPLAY_PRICES_FILE,
   REPLAY_UNIVERSE_FILE,
   ReplayUniverseFile,
-} from '../src/modules/market/providers/replay/replay-data.format';
+} from '../src/modules/replay/replay-data.format';
+import { REPLAY_DATA_DIR } from '../src/modules/replay/replay-data.loader';
 
 interface Row {
   open: number | null;
@@ -72,7 +72,7 @@ const optionalNumber = (value: string): number | null => (value === '' ? null : 
 
 function main(): void {
   const sourceDir = resolve(process.argv[2] ?? join(__dirname, '../../shared/data/market'));
-  const outputDir = resolve(__dirname, '..', REPLAY_DATA_DIR);
+  const outputDir = REPLAY_DATA_DIR;
 
   const constituents = readCsv(readFileSync(join(sourceDir, 'constituents.csv'), 'utf8')).map(
     ([symbol, name, gicsSector, sector]) => ({ symbol, name, gicsSector, sector }),

@@ -1,5 +1,6 @@
 // Second half of `npm run build`: tsc emits only JavaScript, so every other file under src/ (the
-// market replay's data) is copied to the same place under dist/, where the built code looks for it.
+// sentiment model) is copied to the same place under dist/, where the built code looks for it. The
+// replay's data stays in data/replay/, which the built code reads beside dist/.
 const { cpSync, readdirSync } = require('node:fs');
 const { join, relative } = require('node:path');
 

@@ -6,7 +6,7 @@ import { Keyv, KeyvCacheableMemory } from 'cacheable';
 import { LoggerModule } from 'nestjs-pino';
 import { ConsistentCacheModule } from './common/cache/consistent-cache.module';
 import { providerCacheInRedis } from './common/cache/provider-cache-in-redis';
-import { ClockModule } from './common/clock/clock.module';
+import { ClockModule } from './common/time/clock.module';
 import { LifecycleModule } from './common/lifecycle/lifecycle.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';

@@ -7,6 +7,7 @@ import { marketConfig } from './market.config';
 import { newsConfig } from './news.config';
 import { portfolioConfig } from './portfolio.config';
 import { rateLimitConfig } from './rate-limit.config';
+import { vendorsConfig } from './vendors.config';
 
 /** Every configuration namespace; each validates its own variables when the app boots. */
 export const configNamespaces = [
@@ -19,4 +20,5 @@ export const configNamespaces = [
   newsConfig,
   portfolioConfig,
   rateLimitConfig,
+  vendorsConfig,
 ];

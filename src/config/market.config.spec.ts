@@ -47,7 +47,6 @@ describe('marketConfig', () => {
     ],
     [{ MARKET_DATA_FALLBACK: 'finnhub', FINNHUB_API_KEY: '' }, 'FINNHUB_API_KEY is required'],
     [{ MARKET_DATA_CACHE_TTL_SECONDS: 'soon' }, 'MARKET_DATA_CACHE_TTL_SECONDS must be an integer'],
-    [{ YAHOO_FINANCE_BASE_URL: 'query1.finance.yahoo.com' }, 'YAHOO_FINANCE_BASE_URL must be an http(s) URL'],
   ])('stops the boot on %p', (env, message) => {
     expect(() => load({ MARKET_DATA_PROVIDER: '', MARKET_DATA_FALLBACK: '', ...env })).toThrow(message);
   });

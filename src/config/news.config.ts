@@ -1,24 +1,16 @@
 import { registerAs } from '@nestjs/config';
-import { HttpUrlVar, IntVar, OneOfVar, readEnv, StringVar } from './env';
-
-export const NEWS_PROVIDERS = ['replay', 'newsapi', 'finnhub'] as const;
-export type NewsProviderName = (typeof NEWS_PROVIDERS)[number];
+import {
+  NEWS_PROVIDER_REGISTRY,
+  NEWS_PROVIDERS,
+  NewsProviderName,
+  ProviderRegistration,
+} from '../integrations/vendors';
+import { HttpUrlVar, IntVar, OneOfVar, readEnv } from './env';
+import { vendorKeyIsSet } from './vendors.config';
 
 class NewsEnv {
   @OneOfVar(NEWS_PROVIDERS)
   NEWS_PROVIDER?: NewsProviderName;
-
-  @StringVar()
-  NEWS_API_KEY?: string;
-
-  @StringVar()
-  FINNHUB_API_KEY?: string;
-
-  @HttpUrlVar()
-  NEWS_API_BASE_URL?: string;
-
-  @HttpUrlVar()
-  FINNHUB_BASE_URL?: string;
 
   @IntVar({ min: 0, max: 86_400 })
   NEWS_CACHE_TTL_SECONDS?: number;
@@ -45,14 +37,10 @@ class NewsEnv {
 export const newsConfig = registerAs('news', () => {
   const env = readEnv(NewsEnv);
   const provider = env.NEWS_PROVIDER ?? 'replay';
-  if (provider === 'newsapi' && !env.NEWS_API_KEY) {
+  const { apiKeyVariable }: ProviderRegistration<never, unknown> = NEWS_PROVIDER_REGISTRY[provider];
+  if (apiKeyVariable && !vendorKeyIsSet(apiKeyVariable)) {
     throw new Error(
-      'Invalid environment configuration: NEWS_API_KEY is required for the newsapi news provider',
-    );
-  }
-  if (provider === 'finnhub' && !env.FINNHUB_API_KEY) {
-    throw new Error(
-      'Invalid environment configuration: FINNHUB_API_KEY is required for the finnhub news provider',
+      `Invalid environment configuration: ${apiKeyVariable} is required for the ${provider} news provider`,
     );
   }
   return {
@@ -64,14 +52,6 @@ export const newsConfig = registerAs('news', () => {
     timeoutMs: env.NEWS_TIMEOUT_MS ?? 5000,
     replaySessions: env.NEWS_REPLAY_SESSIONS ?? 5,
     wireBaseUrl: (env.NEWS_WIRE_BASE_URL ?? `http://localhost:${env.PORT ?? 8000}`).replace(/\/+$/, ''),
-    newsApi: {
-      apiKey: env.NEWS_API_KEY ?? null,
-      baseUrl: env.NEWS_API_BASE_URL ?? 'https://newsapi.org',
-    },
-    finnhub: {
-      apiKey: env.FINNHUB_API_KEY ?? null,
-      baseUrl: env.FINNHUB_BASE_URL ?? 'https://finnhub.io',
-    },
   };
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
-import { Clock } from '../../src/common/clock/clock';
+import { Clock } from '../../src/common/time/clock';
 import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
 import { createTestApp, TestApp } from '../setup/test-app';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/clock/clock';
+import { Clock } from '../../src/common/time/clock';
 import { registerUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 

@@ -1,5 +1,5 @@
 import { registerUser, TestUser } from '../factories/users.factory';
-import { VendorFixtureServer } from '../fixtures/market/vendor-fixture-server';
+import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 /** The live providers, over HTTP against recorded vendor answers served locally. */

@@ -1,5 +1,5 @@
-import { Clock } from '../../src/common/clock/clock';
-import { FakeTime } from '../../src/modules/market/testing/fake-time';
+import { Clock } from '../../src/common/time/clock';
+import { FakeClock } from '../fakes/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 
@@ -10,7 +10,7 @@ const FRIDAY_AFTER_CLOSE = '2026-11-20T22:00:00Z';
 describe('market data on the offline replay (spec 4.2)', () => {
   let sut: TestApp;
   let user: TestUser;
-  const time = new FakeTime(FRIDAY_AFTER_CLOSE);
+  const time = new FakeClock(FRIDAY_AFTER_CLOSE);
 
   beforeAll(async () => {
     sut = await createTestApp({

@@ -1,8 +1,8 @@
-import { Clock } from '../../src/common/clock/clock';
-import { FakeTime } from '../../src/modules/market/testing/fake-time';
+import { Clock } from '../../src/common/time/clock';
+import { FakeClock } from '../fakes/clock';
 import { SentimentEngine } from '../../src/modules/news/sentiment/sentiment.engine';
 import { registerUser, TestUser } from '../factories/users.factory';
-import { VendorFixtureServer } from '../fixtures/market/vendor-fixture-server';
+import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { newsFixture } from '../fixtures/news/news-fixture';
 import { createTestApp, TestApp } from '../setup/test-app';
 
@@ -23,7 +23,7 @@ describe('news from NewsAPI (NEWS_PROVIDER=newsapi)', () => {
     vendor = await VendorFixtureServer.start(() => ({ status: 500 }));
     sut = await createTestApp({
       env: { ...NO_CACHE, NEWS_PROVIDER: 'newsapi', NEWS_API_KEY: 'test-key', NEWS_API_BASE_URL: vendor.url },
-      override: (builder) => builder.overrideProvider(Clock).useValue(new FakeTime('2026-11-20T22:00:00Z')),
+      override: (builder) => builder.overrideProvider(Clock).useValue(new FakeClock('2026-11-20T22:00:00Z')),
     });
     user = await registerUser(sut);
   });
@@ -119,7 +119,7 @@ describe('news and social sentiment from Finnhub (NEWS_PROVIDER=finnhub)', () =>
         FINNHUB_API_KEY: 'test-token',
         FINNHUB_BASE_URL: vendor.url,
       },
-      override: (builder) => builder.overrideProvider(Clock).useValue(new FakeTime('2026-11-20T22:00:00Z')),
+      override: (builder) => builder.overrideProvider(Clock).useValue(new FakeClock('2026-11-20T22:00:00Z')),
     });
     user = await registerUser(sut);
   });

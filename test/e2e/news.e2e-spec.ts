@@ -1,5 +1,5 @@
-import { Clock } from '../../src/common/clock/clock';
-import { FakeTime } from '../../src/modules/market/testing/fake-time';
+import { Clock } from '../../src/common/time/clock';
+import { FakeClock } from '../fakes/clock';
 import { SentimentEngine } from '../../src/modules/news/sentiment/sentiment.engine';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -31,7 +31,7 @@ interface Item {
 describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
   let sut: TestApp;
   let user: TestUser;
-  const time = new FakeTime(FRIDAY_AFTER_CLOSE);
+  const time = new FakeClock(FRIDAY_AFTER_CLOSE);
   const engine = new SentimentEngine();
 
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { newYorkTime } from '../../src/common/calendar/new-york-time';
-import { Clock } from '../../src/common/clock/clock';
+import { newYorkTime } from '../../src/common/time/new-york-time';
+import { Clock } from '../../src/common/time/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FrozenClock } from '../fixtures/portfolio/frozen-clock';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/clock/clock';
+import { Clock } from '../../src/common/time/clock';
 import { login, registerUser, TestUser } from '../factories/users.factory';
 import { allAtOnce, HttpAnswer, httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';

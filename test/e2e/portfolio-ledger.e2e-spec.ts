@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/clock/clock';
+import { Clock } from '../../src/common/time/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
 import { createTestApp, TestApp } from '../setup/test-app';

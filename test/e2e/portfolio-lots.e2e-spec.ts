@@ -1,4 +1,4 @@
-import { Clock } from '../../src/common/clock/clock';
+import { Clock } from '../../src/common/time/clock';
 import { registerUser } from '../factories/users.factory';
 import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
 import { createTestApp, TestApp } from '../setup/test-app';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/clock/clock';
+import { Clock } from '../../src/common/time/clock';
 import { defaultsForLevel, levelDefaults } from '../../src/modules/preferences/level-defaults';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, InjectOptions, TestApp } from '../setup/test-app';

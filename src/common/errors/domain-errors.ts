@@ -12,7 +12,8 @@ export type DomainErrorKind =
   | 'unauthenticated'
   | 'forbidden'
   | 'rate-limited'
-  | 'provider-unavailable';
+  | 'provider-unavailable'
+  | 'not-configured';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -65,6 +66,11 @@ export class RateLimitedError extends DomainError {
 /** A data provider failed for a reason that is not the caller's (the cause is logged, not sent). */
 export class ProviderUnavailableError extends DomainError {
   readonly kind = 'provider-unavailable';
+}
+
+/** The feature needs configuration this deployment lacks (a vendor key); not retryable by the caller. */
+export class NotConfiguredError extends DomainError {
+  readonly kind = 'not-configured';
 }
 
 /** One or more fields are invalid; each issue carries its field path (`loc`). */

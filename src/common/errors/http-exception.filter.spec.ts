@@ -13,6 +13,7 @@ import {
   ConflictError,
   ForbiddenError,
   InvalidFieldError,
+  NotConfiguredError,
   NotFoundError,
   ProviderUnavailableError,
   RateLimitedError,
@@ -122,6 +123,7 @@ describe('HttpExceptionFilter', () => {
       [new RuleViolationError('Cannot delete your own account'), 400],
       [new ForbiddenError('Forbidden - Admin access required'), 403],
       [new ProviderUnavailableError('Failed to retrieve stock data for AAPL'), 500],
+      [new NotConfiguredError('Social sentiment is not available. Set FINNHUB_API_KEY to enable it'), 503],
     ])('writes %p as {detail} with status %p', (error, status) => {
       jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
       const reply = respond(error);

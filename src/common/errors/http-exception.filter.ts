@@ -19,6 +19,7 @@ const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, HttpStatus> = {
   forbidden: HttpStatus.FORBIDDEN,
   'rate-limited': HttpStatus.TOO_MANY_REQUESTS,
   'provider-unavailable': HttpStatus.INTERNAL_SERVER_ERROR,
+  'not-configured': HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 /**

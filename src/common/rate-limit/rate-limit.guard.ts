@@ -12,7 +12,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { rateLimitConfig } from '../../config/rate-limit.config';
-import { Clock } from '../clock/clock';
+import { Clock } from '../time/clock';
 import { RateLimitedError } from '../errors/domain-errors';
 import { ErrorDetail } from '../errors/error-details';
 import { RATE_LIMITED } from './rate-limited.decorator';

@@ -4,6 +4,7 @@ import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
 import { PortfolioModule } from '../portfolio/portfolio.module';
 import { PreferencesModule } from '../preferences/preferences.module';
+import { ReplayModule } from '../replay';
 import { AiStatus } from './ai-status.service';
 import { AssistantController } from './assistant.controller';
 import { BriefingService } from './briefing/briefing.service';
@@ -20,6 +21,7 @@ import { AssistantTools } from './tools/assistant-tools.service';
   imports: [
     TypeOrmModule.forFeature([ConversationEntity, ConversationMessageEntity]),
     MarketModule,
+    ReplayModule,
     NewsModule,
     PortfolioModule,
     PreferencesModule,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { authConfig } from '../../config/auth.config';
 
 const PURGE_INTERVAL_MS = 60 * 60_000;

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { authConfig } from '../../config/auth.config';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { SessionEntity } from './entities/session.entity';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { HealthCheckService } from '@nestjs/terminus';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { appConfig } from '../../config/app.config';
 import { AiStatus } from '../assistant/ai-status.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { IdempotentRequest } from './idempotent-request';

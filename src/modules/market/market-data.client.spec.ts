@@ -1,95 +1,21 @@
 import { createCache } from 'cache-manager';
-import { ProviderCallGateway } from './gateway/provider-call-gateway';
-import { MarketDataClient } from './market-data.client';
+import { FakeClock } from '../../../test/fakes/clock';
+import { RecordingMarketDataProvider } from '../../../test/fakes/recording-market-data-provider';
 import {
-  CompanyProfile,
-  DailyBar,
   MarketDataProvider,
-  MarketMovers,
-  ProviderQuote,
-  SymbolMatch,
-} from './providers/market-data.provider';
-import {
+  ProviderCallGateway,
   ProviderResponseError,
-  ProviderUnavailableError,
   UnknownSymbolError,
-} from './providers/provider-errors';
-import { FakeTime } from './testing/fake-time';
-
-/** A vendor that knows a few symbols, records every request, and can be told to be down. */
-class RecordingProvider extends MarketDataProvider {
-  readonly local = false;
-  readonly requests: string[] = [];
-  failure: Error | null = null;
-
-  constructor(
-    readonly name: string,
-    readonly supportsBatchQuotes: boolean,
-    private readonly prices: Record<string, number>,
-  ) {
-    super();
-  }
-
-  async quote(symbol: string): Promise<ProviderQuote> {
-    this.record(`quote ${symbol}`);
-    if (!(symbol in this.prices)) throw new UnknownSymbolError(symbol);
-    return this.quoteOf(symbol);
-  }
-
-  async quotes(symbols: string[]): Promise<Record<string, ProviderQuote>> {
-    this.record(`quotes ${symbols.join(',')}`);
-    return Object.fromEntries(
-      symbols.filter((symbol) => symbol in this.prices).map((s) => [s, this.quoteOf(s)]),
-    );
-  }
-
-  async dailyHistory(symbol: string, from: string): Promise<DailyBar[]> {
-    this.record(`history ${symbol}`);
-    return [{ date: from, open: 1, high: 1, low: 1, close: 1, volume: 1 }];
-  }
-
-  async profile(symbol: string): Promise<CompanyProfile> {
-    this.record(`profile ${symbol}`);
-    return { symbol, name: symbol, sector: null };
-  }
-
-  async search(query: string): Promise<SymbolMatch[]> {
-    this.record(`search ${query}`);
-    return [];
-  }
-
-  async movers(): Promise<MarketMovers> {
-    this.record('movers');
-    return { gainers: [], losers: [] };
-  }
-
-  private record(request: string): void {
-    this.requests.push(request);
-    if (this.failure) throw this.failure;
-  }
-
-  private quoteOf(symbol: string): ProviderQuote {
-    const price = this.prices[symbol];
-    return {
-      symbol,
-      name: `${this.name} ${symbol}`,
-      price,
-      previousClose: price,
-      open: price,
-      high: price,
-      low: price,
-      volume: 0,
-      asOf: '',
-    };
-  }
-}
+  VendorUnavailableError,
+} from '../../integrations/vendors';
+import { MarketDataClient } from './market-data.client';
 
 describe('MarketDataClient', () => {
-  let time: FakeTime;
+  let time: FakeClock;
   let gateway: ProviderCallGateway;
 
   beforeEach(() => {
-    time = new FakeTime('2026-11-20T15:00:00Z');
+    time = new FakeClock('2026-11-20T15:00:00Z');
     gateway = new ProviderCallGateway(createCache(), time, time, {
       maxRateLimitWaitMs: 2_000,
       maxRateLimitRetries: 1,
@@ -103,7 +29,7 @@ describe('MarketDataClient', () => {
     new MarketDataClient(providers, gateway, { quoteTtlMs: 60_000, minIntervalMs: 0 });
 
   it('answers ten concurrent cold quotes for one symbol with one provider call', async () => {
-    const vendor = new RecordingProvider('vendor', false, { AAPL: 100 });
+    const vendor = new RecordingMarketDataProvider('vendor', false, { AAPL: 100 });
     const sut = clientOf(vendor);
     const quotes = await Promise.all(Array.from({ length: 10 }, () => sut.quote('AAPL')));
     expect(vendor.requests).toEqual(['quote AAPL']);
@@ -112,7 +38,7 @@ describe('MarketDataClient', () => {
 
   it('asks a batch provider once for a batch of 10, and reuses those quotes for single calls', async () => {
     const symbols = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'ZZZ'];
-    const vendor = new RecordingProvider(
+    const vendor = new RecordingMarketDataProvider(
       'vendor',
       true,
       Object.fromEntries(symbols.slice(0, 9).map((s) => [s, 10])),
@@ -128,7 +54,7 @@ describe('MarketDataClient', () => {
   });
 
   it('asks a provider without a batch call per missing symbol, paced 0.3 s apart', async () => {
-    const vendor = new RecordingProvider('vendor', false, { A: 1, B: 2 });
+    const vendor = new RecordingMarketDataProvider('vendor', false, { A: 1, B: 2 });
     const sut = clientOf(vendor);
     const starts: number[] = [];
     const quote = vendor.quote.bind(vendor);
@@ -148,11 +74,11 @@ describe('MarketDataClient', () => {
   });
 
   it('falls back in the configured order on retryable failures', async () => {
-    const primary = new RecordingProvider('primary', true, { AAPL: 1 });
-    const second = new RecordingProvider('second', true, { AAPL: 2 });
-    const third = new RecordingProvider('third', true, { AAPL: 3 });
-    primary.failure = new ProviderUnavailableError('primary', 'HTTP 503');
-    second.failure = new ProviderUnavailableError('second', 'HTTP 429', 60_000);
+    const primary = new RecordingMarketDataProvider('primary', true, { AAPL: 1 });
+    const second = new RecordingMarketDataProvider('second', true, { AAPL: 2 });
+    const third = new RecordingMarketDataProvider('third', true, { AAPL: 3 });
+    primary.failure = new VendorUnavailableError('primary', 'HTTP 503');
+    second.failure = new VendorUnavailableError('second', 'HTTP 429', 60_000);
     const sut = clientOf(primary, second, third);
     expect(await sut.quote('AAPL')).toMatchObject({ name: 'third AAPL' });
     expect([primary.requests, second.requests, third.requests]).toEqual([
@@ -163,8 +89,8 @@ describe('MarketDataClient', () => {
   });
 
   it('does not fall back for an unknown symbol or a non-retryable error', async () => {
-    const primary = new RecordingProvider('primary', true, {});
-    const second = new RecordingProvider('second', true, { ZZZ: 2 });
+    const primary = new RecordingMarketDataProvider('primary', true, {});
+    const second = new RecordingMarketDataProvider('second', true, { ZZZ: 2 });
     const sut = unpacedClientOf(primary, second);
     await expect(sut.quote('ZZZ')).rejects.toBeInstanceOf(UnknownSymbolError);
     primary.failure = new ProviderResponseError('primary', 'HTTP 401');
@@ -173,15 +99,15 @@ describe('MarketDataClient', () => {
   });
 
   it('fails with the last provider error when every provider is down', async () => {
-    const primary = new RecordingProvider('primary', true, {});
-    const second = new RecordingProvider('second', true, {});
-    primary.failure = new ProviderUnavailableError('primary', 'ETIMEDOUT');
-    second.failure = new ProviderUnavailableError('second', 'ECONNREFUSED');
+    const primary = new RecordingMarketDataProvider('primary', true, {});
+    const second = new RecordingMarketDataProvider('second', true, {});
+    primary.failure = new VendorUnavailableError('primary', 'ETIMEDOUT');
+    second.failure = new VendorUnavailableError('second', 'ECONNREFUSED');
     await expect(clientOf(primary, second).movers(5)).rejects.toThrow('second: ECONNREFUSED');
   });
 
   it('caches history, profiles and searches through the gateway', async () => {
-    const vendor = new RecordingProvider('vendor', true, {});
+    const vendor = new RecordingMarketDataProvider('vendor', true, {});
     const sut = unpacedClientOf(vendor);
     for (let i = 0; i < 2; i += 1) {
       await sut.dailyHistory('AAPL', '2026-01-01', '2026-02-01');

@@ -1,18 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ProviderCallGateway, ProviderCallKey } from './gateway/provider-call-gateway';
 import {
   CompanyProfile,
   DailyBar,
   MarketDataProvider,
   MarketMovers,
+  ProviderCallGateway,
+  ProviderCallKey,
   ProviderQuote,
-  SymbolMatch,
-} from './providers/market-data.provider';
-import {
   ProviderResponseError,
-  ProviderUnavailableError,
+  SymbolMatch,
   UnknownSymbolError,
-} from './providers/provider-errors';
+  VendorUnavailableError,
+} from '../../integrations/vendors';
 
 /** The configured providers, primary first, then MARKET_DATA_FALLBACK in order. */
 export const MARKET_DATA_PROVIDER_CHAIN = Symbol('MARKET_DATA_PROVIDER_CHAIN');
@@ -181,10 +180,10 @@ export class MarketDataClient {
         return await attempt(provider);
       } catch (error) {
         // The HTTP answer only says "Failed to retrieve ..."; the vendor's reason goes to the log.
-        if (error instanceof ProviderUnavailableError || error instanceof ProviderResponseError) {
+        if (error instanceof VendorUnavailableError || error instanceof ProviderResponseError) {
           this.logger.warn(error.message);
         }
-        if (!(error instanceof ProviderUnavailableError)) throw error;
+        if (!(error instanceof VendorUnavailableError)) throw error;
         lastError = error;
       }
     }

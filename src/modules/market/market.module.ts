@@ -1,13 +1,17 @@
 import { HttpModule, HttpService } from '@nestjs/axios';
-import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Module } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import type { Cache } from 'cache-manager';
-import { Metrics } from '../../common/metrics/metrics';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { marketConfig } from '../../config/market.config';
-import { ProviderCallGateway } from './gateway/provider-call-gateway';
-import { Sleeper, TimerSleeper } from './gateway/sleeper';
+import { vendorsConfig } from '../../config/vendors.config';
+import {
+  MARKET_DATA_PROVIDER_REGISTRY,
+  MarketDataProvider,
+  MarketDataProviderDependencies,
+  ProviderRegistration,
+  VendorsModule,
+} from '../../integrations/vendors';
+import { ReplayModule } from '../replay';
 import {
   MARKET_DATA_CLIENT_OPTIONS,
   MARKET_DATA_PROVIDER_CHAIN,
@@ -15,18 +19,12 @@ import {
 } from './market-data.client';
 import { MarketController } from './market.controller';
 import { MarketService } from './market.service';
-import { AlphaVantageMarketDataProvider } from './providers/alphavantage/alpha-vantage-market-data.provider';
-import { FinnhubMarketDataProvider } from './providers/finnhub/finnhub-market-data.provider';
-import { MarketDataProvider } from './providers/market-data.provider';
-import { ReplayDataSource } from './providers/replay/replay-data.source';
-import { ReplayMarketDataProvider } from './providers/replay/replay-market-data.provider';
-import { YahooMarketDataProvider } from './providers/yahoo/yahoo-market-data.provider';
-
-/** A rate limit asking for more than this is not waited out in a request: it fails over instead. */
-const MAX_RATE_LIMIT_WAIT_MS = 2_000;
+import { ReplayMarketDataProvider } from './providers/replay-market-data.provider';
 
 @Module({
   imports: [
+    VendorsModule,
+    ReplayModule,
     HttpModule.registerAsync({
       inject: [marketConfig.KEY],
       useFactory: (config: ConfigType<typeof marketConfig>) => ({ timeout: config.timeoutMs }),
@@ -34,48 +32,21 @@ const MAX_RATE_LIMIT_WAIT_MS = 2_000;
   ],
   controllers: [MarketController],
   providers: [
-    { provide: Sleeper, useClass: TimerSleeper },
-    {
-      provide: ProviderCallGateway,
-      inject: [CACHE_MANAGER, Clock, Sleeper, Metrics],
-      useFactory: (cache: Cache, clock: Clock, sleeper: Sleeper, metrics: Metrics) =>
-        new ProviderCallGateway(
-          cache,
-          clock,
-          sleeper,
-          { maxRateLimitWaitMs: MAX_RATE_LIMIT_WAIT_MS, maxRateLimitRetries: 1 },
-          metrics,
-        ),
-    },
-    ReplayDataSource,
     ReplayMarketDataProvider,
     {
       provide: MARKET_DATA_PROVIDER_CHAIN,
-      inject: [marketConfig.KEY, ReplayMarketDataProvider, HttpService, Clock],
+      inject: [marketConfig.KEY, vendorsConfig.KEY, ReplayMarketDataProvider, HttpService, Clock],
       useFactory: (
         config: ConfigType<typeof marketConfig>,
+        vendors: ConfigType<typeof vendorsConfig>,
         replay: ReplayMarketDataProvider,
         http: HttpService,
         clock: Clock,
       ): MarketDataProvider[] =>
-        [config.provider, ...config.fallbacks].map((name): MarketDataProvider => {
-          switch (name) {
-            case 'replay':
-              return replay;
-            case 'yahoo':
-              return new YahooMarketDataProvider(http, config.yahoo);
-            case 'alphavantage':
-              return new AlphaVantageMarketDataProvider(
-                http,
-                { apiKey: config.alphaVantage.apiKey!, baseUrl: config.alphaVantage.baseUrl },
-                () => clock.now(),
-              );
-            case 'finnhub':
-              return new FinnhubMarketDataProvider(http, {
-                apiKey: config.finnhub.apiKey!,
-                baseUrl: config.finnhub.baseUrl,
-              });
-          }
+        [config.provider, ...config.fallbacks].map((name) => {
+          const registration: ProviderRegistration<MarketDataProviderDependencies, MarketDataProvider> =
+            MARKET_DATA_PROVIDER_REGISTRY[name];
+          return registration.create({ http, vendors, replay, now: () => clock.now() });
         }),
     },
     {
@@ -89,6 +60,6 @@ const MAX_RATE_LIMIT_WAIT_MS = 2_000;
     MarketDataClient,
     MarketService,
   ],
-  exports: [MarketService, ProviderCallGateway],
+  exports: [MarketService],
 })
 export class MarketModule {}

@@ -1,25 +1,22 @@
+import { Injectable } from '@nestjs/common';
 import {
-  BadRequestException,
-  Injectable,
-  InternalServerErrorException,
-  NotFoundException,
-} from '@nestjs/common';
-import { Clock } from '../../common/clock/clock';
+  InvalidFieldError,
+  ProviderUnavailableError,
+  RuleViolationError,
+} from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
-import { MarketDataClient } from './market-data.client';
-import { normalizeSymbol } from './market-symbols';
-import { aggregateBars, oneYearBefore } from './price-history';
-import { CompanyProfile, DailyBar, ProviderQuote, SymbolMatch } from './providers/market-data.provider';
-import { UnknownSymbolError } from './providers/provider-errors';
+import { Clock } from '../../common/time/clock';
+import { newYorkTime } from '../../common/time/new-york-time';
 import {
-  dateOfTradingDay,
-  newYorkTime,
-  previousTradingDay,
-  sessionAt,
-} from './providers/replay/replay-calendar';
-import { ReplayDataSource } from './providers/replay/replay-data.source';
-import { SessionMove } from './providers/replay/replay-market';
+  CompanyProfile,
+  DailyBar,
+  ProviderQuote,
+  SymbolMatch,
+  UnknownSymbolError,
+} from '../../integrations/vendors';
+import { MarketDataClient } from './market-data.client';
+import { StockNotFoundError } from './market-errors';
+import { normalizeSymbol } from './market-symbols';
 import {
   BatchQuotes,
   DailyClose,
@@ -29,6 +26,7 @@ import {
   PriceHistory,
   StockQuote,
 } from './market.types';
+import { aggregateBars, oneYearBefore } from './price-history';
 
 export const INDEX_SYMBOLS = ['^GSPC', '^DJI', '^IXIC'] as const;
 const INDEX_NAMES: Record<string, string> = { '^GSPC': 'S&P 500', '^DJI': 'Dow Jones', '^IXIC': 'NASDAQ' };
@@ -46,7 +44,6 @@ const STATUS_PROBE_SYMBOL = 'AAPL';
 export class MarketService {
   constructor(
     private readonly client: MarketDataClient,
-    private readonly replay: ReplayDataSource,
     private readonly clock: Clock,
   ) {}
 
@@ -56,8 +53,7 @@ export class MarketService {
     try {
       return toStockQuote(await this.client.quote(symbol));
     } catch (error) {
-      if (error instanceof UnknownSymbolError) throw new NotFoundException(ErrorDetail.stockNotFound(symbol));
-      throw new InternalServerErrorException(ErrorDetail.stockDataRetrievalFailed(symbol), { cause: error });
+      throw symbolLookupFailure(symbol, error, ErrorDetail.stockDataRetrievalFailed(symbol));
     }
   }
 
@@ -71,7 +67,7 @@ export class MarketService {
     const result = new Map<string, StockQuote | null>();
     if (symbols.length === 0) return result;
     const lookups = await this.client.quotes(symbols).catch((error: unknown) => {
-      throw new InternalServerErrorException(ErrorDetail.batchRetrievalFailed, { cause: error });
+      throw new ProviderUnavailableError(ErrorDetail.batchRetrievalFailed, { cause: error });
     });
     for (const symbol of symbols) {
       const lookup = lookups.get(symbol);
@@ -86,11 +82,11 @@ export class MarketService {
    */
   async getBatch(requested: string[]): Promise<BatchQuotes> {
     if (requested.length > MAX_BATCH_SYMBOLS) {
-      throw new BadRequestException(ErrorDetail.tooManyBatchSymbols);
+      throw new RuleViolationError(ErrorDetail.tooManyBatchSymbols);
     }
     const normalized = new Map(requested.map((symbol) => [symbol, normalizeSymbol(symbol)]));
     const lookups = await this.client.quotes([...new Set(normalized.values())]).catch((error: unknown) => {
-      throw new InternalServerErrorException(ErrorDetail.batchRetrievalFailed, { cause: error });
+      throw new ProviderUnavailableError(ErrorDetail.batchRetrievalFailed, { cause: error });
     });
     const data: BatchQuotes['data'] = {};
     for (const [requestedSymbol, symbol] of normalized) {
@@ -123,7 +119,7 @@ export class MarketService {
         topLosers: movers.losers.map(toStockQuote),
       };
     } catch (error) {
-      throw new InternalServerErrorException(ErrorDetail.summaryRetrievalFailed, { cause: error });
+      throw new ProviderUnavailableError(ErrorDetail.summaryRetrievalFailed, { cause: error });
     }
   }
 
@@ -158,31 +154,18 @@ export class MarketService {
     try {
       return await this.client.dailyHistory(symbol, from, to);
     } catch (error) {
-      if (error instanceof UnknownSymbolError) throw new NotFoundException(ErrorDetail.stockNotFound(symbol));
-      throw new InternalServerErrorException(ErrorDetail.priceHistoryRetrievalFailed(symbol), {
-        cause: error,
-      });
+      throw symbolLookupFailure(symbol, error, ErrorDetail.priceHistoryRetrievalFailed(symbol));
     }
   }
 
   /** Name and sector (one of the spec's market sectors, or null). 404 for an unknown symbol. */
   async getProfile(rawSymbol: string): Promise<CompanyProfile> {
     const symbol = normalizeSymbol(rawSymbol);
-    const market = await this.replay.market();
-    const entry = market.dataset.stocks.find((stock) => stock.symbol === symbol);
-    // The shipped constituents answer for the universe whatever the provider; others ask the vendor.
-    if (entry) return { symbol, name: entry.name, sector: entry.sector };
     try {
       return await this.client.profile(symbol);
     } catch (error) {
-      if (error instanceof UnknownSymbolError) throw new NotFoundException(ErrorDetail.stockNotFound(symbol));
-      throw new InternalServerErrorException(ErrorDetail.stockDataRetrievalFailed(symbol), { cause: error });
+      throw symbolLookupFailure(symbol, error, ErrorDetail.stockDataRetrievalFailed(symbol));
     }
-  }
-
-  /** The shipped universe's tickers with company names and sectors, for resolving names in free text. */
-  async symbolDirectory(): Promise<readonly CompanyProfile[]> {
-    return (await this.replay.market()).dataset.stocks;
   }
 
   /** Symbols whose ticker or company name matches `query`, best first. */
@@ -190,29 +173,8 @@ export class MarketService {
     try {
       return await this.client.search(query.trim(), limit);
     } catch (error) {
-      throw new InternalServerErrorException(ErrorDetail.symbolSearchFailed, { cause: error });
+      throw new ProviderUnavailableError(ErrorDetail.symbolSearchFailed, { cause: error });
     }
-  }
-
-  /**
-   * How the replay universe (505 stocks with sectors, and the 3 indices) closed on a replay
-   * trading day — the last weekday on or before `date`, default the last closed session. Full-day
-   * values, so pass dates up to `lastClosedSession()` to avoid telling the future. Always from the
-   * replay, whichever live provider is configured.
-   */
-  async sessionMoves(
-    date?: string,
-  ): Promise<{ date: string; stocks: SessionMove[]; indices: SessionMove[] }> {
-    const market = await this.replay.market();
-    return market.sessionMoves(date ?? this.lastClosedSession());
-  }
-
-  /** The date (YYYY-MM-DD) of the last replay session that has closed at the clock's now. */
-  lastClosedSession(): string {
-    const session = sessionAt(this.clock.now());
-    return dateOfTradingDay(
-      session.progress >= 1 ? session.tradingDay : previousTradingDay(session.tradingDay),
-    );
   }
 
   /** `active` when the configured provider answers (cheap: the probe quote is cached). */
@@ -226,10 +188,14 @@ export class MarketService {
   }
 }
 
-function rangeError(message: string): ValidationFailedException {
-  return new ValidationFailedException([
-    { loc: ['query', 'from'], msg: `Value error, ${message}`, type: 'value_error' },
-  ]);
+function rangeError(message: string): InvalidFieldError {
+  return InvalidFieldError.valueError(['query', 'from'], message);
+}
+
+/** 404 when the provider does not know the symbol; any other failure is the provider's (500). */
+function symbolLookupFailure(symbol: string, error: unknown, detail: string): Error {
+  if (error instanceof UnknownSymbolError) return new StockNotFoundError(symbol);
+  return new ProviderUnavailableError(detail, { cause: error });
 }
 
 function toStockQuote(quote: ProviderQuote): StockQuote {

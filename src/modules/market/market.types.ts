@@ -1,4 +1,4 @@
-import { DailyBar } from './providers/market-data.provider';
+import { DailyBar } from '../../integrations/vendors';
 import { HistoryInterval } from './price-history';
 
 /** A quote as the service's consumers use it; unrounded (round at the response edge). */

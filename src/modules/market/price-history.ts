@@ -1,4 +1,4 @@
-import { DailyBar } from './providers/market-data.provider';
+import { DailyBar } from '../../integrations/vendors';
 
 export const HISTORY_INTERVALS = ['1d', '1wk', '1mo'] as const;
 export type HistoryInterval = (typeof HISTORY_INTERVALS)[number];

@@ -1,10 +1,9 @@
 import { createCache } from 'cache-manager';
 import { ConfigType } from '@nestjs/config';
 import { newsConfig } from '../../config/news.config';
-import { ProviderCallGateway } from '../market/gateway/provider-call-gateway';
-import { FakeTime } from '../market/testing/fake-time';
+import { NewsFilter, NewsProvider, ProviderArticle, ProviderCallGateway } from '../../integrations/vendors';
+import { FakeClock } from '../../../test/fakes/clock';
 import { NewsClient } from './news.client';
-import { NewsFilter, NewsProvider, ProviderArticle } from './providers/news.provider';
 
 /** A vendor that counts its requests and dates its answers on the fake timeline. */
 class CountingProvider extends NewsProvider {
@@ -13,7 +12,7 @@ class CountingProvider extends NewsProvider {
   readonly requests: string[] = [];
 
   constructor(
-    private readonly time: FakeTime,
+    private readonly time: FakeClock,
     readonly local = false,
   ) {
     super();
@@ -45,12 +44,12 @@ describe('NewsClient', () => {
   const config = { newsTtlMs: 60_000, searchTtlMs: 300_000, minIntervalMs: 1_000 } as ConfigType<
     typeof newsConfig
   >;
-  let time: FakeTime;
+  let time: FakeClock;
   let provider: CountingProvider;
   let sut: NewsClient;
 
   beforeEach(() => {
-    time = new FakeTime('2026-11-20T15:00:00Z');
+    time = new FakeClock('2026-11-20T15:00:00Z');
     provider = new CountingProvider(time);
     const gateway = new ProviderCallGateway(createCache(), time, time, {
       maxRateLimitWaitMs: 2_000,

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { newsConfig } from '../../config/news.config';
-import { ProviderCallGateway } from '../market/gateway/provider-call-gateway';
-import { NewsFilter, NewsProvider, ProviderArticle } from './providers/news.provider';
+import { NewsFilter, NewsProvider, ProviderArticle, ProviderCallGateway } from '../../integrations/vendors';
 
 /** The configured news provider, chosen by NEWS_PROVIDER. */
 export const NEWS_PROVIDER = Symbol('NEWS_PROVIDER');

@@ -1,17 +1,24 @@
 import { HttpModule, HttpService } from '@nestjs/axios';
 import { Module } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { newsConfig } from '../../config/news.config';
-import { MarketModule } from '../market/market.module';
-import { MarketService } from '../market/market.service';
+import { vendorsConfig } from '../../config/vendors.config';
+import {
+  createSocialSentimentProvider,
+  NEWS_PROVIDER_REGISTRY,
+  NewsProvider,
+  NewsProviderDependencies,
+  ProviderRegistration,
+  SocialSentimentProvider,
+  VendorsModule,
+} from '../../integrations/vendors';
+import { MarketModule, MarketService } from '../market';
+import { ReplayModule } from '../replay';
 import { MarketNewsController } from './market-news.controller';
 import { NEWS_PROVIDER, NewsClient } from './news.client';
 import { NewsController } from './news.controller';
 import { NewsService } from './news.service';
-import { FinnhubNewsProvider } from './providers/finnhub/finnhub-news.provider';
-import { NewsProvider, SocialSentimentProvider } from './providers/news.provider';
-import { NewsApiNewsProvider } from './providers/newsapi/newsapi-news.provider';
 import { MarketWire } from './providers/replay/market-wire.service';
 import { ReplayNewsProvider } from './providers/replay/replay-news.provider';
 import { SentimentEngine } from './sentiment/sentiment.engine';
@@ -20,6 +27,8 @@ import { SOCIAL_SENTIMENT_PROVIDER, SocialSentimentService } from './social-sent
 @Module({
   imports: [
     MarketModule,
+    ReplayModule,
+    VendorsModule,
     HttpModule.registerAsync({
       inject: [newsConfig.KEY],
       useFactory: (config: ConfigType<typeof newsConfig>) => ({ timeout: config.timeoutMs }),
@@ -32,47 +41,35 @@ import { SOCIAL_SENTIMENT_PROVIDER, SocialSentimentService } from './social-sent
     ReplayNewsProvider,
     {
       provide: NEWS_PROVIDER,
-      inject: [newsConfig.KEY, ReplayNewsProvider, HttpService, MarketService, Clock],
+      inject: [newsConfig.KEY, vendorsConfig.KEY, ReplayNewsProvider, HttpService, MarketService, Clock],
       useFactory: (
         config: ConfigType<typeof newsConfig>,
+        vendors: ConfigType<typeof vendorsConfig>,
         replay: ReplayNewsProvider,
         http: HttpService,
         market: MarketService,
         clock: Clock,
       ): NewsProvider => {
-        switch (config.provider) {
-          case 'replay':
-            return replay;
-          case 'newsapi':
-            return new NewsApiNewsProvider(http, {
-              apiKey: config.newsApi.apiKey!,
-              baseUrl: config.newsApi.baseUrl,
-              companyName: async (symbol) => (await market.getProfile(symbol)).name,
-            });
-          case 'finnhub':
-            return new FinnhubNewsProvider(
-              http,
-              { apiKey: config.finnhub.apiKey!, baseUrl: config.finnhub.baseUrl },
-              () => clock.now(),
-            );
-        }
+        const registration: ProviderRegistration<NewsProviderDependencies, NewsProvider> =
+          NEWS_PROVIDER_REGISTRY[config.provider];
+        return registration.create({
+          http,
+          vendors,
+          replay,
+          now: () => clock.now(),
+          companyName: async (symbol) => (await market.getProfile(symbol)).name,
+        });
       },
     },
     {
       provide: SOCIAL_SENTIMENT_PROVIDER,
-      inject: [newsConfig.KEY, HttpService, Clock],
+      inject: [vendorsConfig.KEY, HttpService, Clock],
       useFactory: (
-        config: ConfigType<typeof newsConfig>,
+        vendors: ConfigType<typeof vendorsConfig>,
         http: HttpService,
         clock: Clock,
       ): SocialSentimentProvider | null =>
-        config.finnhub.apiKey
-          ? new FinnhubNewsProvider(
-              http,
-              { apiKey: config.finnhub.apiKey, baseUrl: config.finnhub.baseUrl },
-              () => clock.now(),
-            )
-          : null,
+        createSocialSentimentProvider({ http, vendors, now: () => clock.now() }),
     },
     NewsClient,
     NewsService,

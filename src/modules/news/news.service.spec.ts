@@ -1,13 +1,16 @@
-import { ConfigType } from '@nestjs/config';
 import { createCache } from 'cache-manager';
 import { newsConfig } from '../../config/news.config';
-import { ProviderCallGateway } from '../market/gateway/provider-call-gateway';
-import { ProviderUnavailableError } from '../market/providers/provider-errors';
-import { FakeTime } from '../market/testing/fake-time';
+import {
+  NewsProvider,
+  ProviderArticle,
+  ProviderCallGateway,
+  VendorUnavailableError,
+} from '../../integrations/vendors';
+import { FakeClock } from '../../../test/fakes/clock';
 import { NewsClient } from './news.client';
 import { NewsService } from './news.service';
-import { NewsProvider, ProviderArticle } from './providers/news.provider';
 import { MarketWire } from './providers/replay/market-wire.service';
+import { ReplayService } from '../replay';
 import { SentimentEngine } from './sentiment/sentiment.engine';
 
 /** A local provider answering from a fixed list, or failing like the replay data would. */
@@ -43,9 +46,10 @@ const article = (
 });
 
 describe('NewsService', () => {
-  const time = new FakeTime('2026-11-20T22:00:00Z');
+  const time = new FakeClock('2026-11-20T22:00:00Z');
   const engine = new SentimentEngine();
-  const noWireStories = { story: () => Promise.resolve(null) } as unknown as MarketWire;
+  const config = newsConfig();
+  const wire = new MarketWire(new ReplayService(time), time, config);
   let provider: ListProvider;
   let sut: NewsService;
 
@@ -60,8 +64,8 @@ describe('NewsService', () => {
       maxRateLimitWaitMs: 0,
       maxRateLimitRetries: 0,
     });
-    const client = new NewsClient(provider, gateway, {} as ConfigType<typeof newsConfig>);
-    sut = new NewsService(client, noWireStories, engine);
+    const client = new NewsClient(provider, gateway, config);
+    sut = new NewsService(client, wire, engine);
   });
 
   it('orders newest first, drops repeated urls and scores each article', async () => {
@@ -88,26 +92,29 @@ describe('NewsService', () => {
 
   it('refuses a window that ends before it starts', async () => {
     await expect(sut.latest({ from: '2026-11-20', to: '2026-11-19T23:00:00Z' }, 10)).rejects.toMatchObject({
-      status: 422,
+      kind: 'invalid-input',
+      issues: [
+        { loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' },
+      ],
     });
   });
 
   it('names the provider variable when the replay fails', async () => {
-    provider.failure = new ProviderUnavailableError('replay', 'data file unreadable');
+    provider.failure = new VendorUnavailableError('replay', 'data file unreadable');
     await expect(sut.latest({}, 10)).rejects.toMatchObject({
-      status: 500,
-      message: 'Failed to retrieve news. Check the NEWS_PROVIDER configuration',
+      kind: 'provider-unavailable',
+      detail: 'Failed to retrieve news. Check the NEWS_PROVIDER configuration',
     });
     await expect(sut.search('profit', 10)).rejects.toMatchObject({
-      status: 500,
-      message: 'Failed to search news. Check the NEWS_PROVIDER configuration',
+      kind: 'provider-unavailable',
+      detail: 'Failed to search news. Check the NEWS_PROVIDER configuration',
     });
   });
 
   it('answers 404 for an id that is no wire story', async () => {
     await expect(sut.item('20261120-gainer-zzzz')).rejects.toMatchObject({
-      status: 404,
-      message: 'News item not found',
+      kind: 'not-found',
+      detail: 'News item not found',
     });
   });
 });

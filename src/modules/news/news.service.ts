@@ -1,12 +1,16 @@
-import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import {
+  InvalidFieldError,
+  NotFoundError,
+  ProviderUnavailableError,
+} from '../../common/errors/domain-errors';
 import { ValidationIssue } from '../../common/validation/validation-issue';
-import { normalizeSymbol } from '../market/market-symbols';
+import { normalizeSymbol } from '../market';
 import { NewsClient } from './news.client';
 import { ExplainedSentiment, NewsItem, NewsQuery } from './news.types';
-import { NewsFilter, ProviderArticle } from './providers/news.provider';
+import { NewsFilter, ProviderArticle } from '../../integrations/vendors';
 import { toArticle } from './providers/replay/replay-news.provider';
 import { MarketWire } from './providers/replay/market-wire.service';
 import { SentimentEngine } from './sentiment/sentiment.engine';
@@ -39,7 +43,7 @@ export class NewsService {
   async latest(query: NewsQuery, limit: number): Promise<NewsItem[]> {
     const filter = toFilter(query);
     const articles = await this.client.latest(filter, PROVIDER_POOL_SIZE).catch((error: unknown) => {
-      throw new InternalServerErrorException(
+      throw new ProviderUnavailableError(
         ErrorDetail.newsRetrievalFailed(this.client.provider.configurationVariable),
         { cause: error },
       );
@@ -49,7 +53,7 @@ export class NewsService {
 
   async search(query: string, limit: number): Promise<NewsItem[]> {
     const articles = await this.client.search(query.trim(), PROVIDER_POOL_SIZE).catch((error: unknown) => {
-      throw new InternalServerErrorException(
+      throw new ProviderUnavailableError(
         ErrorDetail.newsSearchFailed(this.client.provider.configurationVariable),
         { cause: error },
       );
@@ -66,7 +70,7 @@ export class NewsService {
   /** A market wire story by id (its stable url), whichever provider is configured. */
   async item(id: string): Promise<NewsItem> {
     const story = await this.wire.story(id);
-    if (!story) throw new NotFoundException(ErrorDetail.newsItemNotFound);
+    if (!story) throw new NotFoundError(ErrorDetail.newsItemNotFound);
     return this.scored(toArticle(story));
   }
 
@@ -86,7 +90,7 @@ export class NewsService {
         },
       ];
     });
-    if (issues.length > 0) throw new ValidationFailedException(issues);
+    if (issues.length > 0) throw new InvalidFieldError(issues);
     return (texts as string[]).map((text) =>
       explain
         ? { ...this.engine.score(text), explanation: this.engine.explain(text, EXPLANATION_FEATURES) }
@@ -136,9 +140,7 @@ function toFilter(query: NewsQuery): NewsFilter {
   const from = query.from ? instant(query.from, 'start') : undefined;
   const to = query.to ? instant(query.to, 'end') : undefined;
   if (from && to && from > to) {
-    throw new ValidationFailedException([
-      { loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' },
-    ]);
+    throw InvalidFieldError.valueError(['query', 'from'], 'from must not be after to');
   }
   const keywords = query.keywords?.trim();
   return {

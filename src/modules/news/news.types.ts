@@ -1,4 +1,4 @@
-import type { ProviderArticle } from './providers/news.provider';
+import type { ProviderArticle } from '../../integrations/vendors';
 import type { SentimentLabel, SentimentResult } from './sentiment/sentiment.label';
 import type { FeatureContribution } from './sentiment/sentiment.model';
 

@@ -1,17 +1,12 @@
-import {
-  Inject,
-  Injectable,
-  InternalServerErrorException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
+import { NotConfiguredError, ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { newsConfig } from '../../config/news.config';
-import { ProviderCallGateway } from '../market/gateway/provider-call-gateway';
-import { normalizeSymbol } from '../market/market-symbols';
-import { newYorkTime } from '../market/providers/replay/replay-calendar';
-import { SocialSentiment, SocialSentimentProvider } from './providers/news.provider';
+import { ProviderCallGateway, SocialSentiment, SocialSentimentProvider } from '../../integrations/vendors';
+import { normalizeSymbol } from '../market';
+import { newYorkTime } from '../../common/time/new-york-time';
 
 /** The social-sentiment role, present only when FINNHUB_API_KEY is configured. */
 export const SOCIAL_SENTIMENT_PROVIDER = Symbol('SOCIAL_SENTIMENT_PROVIDER');
@@ -29,7 +24,7 @@ export class SocialSentimentService {
   /** Mentions and mean score of the last 7 days. 503 without a key, 500 when the vendor fails. */
   async forSymbol(rawSymbol: string): Promise<SocialSentiment> {
     const provider = this.provider;
-    if (!provider) throw new ServiceUnavailableException(ErrorDetail.socialSentimentNotConfigured);
+    if (!provider) throw new NotConfiguredError(ErrorDetail.socialSentimentNotConfigured);
     const symbol = normalizeSymbol(rawSymbol);
     const now = this.clock.now();
     const from = newYorkTime(new Date(now.getTime() - WINDOW_DAYS * 86_400_000)).date;
@@ -44,7 +39,7 @@ export class SocialSentimentService {
         fetch: () => provider.socialSentiment(symbol, from, to),
       });
     } catch (error) {
-      throw new InternalServerErrorException(ErrorDetail.socialSentimentRetrievalFailed, { cause: error });
+      throw new ProviderUnavailableError(ErrorDetail.socialSentimentRetrievalFailed, { cause: error });
     }
   }
 }

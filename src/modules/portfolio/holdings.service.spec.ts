@@ -1,5 +1,5 @@
 import { InternalServerErrorException, NotFoundException } from '@nestjs/common';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { MarketService } from '../market/market.service';
 import { StockQuote } from '../market/market.types';
 import { LedgerEntry } from './analytics/ledger-replay';

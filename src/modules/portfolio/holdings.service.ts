@@ -1,5 +1,5 @@
 import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { MarketService } from '../market/market.service';
 import { StockQuote } from '../market/market.types';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { ValidationIssue } from '../../common/validation/validation-issue';

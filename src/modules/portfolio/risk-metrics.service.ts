@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { newYorkTime } from '../../common/calendar/new-york-time';
+import { newYorkTime } from '../../common/time/new-york-time';
 import {
   addDays,
   nyseCloseMinute,

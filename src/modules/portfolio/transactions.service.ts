@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { ValidationIssue } from '../../common/validation/validation-issue';

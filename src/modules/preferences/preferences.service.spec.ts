@@ -1,6 +1,6 @@
 import { InMemoryPreferencesRepository } from '../../../test/fakes/in-memory-preferences-repository';
 import { MemoryConsistentCache } from '../../common/cache/memory-consistent-cache';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { DomainError, DomainErrorKind } from '../../common/errors/domain-errors';
 import { defaultsForLevel } from './level-defaults';
 import { PreferencesService } from './preferences.service';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
-import { Clock } from '../../common/clock/clock';
+import { Clock } from '../../common/time/clock';
 import { ConflictError, NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';

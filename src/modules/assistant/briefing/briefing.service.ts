@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../../common/clock/clock';
-import { MarketService } from '../../market/market.service';
+import { Clock } from '../../../common/time/clock';
+import { ReplayService } from '../../replay';
 import { PreferencesService } from '../../preferences/preferences.service';
 import type { InformationSourceType, PreferenceFields } from '../../preferences';
 import { BriefingResponse, BriefingSectionKind, BriefingSectionResponse } from '../dto/briefing.response';
@@ -46,7 +46,7 @@ type Section = {
 export class BriefingService {
   constructor(
     private readonly tools: AssistantTools,
-    private readonly market: MarketService,
+    private readonly replay: ReplayService,
     private readonly preferencesService: PreferencesService,
     private readonly clock: Clock,
   ) {}
@@ -70,7 +70,7 @@ export class BriefingService {
     const [watchlist, news, sessionMoves, rebalance] = await Promise.all([
       this.tools.quotes(preferences.watchlist).catch(() => null),
       Promise.all(newsSymbols.map((symbol) => this.tools.newsFor(symbol, NEWS_PER_SYMBOL).catch(() => null))),
-      this.market.sessionMoves().catch(() => null),
+      this.replay.sessionMoves().catch(() => null),
       holdings.length > 0 ? this.tools.rebalanceDryRun(userId).catch(() => null) : Promise.resolve(null),
     ]);
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../../common/clock/clock';
-import { MarketService } from '../../market/market.service';
+import { Clock } from '../../../common/time/clock';
+import { MarketService, StockQuote } from '../../market';
+import { ReplayService } from '../../replay';
 import { NewsService } from '../../news/news.service';
 import { PreferencesResponse } from '../../preferences/dto/preferences.response';
 import { PreferencesService } from '../../preferences/preferences.service';
@@ -26,7 +27,6 @@ import {
 /** Drift of less than this many percentage points is left alone by the rebalance check. */
 export const REBALANCE_CHECK_TOLERANCE = 5;
 /** Named through MarketService, the market module's public face. */
-type StockQuote = Awaited<ReturnType<MarketService['getQuote']>>;
 
 const NEWS_PER_SYMBOL = 5;
 
@@ -56,6 +56,7 @@ export class AssistantTools {
     private readonly news: NewsService,
     private readonly preferences: PreferencesService,
     private readonly clock: Clock,
+    private readonly replay: ReplayService,
   ) {}
 
   /**
@@ -271,7 +272,7 @@ export class AssistantTools {
   }
 
   symbolDirectory() {
-    return this.market.symbolDirectory();
+    return this.replay.stocks();
   }
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { DailyBar, SymbolMatch } from '../providers/market-data.provider';
+import { DailyBar, SymbolMatch } from '../../../integrations/vendors';
 import { BatchQuotes, IndexLevel, MarketSummary, PriceHistory, StockQuote } from '../market.types';
 
 /** Prices and changes are sent with 2 decimals, percentages too; computing is done unrounded. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ExplainedSentiment, NewsItem } from '../news.types';
-import type { SocialSentiment } from '../providers/news.provider';
+import type { SocialSentiment } from '../../../integrations/vendors';
 import { SentimentLabel, toSentimentResult } from '../sentiment/sentiment.label';
 import { SENTIMENT_LABELS } from './news-query.dto';
 

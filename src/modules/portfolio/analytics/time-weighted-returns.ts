@@ -12,7 +12,7 @@
 // Days are the exchange's dates (America/New_York): a trade at 20:00 New York time (01:00 UTC the
 // next day) belongs to its New York day, and the periods end on New York's today. A trade recorded
 // with a date only is stored at midnight UTC and stays on that date.
-import { newYorkTime } from '../../../common/calendar/new-york-time';
+import { newYorkTime } from '../../../common/time/new-york-time';
 import { DailyClose } from './daily-returns';
 import { compareLedgerEntries, LedgerEntry } from './ledger-replay';
 

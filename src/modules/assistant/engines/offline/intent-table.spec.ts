@@ -6,7 +6,7 @@ import { DirectoryEntry, EntityExtractor } from './entity-extractor';
 import { classifyIntent } from './intent-classifier';
 
 const universe = JSON.parse(
-  readFileSync(join(__dirname, '../../../market/providers/replay/data/universe.json'), 'utf8'),
+  readFileSync(join(__dirname, '../../../../../data/replay/universe.json'), 'utf8'),
 ) as { stocks: DirectoryEntry[] };
 
 /** A case passes when the intent and every expected entity (symbols in order, period) match. */

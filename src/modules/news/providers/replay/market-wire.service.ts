@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { Clock } from '../../../../common/clock/clock';
+import { Clock } from '../../../../common/time/clock';
 import { newsConfig } from '../../../../config/news.config';
-import { MarketService } from '../../../market/market.service';
 import {
   dateOfTradingDay,
   isTradingDate,
   previousTradingDay,
   REPLAY_EPOCH,
+  ReplayService,
   tradingDayOnOrBefore,
-} from '../../../market/providers/replay/replay-calendar';
+} from '../../../replay';
 import { newestFirst, sessionDateOfStoryId, WireStory, writeSessionWire } from './market-wire';
 
 /** Sessions whose stories stay memoized; older ones are rebuilt on demand (they never change). */
@@ -32,7 +32,7 @@ export class MarketWire {
   private readonly publishedParts = new WeakMap<readonly WireStory[], readonly WireStory[]>();
 
   constructor(
-    private readonly market: MarketService,
+    private readonly replay: ReplayService,
     private readonly clock: Clock,
     @Inject(newsConfig.KEY) private readonly config: ConfigType<typeof newsConfig>,
   ) {}
@@ -42,7 +42,7 @@ export class MarketWire {
    * default the last closed session) and not before the replay epoch, newest first.
    */
   async recentStories(until?: string): Promise<readonly WireStory[]> {
-    const lastClosed = this.market.lastClosedSession();
+    const lastClosed = this.replay.lastClosedSession();
     const end = tradingDayOnOrBefore(until && until < lastClosed ? until : lastClosed);
     const stories = await this.window(end);
     // Newest first, so the stories published by now are a suffix: the first one not after now on.
@@ -82,7 +82,7 @@ export class MarketWire {
   /** One story by id, if it has been published; ids of any past session resolve. */
   async story(id: string): Promise<WireStory | null> {
     const date = sessionDateOfStoryId(id);
-    if (!date || date < FIRST_SESSION || !isTradingDate(date) || date > this.market.lastClosedSession()) {
+    if (!date || date < FIRST_SESSION || !isTradingDate(date) || date > this.replay.lastClosedSession()) {
       return null;
     }
     const story = (await this.session(date)).find((candidate) => candidate.id === id);
@@ -101,7 +101,7 @@ export class MarketWire {
       this.sessions.set(date, memoized);
       return memoized;
     }
-    const written = this.market
+    const written = this.replay
       .sessionMoves(date)
       .then((moves) => writeSessionWire(moves, this.config.wireBaseUrl));
     written.catch(() => this.sessions.delete(date));

@@ -1,4 +1,4 @@
-import type { SessionMove } from '../../../market/providers/replay/replay-market';
+import type { SessionMove } from '../../../replay';
 import {
   newYorkInstant,
   sessionDateOfStoryId,

@@ -2,8 +2,8 @@
 // deterministic: the same session always gives the same stories, ids, times and wording (wording
 // varies between stories through a hash of the story id, not through randomness).
 
-import { newYorkTime } from '../../../market/providers/replay/replay-calendar';
-import type { SessionMove } from '../../../market/providers/replay/replay-market';
+import { newYorkTime } from '../../../../common/time/new-york-time';
+import type { SessionMove } from '../../../replay';
 
 export const WIRE_SOURCE = 'Market Replay Wire';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { newYorkTime } from '../../../market/providers/replay/replay-calendar';
-import { NewsFilter, NewsProvider, ProviderArticle } from '../news.provider';
+import { newYorkTime } from '../../../../common/time/new-york-time';
+import { NewsFilter, NewsProvider, ProviderArticle } from '../../../../integrations/vendors';
 import { matchesAllTerms, matchesKeywords } from '../../news-text-match';
 import { WireStory } from './market-wire';
 import { MarketWire } from './market-wire.service';

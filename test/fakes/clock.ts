@@ -1,0 +1,50 @@
+import type { Clock } from '../../src/common/time/clock';
+import type { Sleeper } from '../../src/common/time/sleeper';
+
+/** A clock and a sleeper on one fake timeline: sleeps resolve only when the test runs the timers. */
+export class FakeClock implements Clock, Sleeper {
+  private readonly start: number;
+  private time: number;
+  private timers: { at: number; resolve: () => void }[] = [];
+
+  constructor(iso: string) {
+    this.start = Date.parse(iso);
+    this.time = this.start;
+  }
+
+  now(): Date {
+    return new Date(this.time);
+  }
+
+  elapsedMs(): number {
+    return this.time - this.start;
+  }
+
+  advance(ms: number): void {
+    this.time += ms;
+  }
+
+  set(iso: string): void {
+    this.time = Date.parse(iso);
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.timers.push({ at: this.time + ms, resolve }));
+  }
+
+  /** Fires pending sleeps in time order, letting the woken code run (and sleep again) in between. */
+  async runTimers(): Promise<void> {
+    await flush();
+    while (this.timers.length > 0) {
+      this.timers.sort((a, b) => a.at - b.at);
+      const timer = this.timers.shift()!;
+      this.time = Math.max(this.time, timer.at);
+      timer.resolve();
+      await flush();
+    }
+  }
+}
+
+function flush(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
