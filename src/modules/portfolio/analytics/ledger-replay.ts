@@ -4,6 +4,8 @@
 // average cost (cost basis / quantity) of the shares sold, and its realized P&L is
 // quantity × price − fees − that removed cost.
 
+import { unreachable } from '../../../common/types/unreachable';
+
 export const TRADE_SIDES = ['buy', 'sell'] as const;
 export type TradeSide = (typeof TRADE_SIDES)[number];
 
@@ -66,24 +68,30 @@ export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
       realizedPnl: 0,
     };
     book.set(entry.symbol, position);
-    if (entry.side === 'buy') {
-      position.quantity += entry.quantity;
-      position.costBasis += entry.quantity * entry.price + entry.fees;
-      continue;
-    }
-    if (entry.quantity > position.quantity + QUANTITY_EPSILON) {
-      throw new OversellError(entry.symbol, entry.id, position.quantity, entry.quantity);
-    }
-    const removedCost = (position.costBasis * entry.quantity) / position.quantity;
-    const realized = entry.quantity * entry.price - entry.fees - removedCost;
-    realizedPnlBySell.set(entry.id, realized);
-    position.realizedPnl += realized;
-    totalRealizedPnl += realized;
-    position.quantity -= entry.quantity;
-    position.costBasis -= removedCost;
-    if (position.quantity <= QUANTITY_EPSILON) {
-      position.quantity = 0;
-      position.costBasis = 0;
+    switch (entry.side) {
+      case 'buy':
+        position.quantity += entry.quantity;
+        position.costBasis += entry.quantity * entry.price + entry.fees;
+        break;
+      case 'sell': {
+        if (entry.quantity > position.quantity + QUANTITY_EPSILON) {
+          throw new OversellError(entry.symbol, entry.id, position.quantity, entry.quantity);
+        }
+        const removedCost = (position.costBasis * entry.quantity) / position.quantity;
+        const realized = entry.quantity * entry.price - entry.fees - removedCost;
+        realizedPnlBySell.set(entry.id, realized);
+        position.realizedPnl += realized;
+        totalRealizedPnl += realized;
+        position.quantity -= entry.quantity;
+        position.costBasis -= removedCost;
+        if (position.quantity <= QUANTITY_EPSILON) {
+          position.quantity = 0;
+          position.costBasis = 0;
+        }
+        break;
+      }
+      default:
+        unreachable(entry.side);
     }
   }
 
