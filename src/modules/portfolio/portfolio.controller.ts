@@ -152,7 +152,10 @@ export class PortfolioController {
   @ApiUnprocessableEntityResponse({
     description: 'Invalid targets, at the offending element; an invalid or reused Idempotency-Key',
   })
-  @ApiBadRequestResponse({ description: 'A planned trade outside the ledger limits (docs/input-limits.md)' })
+  @ApiBadRequestResponse({
+    description:
+      'A planned trade outside the ledger limits (docs/input-limits.md); the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
+  })
   rebalance(
     @CurrentUser() user: AuthUser,
     @Body() body: RebalanceRequestDto,
