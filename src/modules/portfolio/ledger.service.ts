@@ -16,6 +16,12 @@ import {
 /** Ids for entries not yet stored: after every stored id, in the order given. */
 const PROVISIONAL_ID_BASE = Number.MAX_SAFE_INTEGER - 1_000_000;
 
+/**
+ * How the caller answers with what was recorded. An idempotent retry gets the first answer again,
+ * so the answer kept under its key is the presented one: exactly the body first sent.
+ */
+export type Present<T, A> = (recorded: T) => A;
+
 /** A sell the change would leave without enough shares at its time. */
 export type OversoldSell = { symbol: string; appendedIndex: number } | { symbol: string; storedId: number };
 
@@ -53,14 +59,14 @@ export class LedgerService {
     );
   }
 
-  /** Appends `records` in one locked change and returns them as stored, in the same order. */
-  append<T>(
+  /** Appends `records` in one locked change and answers with them as stored, in the same order. */
+  append<A>(
     userId: number,
     records: NewLedgerTransaction[],
-    answer: (stored: LedgerTransaction[]) => T,
+    present: Present<LedgerTransaction[], A>,
     request?: IdempotentRequest,
-  ): Promise<T> {
-    return this.change(userId, async (ledger) => answer(await ledger.append(records)), request);
+  ): Promise<A> {
+    return this.change(userId, async (ledger) => present(await ledger.append(records)), request);
   }
 }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
 import { InvalidFieldError } from '../../common/errors/domain-errors';
-import { unreachable } from '../../common/types/unreachable';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { unreachable } from '../../common/types/unreachable';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -13,9 +13,8 @@ import { planRebalance, RebalancePlan, RebalanceTradeSide, SymbolTarget } from '
 import { symbolTargetsFromSectors } from './analytics/sector-targets';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
 import { HoldingsService } from './holdings.service';
-import { LedgerChange, LedgerService } from './ledger.service';
+import { LedgerChange, LedgerService, Present } from './ledger.service';
 import { NewLedgerTransaction } from './ledger-transaction';
-import { Present } from './transactions.service';
 
 /** Target weights must sum to 100 within this many percentage points. */
 export const WEIGHT_SUM_TOLERANCE = 0.01;

@@ -12,7 +12,7 @@ import { MarketService } from '../market/market.service';
 import { CreateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { parseTransactionsCsv } from './import/transactions-csv.parser';
-import { LedgerService, OversellRejectedError } from './ledger.service';
+import { LedgerService, OversellRejectedError, Present } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
 import { PortfolioTransactionsRepository, StoredTransaction } from './portfolio-transactions.repository';
 import { quantity as roundQuantity } from './portfolio-rounding';
@@ -25,12 +25,6 @@ export interface TransactionPage {
   skip: number;
   limit: number;
 }
-
-/**
- * How the caller answers with what was recorded. An idempotent retry gets the first answer again,
- * so the answer kept under its key is the presented one: exactly the body first sent.
- */
-export type Present<T, A> = (recorded: T) => A;
 
 /** The trade ledger: recording, listing, deleting and importing transactions, one user at a time. */
 @Injectable()
