@@ -1,15 +1,8 @@
-import { TradeSide } from './analytics/ledger-replay';
+import { LedgerEntry } from './analytics/ledger-replay';
 
-/** One transaction of a user's ledger, as stored. */
-export interface LedgerTransaction {
-  id: number;
+/** One transaction of a user's ledger, as stored: what the replay reads, and its bookkeeping. */
+export interface LedgerTransaction extends LedgerEntry {
   userId: number;
-  symbol: string;
-  side: TradeSide;
-  quantity: number;
-  price: number;
-  fees: number;
-  executedAt: Date;
   note: string | null;
   /** Average-cost realized P&L of a sell (null for buys), kept current when earlier trades change. */
   realizedPnl: number | null;
