@@ -7,7 +7,7 @@ import { ValidationIssue } from '../../common/validation/validation-issue';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market/market-symbols';
-import { LedgerEntry, replayLedger, TradeSide } from './analytics/ledger-replay';
+import { LedgerEntry, replayLedger, TransactionKind } from './analytics/ledger-replay';
 import { valuePositions, ValuedPosition } from './analytics/position-valuation';
 import { planRebalance, RebalancePlan, RebalanceTradeSide, SymbolTarget } from './analytics/rebalance-plan';
 import { symbolTargetsFromSectors } from './analytics/sector-targets';
@@ -203,7 +203,7 @@ function sectorTargets(body: RebalanceRequestDto, positions: ValuedPosition[]): 
   return targets;
 }
 
-function ledgerSide(side: RebalanceTradeSide): TradeSide {
+function ledgerSide(side: RebalanceTradeSide): TransactionKind {
   switch (side) {
     case 'buy':
       return 'buy';

@@ -4,7 +4,7 @@ import {
   LedgerEntry,
   OversellError,
   replayLedger,
-  TradeSide,
+  TransactionKind,
 } from './ledger-replay';
 
 let nextId = 1;
@@ -168,7 +168,7 @@ describe('a transaction kind the replay does not know', () => {
     const stored: string = 'dividend';
     const ledger = [
       entry('AAPL', 'buy', 10, 100, '2025-01-06'),
-      { ...entry('AAPL', 'sell', 1, 2, '2025-01-07'), side: stored as TradeSide },
+      { ...entry('AAPL', 'sell', 1, 2, '2025-01-07'), side: stored as TransactionKind },
     ];
     expect(() => replayLedger(ledger)).toThrow('Unexpected value: dividend');
   });

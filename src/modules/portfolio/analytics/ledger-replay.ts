@@ -6,13 +6,17 @@
 
 import { unreachable } from '../../../common/types/unreachable';
 
-export const TRADE_SIDES = ['buy', 'sell'] as const;
-export type TradeSide = (typeof TRADE_SIDES)[number];
+/**
+ * What a ledger entry records (its `side` on the wire). Every reader of the ledger switches over
+ * these exhaustively, so a kind added here does not compile until each says what it does.
+ */
+export const TRANSACTION_KINDS = ['buy', 'sell'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export interface LedgerEntry {
   id: number;
   symbol: string;
-  side: TradeSide;
+  side: TransactionKind;
   quantity: number;
   price: number;
   fees: number;

@@ -1,4 +1,4 @@
-import { LedgerEntry, TradeSide } from './ledger-replay';
+import { LedgerEntry, TransactionKind } from './ledger-replay';
 import { holdingDays, holdingTerm, matchLotsFifo } from './tax-lots';
 
 let nextId = 1;
@@ -94,7 +94,7 @@ describe('a transaction kind the lots do not know', () => {
     const stored: string = 'dividend';
     const ledger = [
       trade('AAPL', 'buy', 10, 100, '2024-01-02T15:00:00Z'),
-      { ...trade('AAPL', 'sell', 1, 2, '2024-01-03T15:00:00Z'), side: stored as TradeSide },
+      { ...trade('AAPL', 'sell', 1, 2, '2024-01-03T15:00:00Z'), side: stored as TransactionKind },
     ];
     expect(() => matchLotsFifo(ledger)).toThrow('Unexpected value: dividend');
   });

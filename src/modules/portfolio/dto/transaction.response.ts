@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TRADE_SIDES, TradeSide } from '../analytics/ledger-replay';
+import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { LedgerTransaction } from '../ledger-transaction';
 import { money, nullable, quantity } from '../portfolio-rounding';
 import { TransactionPage } from '../transactions.service';
@@ -11,8 +11,8 @@ export class TransactionResponse {
   @ApiProperty({ example: 'AAPL' })
   symbol: string;
 
-  @ApiProperty({ enum: TRADE_SIDES })
-  side: TradeSide;
+  @ApiProperty({ enum: TRANSACTION_KINDS })
+  side: TransactionKind;
 
   @ApiProperty()
   quantity: number;

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn, ValueTransformer } from 'typeorm';
-import { TradeSide } from '../analytics/ledger-replay';
+import { TransactionKind } from '../analytics/ledger-replay';
 import { LedgerTransaction } from '../ledger-transaction';
 
 /** node-postgres returns numeric columns as strings to keep their precision; the ledger works in doubles. */
@@ -21,7 +21,7 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   symbol: string;
 
   @Column({ type: 'varchar', length: 4 })
-  side: TradeSide;
+  side: TransactionKind;
 
   @Column({ type: 'numeric', precision: 24, scale: 8, transformer: numeric })
   quantity: number;
