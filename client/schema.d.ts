@@ -5331,7 +5331,7 @@ export interface operations {
                     "application/json": components["schemas"]["RebalanceResponse"];
                 };
             };
-            /** @description A planned trade outside the ledger limits (docs/input-limits.md) */
+            /** @description A planned trade outside the ledger limits (docs/input-limits.md); the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -54,4 +54,34 @@ describe('ledger size cap (PORTFOLIO_MAX_TRANSACTIONS)', () => {
       ).statusCode,
     ).toBe(201);
   });
+
+  it('holds an executed rebalance to the cap as well', async () => {
+    const user = await registerUser(sut);
+    for (const trade of [
+      { ...buy, quantity: 20 },
+      { ...buy, symbol: 'MSFT' },
+    ]) {
+      const recorded = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/portfolio/transactions',
+        headers: user.headers,
+        payload: trade,
+      });
+      expect(recorded.statusCode).toBe(201);
+    }
+    const rebalance = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/portfolio/rebalance',
+      headers: user.headers,
+      payload: {
+        targets: [
+          { symbol: 'AAPL', weight: 50 },
+          { symbol: 'MSFT', weight: 50 },
+        ],
+      },
+    });
+    expect({ status: rebalance.statusCode, body: rebalance.json() }).toEqual({ status: 400, body: FULL });
+    const listed = await sut.inject({ url: '/api/v1/portfolio/transactions', headers: user.headers });
+    expect(listed.json().total).toBe(2);
+  });
 });

@@ -1,52 +1,10 @@
-import { InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { Clock } from '../../common/time/clock';
-import { MarketService } from '../market/market.service';
-import { StockQuote } from '../market/market.types';
-import { LedgerEntry } from './analytics/ledger-replay';
-import { HoldingsService } from './holdings.service';
-import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+import { FakeMarket, stockQuote } from '../../../test/fakes/fake-market';
+import { HoldingsLedger, HoldingsService } from './holdings.service';
+import { LedgerTransaction } from './ledger-transaction';
 
 const at = new Date('2026-03-06T22:00:00Z');
-
-function stockQuote(symbol: string, price: number, previousClose: number): StockQuote {
-  return {
-    symbol,
-    name: symbol,
-    price,
-    change: price - previousClose,
-    changePercent: 0,
-    previousClose,
-    open: previousClose,
-    high: price,
-    low: previousClose,
-    volume: 1,
-    asOf: at.toISOString(),
-  };
-}
-
-class FakeMarket {
-  quoteCalls: string[][] = [];
-  profileCalls: string[] = [];
-  quotes = new Map<string, StockQuote | null>([
-    ['AAPL', stockQuote('AAPL', 100.004, 98.001)],
-    ['XOM', stockQuote('XOM', 50, 51)],
-  ]);
-
-  async getQuotes(symbols: string[]) {
-    this.quoteCalls.push(symbols);
-    return new Map(symbols.map((symbol) => [symbol, this.quotes.get(symbol) ?? null]));
-  }
-
-  async getProfile(symbol: string) {
-    this.profileCalls.push(symbol);
-    return { symbol, name: symbol, sector: symbol === 'AAPL' ? 'technology' : null };
-  }
-
-  async getDailyCloses(symbol: string) {
-    if (symbol === 'NOPE') throw new NotFoundException(`Stock ${symbol} not found`);
-    return [{ date: '2026-03-06', close: 1.5 }];
-  }
-}
 
 function entry(
   id: number,
@@ -54,8 +12,21 @@ function entry(
   side: 'buy' | 'sell',
   quantity: number,
   price: number,
-): LedgerEntry {
-  return { id, symbol, side, quantity, price, fees: 0, executedAt: new Date(`2026-01-0${id}T15:00:00Z`) };
+): LedgerTransaction {
+  const executedAt = new Date(`2026-01-0${id}T15:00:00Z`);
+  return {
+    id,
+    userId: 7,
+    symbol,
+    side,
+    quantity,
+    price,
+    fees: 0,
+    executedAt,
+    note: null,
+    realizedPnl: null,
+    createdAt: executedAt,
+  };
 }
 
 describe('HoldingsService', () => {
@@ -64,17 +35,19 @@ describe('HoldingsService', () => {
 
   beforeEach(() => {
     market = new FakeMarket();
+    market.quotes.set('AAPL', stockQuote('AAPL', 100.004, 98.001, at));
+    market.quotes.set('XOM', stockQuote('XOM', 50, 51, at));
+    market.sectors.set('AAPL', 'technology');
+    market.closes.set('AAPL', [{ date: '2026-03-06', close: 1.5 }]);
     const ledger = [
       entry(1, 'AAPL', 'buy', 10, 90),
       entry(2, 'XOM', 'buy', 4, 60),
       entry(3, 'T', 'buy', 1, 30),
       entry(4, 'T', 'sell', 1, 31),
     ];
-    const repository = {
-      ledger: async () => ({ version: 1, entries: ledger }),
-    } as unknown as PortfolioTransactionsRepository;
+    const repository: HoldingsLedger = { ledger: async () => ({ version: 1, entries: ledger }) };
     const clock: Clock = { now: () => at };
-    sut = new HoldingsService(repository, market as unknown as MarketService, clock);
+    sut = new HoldingsService(repository, market, clock);
   });
 
   it('values every open position from one batched quote call, at cent prices', async () => {
@@ -101,7 +74,7 @@ describe('HoldingsService', () => {
   it('fails with the spec’s retrieval detail when a held symbol has no quote', async () => {
     market.quotes.set('XOM', null);
     const failure = sut.snapshot(7);
-    await expect(failure).rejects.toThrow(InternalServerErrorException);
+    await expect(failure).rejects.toThrow(ProviderUnavailableError);
     await expect(failure).rejects.toThrow('Failed to retrieve stock data for XOM');
   });
 

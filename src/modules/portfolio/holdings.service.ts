@@ -1,5 +1,6 @@
-import { Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
+import { NotFoundError, ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { MarketService } from '../market/market.service';
 import { StockQuote } from '../market/market.types';
@@ -9,6 +10,12 @@ import { PositionQuote, valuePositions, ValuedPosition } from './analytics/posit
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
 export const UNKNOWN_SECTOR = 'unknown';
+
+/** What the holdings read of the market: quotes, sectors and daily closes. */
+export type HoldingsMarket = Pick<MarketService, 'getQuotes' | 'getProfile' | 'getDailyCloses'>;
+
+/** What the holdings read of the ledger. */
+export type HoldingsLedger = Pick<PortfolioTransactionsRepository, 'ledger'>;
 
 /** A user's ledger and the positions it leaves, valued at one batch of live quotes. */
 export interface HoldingsSnapshot {
@@ -30,8 +37,8 @@ export class HoldingsService {
   private readonly replays = new WeakMap<readonly LedgerEntry[], LedgerReplay>();
 
   constructor(
-    private readonly transactions: PortfolioTransactionsRepository,
-    private readonly market: MarketService,
+    @Inject(PortfolioTransactionsRepository) private readonly transactions: HoldingsLedger,
+    @Inject(MarketService) private readonly market: HoldingsMarket,
     private readonly clock: Clock,
   ) {}
 
@@ -59,7 +66,7 @@ export class HoldingsService {
     const result = new Map<string, PositionQuote>();
     for (const symbol of symbols) {
       const quote = quotes.get(symbol);
-      if (!quote) throw new InternalServerErrorException(ErrorDetail.stockDataRetrievalFailed(symbol));
+      if (!quote) throw new ProviderUnavailableError(ErrorDetail.stockDataRetrievalFailed(symbol));
       result.set(symbol, toPositionQuote(quote));
     }
     return result;
@@ -95,7 +102,7 @@ export class HoldingsService {
         try {
           return [symbol, await this.market.getDailyCloses(symbol, from)];
         } catch (error) {
-          if (error instanceof NotFoundException) return [symbol, []];
+          if (error instanceof NotFoundError) return [symbol, []];
           throw error;
         }
       }),

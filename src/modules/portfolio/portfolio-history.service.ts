@@ -1,5 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { nyseSessionsBefore } from '../../common/calendar/nyse-calendar';
+import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { normalizeSymbol } from '../market/market-symbols';
 import { exchangeDay, HistoryPeriod } from './analytics/time-weighted-returns';
@@ -40,7 +41,7 @@ export class PortfolioHistoryService {
       nyseSessionsBefore(start, BENCHMARK_BASE_SESSIONS),
     );
     const benchmarkCloses = closes.get(benchmark) ?? [];
-    if (benchmarkCloses.length === 0) throw new NotFoundException(ErrorDetail.stockNotFound(benchmark));
+    if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
     return {
       period,
       benchmark,

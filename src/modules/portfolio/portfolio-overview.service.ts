@@ -1,28 +1,63 @@
-import { HttpException, Injectable } from '@nestjs/common';
-import { NewsItemResponse } from '../news/dto/news.response';
+import { Inject, Injectable } from '@nestjs/common';
+import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { NewsService } from '../news/news.service';
+import { NewsItem } from '../news/news.types';
 import { PreferencesService } from '../preferences/preferences.service';
-import { OverviewNewsItemResponse, WatchlistQuoteResponse } from './dto/overview.response';
+import { ValuedPosition } from './analytics/position-valuation';
 import { HoldingsService } from './holdings.service';
-import { money } from './portfolio-rounding';
-import { Overview } from './portfolio.mapper';
-import { PortfolioSummaryService } from './portfolio-summary.service';
-import { RiskMetricsService } from './risk-metrics.service';
+import { PortfolioSummary, PortfolioSummaryService } from './portfolio-summary.service';
+import { PortfolioRiskMetrics, RiskMetricsService } from './risk-metrics.service';
 
 /** Symbols whose news is looked up: the heaviest holdings first, then the watchlist. */
 export const OVERVIEW_NEWS_SYMBOLS = 10;
 export const OVERVIEW_NEWS_PER_SYMBOL = 3;
 export const OVERVIEW_NEWS_LIMIT = 10;
+export const OVERVIEW_TOP_POSITIONS = 10;
+
+/** A watched symbol with its quote; the figures are null when the provider does not know it. */
+export interface WatchedQuote {
+  symbol: string;
+  name: string | null;
+  price: number | null;
+  change: number | null;
+  changePercent: number | null;
+}
+
+/** An article found for a held or watched symbol. */
+export interface SymbolNews {
+  symbol: string;
+  item: NewsItem;
+}
+
+export interface Overview {
+  summary: PortfolioSummary;
+  positions: ValuedPosition[];
+  watchlist: WatchedQuote[];
+  news: SymbolNews[];
+  risk: PortfolioRiskMetrics;
+  notes: string[];
+  asOf: Date;
+}
+
+/** What the overview reads of each service it draws on. */
+export interface OverviewSources {
+  holdings: Pick<HoldingsService, 'snapshot' | 'rawQuotes'>;
+  summaries: Pick<PortfolioSummaryService, 'summarise'>;
+  risk: Pick<RiskMetricsService, 'assess'>;
+  /** Only the watchlist of the user's preferences is read. */
+  preferences: { findForUser(userId: number): Promise<{ watchlist: string[] } | null> };
+  news: Pick<NewsService, 'forStock'>;
+}
 
 /** The dashboard's first screen in one round trip; the parts are fetched concurrently. */
 @Injectable()
 export class PortfolioOverviewService {
   constructor(
-    private readonly holdings: HoldingsService,
-    private readonly summaries: PortfolioSummaryService,
-    private readonly risk: RiskMetricsService,
-    private readonly preferences: PreferencesService,
-    private readonly newsService: NewsService,
+    @Inject(HoldingsService) private readonly holdings: OverviewSources['holdings'],
+    @Inject(PortfolioSummaryService) private readonly summaries: OverviewSources['summaries'],
+    @Inject(RiskMetricsService) private readonly risk: OverviewSources['risk'],
+    @Inject(PreferencesService) private readonly preferences: OverviewSources['preferences'],
+    @Inject(NewsService) private readonly newsService: OverviewSources['news'],
   ) {}
 
   async overview(userId: number): Promise<Overview> {
@@ -40,7 +75,7 @@ export class PortfolioOverviewService {
       this.news(newsSymbols.slice(0, OVERVIEW_NEWS_SYMBOLS)).catch((error: unknown) => {
         // The rest of the dashboard is still worth showing when only the news provider fails.
         notes.push(
-          `News is unavailable: ${error instanceof HttpException ? error.message : 'the news provider failed'}`,
+          `News is unavailable: ${error instanceof ProviderUnavailableError ? error.detail : 'the news provider failed'}`,
         );
         return [];
       }),
@@ -49,26 +84,21 @@ export class PortfolioOverviewService {
   }
 
   /** The latest few articles per symbol, merged newest first; an article found for two symbols counts once. */
-  private async news(symbols: string[]): Promise<OverviewNewsItemResponse[]> {
+  private async news(symbols: string[]): Promise<SymbolNews[]> {
     const perSymbol = await Promise.all(
       symbols.map(async (symbol) =>
-        (await this.newsService.forStock(symbol, OVERVIEW_NEWS_PER_SYMBOL)).map(
-          (item): OverviewNewsItemResponse => ({ symbol, ...NewsItemResponse.from(item) }),
-        ),
+        (await this.newsService.forStock(symbol, OVERVIEW_NEWS_PER_SYMBOL)).map((item) => ({ symbol, item })),
       ),
     );
-    const byUrl = new Map<string, OverviewNewsItemResponse>();
-    for (const item of perSymbol.flat()) if (!byUrl.has(item.url)) byUrl.set(item.url, item);
+    const byUrl = new Map<string, SymbolNews>();
+    for (const found of perSymbol.flat()) if (!byUrl.has(found.item.url)) byUrl.set(found.item.url, found);
     return [...byUrl.values()]
-      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+      .sort((a, b) => b.item.publishedAt.localeCompare(a.item.publishedAt))
       .slice(0, OVERVIEW_NEWS_LIMIT);
   }
 
-  /**
-   * One batched quote call, rounded like the market endpoints (2 decimals); a symbol the provider
-   * does not know keeps its place with null figures.
-   */
-  private async watchlist(symbols: string[]): Promise<WatchlistQuoteResponse[]> {
+  /** One batched quote call; a symbol the provider does not know keeps its place with null figures. */
+  private async watchlist(symbols: string[]): Promise<WatchedQuote[]> {
     if (symbols.length === 0) return [];
     const quotes = await this.holdings.rawQuotes(symbols);
     return symbols.map((symbol) => {
@@ -76,9 +106,9 @@ export class PortfolioOverviewService {
       return {
         symbol,
         name: quote?.name ?? null,
-        price: quote && money(quote.price),
-        change: quote && money(quote.change),
-        changePercent: quote && money(quote.changePercent),
+        price: quote?.price ?? null,
+        change: quote?.change ?? null,
+        changePercent: quote?.changePercent ?? null,
       };
     });
   }

@@ -1,16 +1,16 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { DataSource, EntityManager } from 'typeorm';
+import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { replayLedger } from './analytics/ledger-replay';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
-import { isStorableAmount, withinTradeLimits } from './ledger-limits';
+import { isStorableAmount } from './ledger-limits';
+import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
 import { nullable, quantity as toLedgerScale } from './portfolio-rounding';
-
-export type NewTransactionRecord = Omit<PortfolioTransactionEntity, 'id' | 'realizedPnl'>;
 
 export interface TransactionFilters {
   symbol?: string;
@@ -30,7 +30,7 @@ const LEDGER_LOCK_NAMESPACE = 7_310_001;
 const CACHED_LEDGER_ROWS = 200_000;
 
 /** A stored ledger row; the ledger is shared by every reader of its version, so it is frozen. */
-export type StoredTransaction = Readonly<PortfolioTransactionEntity>;
+export type StoredTransaction = Readonly<LedgerTransaction>;
 
 /** A user's whole ledger in execution order, as of one ledger version. */
 export interface LedgerVersion {
@@ -42,7 +42,7 @@ interface LedgerRow {
   version: string | null;
   id: number | null;
   symbol: string;
-  side: PortfolioTransactionEntity['side'];
+  side: LedgerTransaction['side'];
   quantity: string;
   price: string;
   fees: string;
@@ -100,14 +100,8 @@ export class LockedLedger {
     return this.current;
   }
 
-  /**
-   * Inserts the records in order and returns their ids in the same order. Request bodies are held
-   * to the ledger limits at the edge; this also holds trades the service computed (a rebalance).
-   */
-  async insert(records: NewTransactionRecord[]): Promise<number[]> {
-    const outside = records.find((record) => !withinTradeLimits(record));
-    if (outside)
-      throw new BadRequestException(ErrorDetail.tradeOutsideLedgerLimits(outside.quantity, outside.symbol));
+  /** Inserts the records in order and returns their ids in the same order. */
+  async insert(records: NewLedgerTransaction[]): Promise<number[]> {
     const ids: number[] = [];
     this.changed ||= records.length > 0;
     // Copied first (TypeORM writes its column transformations back into the objects it inserts),
@@ -164,7 +158,7 @@ export class LockedLedger {
       .filter(({ current, next }) => !sameAmount(current, next));
     if (changed.length === 0) return;
     const unstorable = changed.find(({ next }) => next !== null && !isStorableAmount(next));
-    if (unstorable) throw new BadRequestException(ErrorDetail.realizedPnlOutOfRange(unstorable.symbol));
+    if (unstorable) throw new RuleViolationError(ErrorDetail.realizedPnlOutOfRange(unstorable.symbol));
     this.changed = true;
     // One statement whatever the number of sells: the new values travel as two arrays.
     await this.manager.query(
@@ -182,7 +176,7 @@ export class LockedLedger {
   }
 
   /** The user's rows with these ids, in the order of `ids`. */
-  async findByIds(ids: number[]): Promise<PortfolioTransactionEntity[]> {
+  async findByIds(ids: number[]): Promise<LedgerTransaction[]> {
     const byId = new Map<number, PortfolioTransactionEntity>();
     for (const chunk of chunks(ids, ROWS_PER_STATEMENT)) {
       const rows = await this.manager
@@ -302,7 +296,7 @@ function inExecutionOrder(a: StoredTransaction, b: StoredTransaction): number {
   return a.executedAt.getTime() - b.executedAt.getTime() || a.id - b.id;
 }
 
-function toStoredTransaction(userId: number, row: LedgerRow): PortfolioTransactionEntity {
+function toStoredTransaction(userId: number, row: LedgerRow): LedgerTransaction {
   return {
     id: row.id!,
     userId,

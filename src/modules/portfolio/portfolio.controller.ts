@@ -14,7 +14,7 @@ import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempot
 import { HistoryQuery } from './dto/history.query';
 import { HistoryResponse } from './dto/history.response';
 import { OverviewResponse } from './dto/overview.response';
-import { PositionsResponse } from './dto/position.response';
+import { PositionResponse, PositionsResponse } from './dto/position.response';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
 import { RebalanceResponse } from './dto/rebalance.response';
 import { RiskMetricsQuery } from './dto/risk-metrics.query';
@@ -26,15 +26,6 @@ import { HoldingsService } from './holdings.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
-import {
-  toHistoryResponse,
-  toOverviewResponse,
-  toPositionResponse,
-  toRiskMetricsResponse,
-  toSummaryResponse,
-  toRealizedResponse,
-  toTaxLotsResponse,
-} from './portfolio.mapper';
 import { RebalanceService } from './rebalance.service';
 import { RiskMetricsService } from './risk-metrics.service';
 import { TaxLotsService } from './tax-lots.service';
@@ -61,7 +52,7 @@ export class PortfolioController {
   })
   @ApiOkResponse({ type: OverviewResponse })
   async overview(@CurrentUser() user: AuthUser): Promise<OverviewResponse> {
-    return toOverviewResponse(await this.overviews.overview(user.id));
+    return OverviewResponse.from(await this.overviews.overview(user.id));
   }
 
   @Get('positions')
@@ -69,7 +60,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: PositionsResponse })
   async positions(@CurrentUser() user: AuthUser): Promise<PositionsResponse> {
     const snapshot = await this.holdings.snapshot(user.id);
-    return { positions: snapshot.positions.map(toPositionResponse) };
+    return { positions: snapshot.positions.map((position) => PositionResponse.from(position)) };
   }
 
   @Get('lots')
@@ -81,7 +72,7 @@ export class PortfolioController {
   })
   @ApiOkResponse({ type: TaxLotsResponse })
   async lots(@CurrentUser() user: AuthUser): Promise<TaxLotsResponse> {
-    return toTaxLotsResponse(await this.taxLots.openLots(user.id));
+    return TaxLotsResponse.from(await this.taxLots.openLots(user.id));
   }
 
   @Get('realized')
@@ -95,7 +86,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: RealizedResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid year' })
   async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<RealizedResponse> {
-    return toRealizedResponse(await this.taxLots.realized(user.id, query.year));
+    return RealizedResponse.from(await this.taxLots.realized(user.id, query.year));
   }
 
   @Get('summary')
@@ -109,7 +100,7 @@ export class PortfolioController {
   })
   @ApiOkResponse({ type: SummaryResponse })
   async summary(@CurrentUser() user: AuthUser): Promise<SummaryResponse> {
-    return toSummaryResponse(await this.summaries.summary(user.id));
+    return SummaryResponse.from(await this.summaries.summary(user.id));
   }
 
   @Get('history')
@@ -124,7 +115,7 @@ export class PortfolioController {
   @ApiNotFoundResponse({ description: '`Stock <benchmark> not found`' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid period or benchmark' })
   async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQuery): Promise<HistoryResponse> {
-    return toHistoryResponse(await this.histories.history(user.id, query.period, query.benchmark));
+    return HistoryResponse.from(await this.histories.history(user.id, query.period, query.benchmark));
   }
 
   @Get('risk-metrics')
@@ -142,7 +133,7 @@ export class PortfolioController {
     @CurrentUser() user: AuthUser,
     @Query() query: RiskMetricsQuery,
   ): Promise<RiskMetricsResponse> {
-    return toRiskMetricsResponse(
+    return RiskMetricsResponse.from(
       await this.risk.riskMetrics(user.id, query.lookback_days, query.benchmark, query.include_today),
     );
   }
@@ -161,12 +152,15 @@ export class PortfolioController {
   @ApiUnprocessableEntityResponse({
     description: 'Invalid targets, at the offending element; an invalid or reused Idempotency-Key',
   })
-  @ApiBadRequestResponse({ description: 'A planned trade outside the ledger limits (docs/input-limits.md)' })
+  @ApiBadRequestResponse({
+    description:
+      'A planned trade outside the ledger limits (docs/input-limits.md); the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
+  })
   rebalance(
     @CurrentUser() user: AuthUser,
     @Body() body: RebalanceRequestDto,
     @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<RebalanceResponse> {
-    return this.rebalancer.rebalance(user.id, body, request);
+    return this.rebalancer.rebalance(user.id, body, (outcome) => RebalanceResponse.from(outcome), request);
   }
 }

@@ -6,6 +6,7 @@ import { NewsModule } from '../news/news.module';
 import { PreferencesModule } from '../preferences/preferences.module';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { HoldingsService } from './holdings.service';
+import { LedgerService } from './ledger.service';
 import { CsvContentTypeParser } from './import/csv-content-type.parser';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
@@ -30,6 +31,7 @@ import { TransactionsService } from './transactions.service';
   providers: [
     CsvContentTypeParser,
     PortfolioTransactionsRepository,
+    LedgerService,
     TransactionsService,
     HoldingsService,
     PortfolioSummaryService,

@@ -1,24 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
+import { InvalidFieldError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
+import { unreachable } from '../../common/types/unreachable';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market/market-symbols';
-import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
+import { LedgerEntry, replayLedger, TransactionKind } from './analytics/ledger-replay';
 import { valuePositions, ValuedPosition } from './analytics/position-valuation';
-import { planRebalance, RebalancePlan, SymbolTarget } from './analytics/rebalance-plan';
+import { planRebalance, RebalancePlan, RebalanceTradeSide, SymbolTarget } from './analytics/rebalance-plan';
 import { symbolTargetsFromSectors } from './analytics/sector-targets';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
-import { RebalanceResponse } from './dto/rebalance.response';
 import { HoldingsService } from './holdings.service';
-import {
-  LockedLedger,
-  NewTransactionRecord,
-  PortfolioTransactionsRepository,
-} from './portfolio-transactions.repository';
-import { toRebalanceResponse } from './portfolio.mapper';
+import { LedgerChange, LedgerService, Present } from './ledger.service';
+import { NewLedgerTransaction } from './ledger-transaction';
 
 /** Target weights must sum to 100 within this many percentage points. */
 export const WEIGHT_SUM_TOLERANCE = 0.01;
@@ -40,17 +36,18 @@ type TargetList = 'targets' | 'sector_targets';
 export class RebalanceService {
   constructor(
     private readonly holdings: HoldingsService,
-    private readonly transactions: PortfolioTransactionsRepository,
+    private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
   ) {}
 
-  async rebalance(
+  async rebalance<A>(
     userId: number,
     body: RebalanceRequestDto,
+    present: Present<RebalanceOutcome, A>,
     request?: IdempotentRequest,
-  ): Promise<RebalanceResponse> {
-    const earlier = await this.idempotency.storedAnswer<RebalanceResponse>(userId, request);
+  ): Promise<A> {
+    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
     if (earlier) return earlier;
     const list = checkTargetLists(body);
     // Targets are resolved before the lock is taken, so that a 422 does not wait on it; the quotes
@@ -60,17 +57,17 @@ export class RebalanceService {
     const symbolTargets = list === 'targets' ? await this.symbolTargets(body, prices) : null;
     const planFor = (positions: ValuedPosition[]) => plan(body, positions, symbolTargets, prices);
     if (body.dry_run && !request) {
-      return toRebalanceResponse({ ...planFor(snapshot.positions), executed: false, transactionIds: [] });
+      return present({ ...planFor(snapshot.positions), executed: false, transactionIds: [] });
     }
-    return this.transactions.withLockedLedger(
+    return this.ledger.change(
       userId,
       async (ledger) => {
         const planned = planFor(await this.valuedPositions(await ledger.entries()));
         if (body.dry_run || planned.trades.length === 0) {
-          return toRebalanceResponse({ ...planned, executed: !body.dry_run, transactionIds: [] });
+          return present({ ...planned, executed: !body.dry_run, transactionIds: [] });
         }
         const transactionIds = await this.record(ledger, planned);
-        return toRebalanceResponse({ ...planned, executed: true, transactionIds });
+        return present({ ...planned, executed: true, transactionIds });
       },
       request,
     );
@@ -88,13 +85,13 @@ export class RebalanceService {
    * Sells first, so that the buys they fund come after them in the ledger; all at now, without
    * fees. The plan never sells more than the locked ledger holds.
    */
-  private async record(ledger: LockedLedger, plan: RebalancePlan): Promise<number[]> {
+  private async record(ledger: LedgerChange, plan: RebalancePlan): Promise<number[]> {
     const executedAt = this.clock.now();
     const ordered = [...plan.trades].sort((a, b) => (a.side === b.side ? 0 : a.side === 'sell' ? -1 : 1));
-    const records: NewTransactionRecord[] = ordered.map((trade) => ({
+    const records: NewLedgerTransaction[] = ordered.map((trade) => ({
       userId: ledger.userId,
       symbol: trade.symbol,
-      side: trade.side,
+      side: ledgerSide(trade.side),
       quantity: trade.quantity,
       price: trade.price,
       fees: 0,
@@ -102,9 +99,7 @@ export class RebalanceService {
       note: REBALANCE_NOTE,
       createdAt: executedAt,
     }));
-    const ids = await ledger.insert(records);
-    await ledger.refreshRealizedPnl();
-    return ids;
+    return (await ledger.append(records)).map((stored) => stored.id);
   }
 
   /** Canonical symbols with their prices added to `prices`; 422 at every unknown or repeated symbol. */
@@ -135,7 +130,7 @@ export class RebalanceService {
       canonical.set(symbol, quote.symbol);
       prices.set(quote.symbol, Math.round(quote.price * 100) / 100);
     }
-    if (issues.length > 0) throw new ValidationFailedException(issues);
+    if (issues.length > 0) throw new InvalidFieldError(issues);
     return body.targets!.map((target, index) => ({
       symbol: canonical.get(requested[index])!,
       weight: target.weight,
@@ -172,7 +167,7 @@ function plan(
 /** Exactly one list, weights summing to 100 ± 0.01. */
 function checkTargetLists(body: RebalanceRequestDto): TargetList {
   if ((body.targets === undefined) === (body.sector_targets === undefined)) {
-    throw new ValidationFailedException([
+    throw new InvalidFieldError([
       { loc: ['body'], msg: 'Value error, give either targets or sector_targets', type: 'value_error' },
     ]);
   }
@@ -181,7 +176,7 @@ function checkTargetLists(body: RebalanceRequestDto): TargetList {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (Math.abs(sum - 100) > WEIGHT_SUM_TOLERANCE + 1e-9) {
     const message = `weights must sum to 100 (± ${WEIGHT_SUM_TOLERANCE}), not ${Math.round(sum * 1e6) / 1e6}`;
-    throw new ValidationFailedException([
+    throw new InvalidFieldError([
       { loc: ['body', list], msg: `Value error, ${message}`, type: 'value_error', ctx: { error: message } },
     ]);
   }
@@ -204,8 +199,19 @@ function sectorTargets(body: RebalanceRequestDto, positions: ValuedPosition[]): 
       ),
     );
   }
-  if (issues.length > 0) throw new ValidationFailedException(issues);
+  if (issues.length > 0) throw new InvalidFieldError(issues);
   return targets;
+}
+
+function ledgerSide(side: RebalanceTradeSide): TransactionKind {
+  switch (side) {
+    case 'buy':
+      return 'buy';
+    case 'sell':
+      return 'sell';
+    default:
+      return unreachable(side);
+  }
 }
 
 /** Indexes of the entries that repeat an earlier one. */

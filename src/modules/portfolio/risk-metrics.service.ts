@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { newYorkTime } from '../../common/time/new-york-time';
 import {
@@ -7,6 +7,7 @@ import {
   nyseSessionsBefore,
   REGULAR_CLOSE_MINUTE,
 } from '../../common/calendar/nyse-calendar';
+import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { normalizeSymbol } from '../market/market-symbols';
@@ -88,7 +89,7 @@ export class RiskMetricsService {
       this.preferences.findForUser(userId),
     ]);
     const benchmarkCloses = closes.get(benchmark) ?? [];
-    if (benchmarkCloses.length === 0) throw new NotFoundException(ErrorDetail.stockNotFound(benchmark));
+    if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
 
     const metrics = this.compute(`${userId}:${lookbackDays}:${benchmark}`, {
       holdings: snapshot.positions.map((position) => ({

@@ -50,17 +50,17 @@ export class TransactionsController {
     @Body() body: CreateTransactionDto,
     @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<TransactionResponse> {
-    return this.transactions.record(user.id, body, request);
+    return this.transactions.record(user.id, body, (recorded) => TransactionResponse.from(recorded), request);
   }
 
   @Get()
   @ApiOperation({ summary: "The caller's transactions, newest first" })
   @ApiOkResponse({ type: TransactionListResponse })
-  list(
+  async list(
     @CurrentUser() user: AuthUser,
     @Query() query: ListTransactionsQuery,
   ): Promise<TransactionListResponse> {
-    return this.transactions.list(user.id, query);
+    return TransactionListResponse.from(await this.transactions.list(user.id, query));
   }
 
   @Post('import')
@@ -84,7 +84,12 @@ export class TransactionsController {
     @Body(CsvBodyPipe) csv: string,
     @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<TransactionImportResponse> {
-    return this.transactions.importCsv(user.id, csv, request);
+    return this.transactions.importCsv(
+      user.id,
+      csv,
+      (recorded) => TransactionImportResponse.from(recorded),
+      request,
+    );
   }
 
   @Delete(':id')

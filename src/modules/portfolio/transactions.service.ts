@@ -1,39 +1,36 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { Clock } from '../../common/time/clock';
+import { InvalidFieldError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { ValidationFailedException } from '../../common/validation/validation-failed.exception';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market/market-symbols';
 import { MarketService } from '../market/market.service';
-import { findOversell, findOversells } from './analytics/ledger-replay';
 import { CreateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
-import {
-  TransactionImportResponse,
-  TransactionListResponse,
-  TransactionResponse,
-} from './dto/transaction.response';
-import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { parseTransactionsCsv } from './import/transactions-csv.parser';
-import {
-  LockedLedger,
-  NewTransactionRecord,
-  PortfolioTransactionsRepository,
-} from './portfolio-transactions.repository';
-import { toTransactionResponse } from './portfolio.mapper';
+import { LedgerService, OversellRejectedError, Present } from './ledger.service';
+import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
+import { PortfolioTransactionsRepository, StoredTransaction } from './portfolio-transactions.repository';
 import { quantity as roundQuantity } from './portfolio-rounding';
 
-/** Ids for entries not yet stored: after every stored id, in the order given. */
-const PROVISIONAL_ID_BASE = Number.MAX_SAFE_INTEGER - 1_000_000;
+/** A page of the ledger, newest first. */
+export interface TransactionPage {
+  transactions: StoredTransaction[];
+  /** Transactions matching the filters, all pages together. */
+  total: number;
+  skip: number;
+  limit: number;
+}
 
 /** The trade ledger: recording, listing, deleting and importing transactions, one user at a time. */
 @Injectable()
 export class TransactionsService {
   constructor(
+    private readonly ledger: LedgerService,
     private readonly transactions: PortfolioTransactionsRepository,
     private readonly market: MarketService,
     private readonly clock: Clock,
@@ -45,16 +42,17 @@ export class TransactionsService {
    * 404 for an unknown symbol, 400 when a sell exceeds the quantity held at its date (or makes a
    * later sell do so). With an idempotent request, a retry gets the first answer again.
    */
-  async record(
+  async record<A>(
     userId: number,
     body: CreateTransactionDto,
+    present: Present<LedgerTransaction, A>,
     request?: IdempotentRequest,
-  ): Promise<TransactionResponse> {
-    const earlier = await this.idempotency.storedAnswer<TransactionResponse>(userId, request);
+  ): Promise<A> {
+    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
     if (earlier) return earlier;
     const executedAt = validInstant(parseInstant(body.executed_at), ['body', 'executed_at']);
     if (executedAt.getTime() > this.clock.now().getTime()) {
-      throw new ValidationFailedException([
+      throw new InvalidFieldError([
         {
           loc: ['body', 'executed_at'],
           msg: 'Value error, executed_at must not be in the future',
@@ -63,7 +61,7 @@ export class TransactionsService {
       ]);
     }
     const symbol = (await this.market.getQuote(body.symbol)).symbol;
-    const record: NewTransactionRecord = {
+    const record: NewLedgerTransaction = {
       userId,
       symbol,
       side: body.side,
@@ -74,44 +72,23 @@ export class TransactionsService {
       note: body.note ?? null,
       createdAt: this.clock.now(),
     };
-    return this.transactions.withLockedLedger(
-      userId,
-      async (ledger) => {
-        const existing = await ledger.entries();
-        this.assertRoomFor(existing.length, 1);
-        const violation = findOversell([...existing, { ...record, id: PROVISIONAL_ID_BASE }]);
-        if (violation)
-          throw new BadRequestException(ErrorDetail.insufficientQuantityToSell(violation.symbol));
-        const [stored] = await this.storedAfterRefresh(ledger, await ledger.insert([record]));
-        return toTransactionResponse(stored);
-      },
-      request,
-    );
+    return this.ledger.append(userId, [record], ([stored]) => present(stored), request);
   }
 
-  async list(userId: number, query: ListTransactionsQuery): Promise<TransactionListResponse> {
-    const [rows, total] = await this.transactions.list(userId, {
+  async list(userId: number, query: ListTransactionsQuery): Promise<TransactionPage> {
+    const [transactions, total] = await this.transactions.list(userId, {
       symbol: query.symbol ? normalizeSymbol(query.symbol) : undefined,
       from: query.from ? validInstant(parseInstant(query.from), ['query', 'from']) : undefined,
       to: query.to ? validInstant(endOfDayIfDate(query.to), ['query', 'to']) : undefined,
       skip: query.skip,
       limit: query.limit,
     });
-    return { transactions: rows.map(toTransactionResponse), total, skip: query.skip, limit: query.limit };
+    return { transactions, total, skip: query.skip, limit: query.limit };
   }
 
   /** 404 for another user's or a missing id; 400 when a later sell would exceed the quantity held without it. */
-  async remove(userId: number, id: number): Promise<void> {
-    await this.transactions.withLockedLedger(userId, async (ledger) => {
-      const existing = await ledger.entries();
-      const target = existing.find((entry) => entry.id === id);
-      if (!target) throw new NotFoundException(ErrorDetail.transactionNotFound);
-      const violation = findOversell(existing.filter((entry) => entry.id !== id));
-      if (violation)
-        throw new BadRequestException(ErrorDetail.transactionDeletionWouldOversell(violation.symbol));
-      await ledger.delete(id);
-      await ledger.refreshRealizedPnl();
-    });
+  remove(userId: number, id: number): Promise<void> {
+    return this.ledger.change(userId, (ledger) => ledger.remove(id));
   }
 
   /**
@@ -119,12 +96,13 @@ export class TransactionsService {
    * (`loc: ["body", row, column]`, row 0 being the first line after the header). With an
    * idempotent request, a retry gets the first answer again.
    */
-  async importCsv(
+  async importCsv<A>(
     userId: number,
     csv: string,
+    present: Present<LedgerTransaction[], A>,
     request?: IdempotentRequest,
-  ): Promise<TransactionImportResponse> {
-    const earlier = await this.idempotency.storedAnswer<TransactionImportResponse>(userId, request);
+  ): Promise<A> {
+    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
     if (earlier) return earlier;
     const parsed = parseTransactionsCsv(csv, this.clock.now(), this.config.importMaxRows);
     const issues = [...parsed.issues];
@@ -135,10 +113,10 @@ export class TransactionsService {
       if (!canonical.has(cell.symbol))
         issues.push(rowIssue(cell.row, 'symbol', ErrorDetail.stockNotFound(cell.symbol)));
     }
-    if (issues.length > 0) throw new ValidationFailedException(sortIssues(issues));
+    if (issues.length > 0) throw new InvalidFieldError(sortIssues(issues));
 
     const createdAt = this.clock.now();
-    const records: NewTransactionRecord[] = parsed.rows.map((row) => ({
+    const records: NewLedgerTransaction[] = parsed.rows.map((row) => ({
       userId,
       symbol: canonical.get(row.symbol)!,
       side: row.side,
@@ -149,50 +127,18 @@ export class TransactionsService {
       note: row.note,
       createdAt,
     }));
-    return this.transactions.withLockedLedger(
+    return this.ledger.change(
       userId,
       async (ledger) => {
-        const existing = await ledger.entries();
-        this.assertRoomFor(existing.length, records.length);
-        const provisional = records.map((record, index) => ({ ...record, id: PROVISIONAL_ID_BASE + index }));
-        const violations = findOversells([...existing, ...provisional]);
-        if (violations.length > 0) {
-          throw new ValidationFailedException(
-            violations.map((violation) =>
-              violation.entryId >= PROVISIONAL_ID_BASE
-                ? rowIssue(
-                    parsed.rows[violation.entryId - PROVISIONAL_ID_BASE].row,
-                    'quantity',
-                    ErrorDetail.insufficientQuantityToSell(violation.symbol),
-                  )
-                : {
-                    loc: ['body'],
-                    msg: `Value error, the rows would leave the recorded sell ${violation.entryId} of ${violation.symbol} without enough shares`,
-                    type: 'value_error',
-                  },
-            ),
-          );
+        try {
+          return present(await ledger.append(records));
+        } catch (error) {
+          if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
+          throw error;
         }
-        const stored = await this.storedAfterRefresh(ledger, await ledger.insert(records));
-        return { imported: stored.length, transactions: stored.map(toTransactionResponse) };
       },
       request,
     );
-  }
-
-  /** 400 when `adding` more would take the ledger past PORTFOLIO_MAX_TRANSACTIONS. */
-  private assertRoomFor(held: number, adding: number): void {
-    if (held + adding > this.config.maxTransactions) {
-      throw new BadRequestException(ErrorDetail.ledgerFull(this.config.maxTransactions));
-    }
-  }
-
-  private async storedAfterRefresh(
-    ledger: LockedLedger,
-    ids: number[],
-  ): Promise<PortfolioTransactionEntity[]> {
-    await ledger.refreshRealizedPnl();
-    return ledger.findByIds(ids);
   }
 
   /** Upper-case symbol → the provider's spelling, for the symbols the provider knows (one batched call). */
@@ -205,6 +151,25 @@ export class TransactionsService {
     }
     return result;
   }
+}
+
+/** Each oversold sell at its row, or, for a sell already stored, at the body. */
+function oversoldRows(error: OversellRejectedError, rows: readonly { row: number }[]): InvalidFieldError {
+  return new InvalidFieldError(
+    error.sells.map((sell) =>
+      'appendedIndex' in sell
+        ? rowIssue(
+            rows[sell.appendedIndex].row,
+            'quantity',
+            ErrorDetail.insufficientQuantityToSell(sell.symbol),
+          )
+        : {
+            loc: ['body'],
+            msg: `Value error, the rows would leave the recorded sell ${sell.storedId} of ${sell.symbol} without enough shares`,
+            type: 'value_error',
+          },
+    ),
+  );
 }
 
 function rowIssue(row: number, column: string, message: string): ValidationIssue {
@@ -230,7 +195,7 @@ export function parseInstant(iso: string): Date {
 /** ISO 8601 also allows week and ordinal dates (2025-W01, 2025-006), which Date cannot read. */
 function validInstant(instant: Date, loc: (string | number)[]): Date {
   if (!Number.isNaN(instant.getTime())) return instant;
-  throw new ValidationFailedException([
+  throw new InvalidFieldError([
     { loc, msg: 'Input should be a valid datetime or date', type: 'datetime_parsing' },
   ]);
 }

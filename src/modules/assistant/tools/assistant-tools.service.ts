@@ -7,6 +7,7 @@ import { PreferencesResponse } from '../../preferences/dto/preferences.response'
 import { PreferencesService } from '../../preferences/preferences.service';
 import { HoldingsService, HoldingsSnapshot } from '../../portfolio/holdings.service';
 import { PortfolioSummaryService } from '../../portfolio/portfolio-summary.service';
+import { RebalanceResponse } from '../../portfolio/dto/rebalance.response';
 import { RebalanceService } from '../../portfolio/rebalance.service';
 import {
   DEFAULT_BENCHMARK,
@@ -222,18 +223,23 @@ export class AssistantTools {
     const shares = (count: number) =>
       Array.from({ length: count }, (_, index) => (index === 0 ? round(100 - share * (count - 1)) : share));
     const weights = shares(bySector ? sectors.length : snapshot.positions.length);
-    const plan = await this.rebalancer.rebalance(userId, {
-      ...(bySector
-        ? { sector_targets: sectors.map((sector, index) => ({ sector, weight: weights[index] })) }
-        : {
-            targets: snapshot.positions.map((position, index) => ({
-              symbol: position.symbol,
-              weight: weights[index],
-            })),
-          }),
-      tolerance: REBALANCE_CHECK_TOLERANCE,
-      dry_run: true,
-    });
+    const plan = await this.rebalancer.rebalance(
+      userId,
+      {
+        ...(bySector
+          ? { sector_targets: sectors.map((sector, index) => ({ sector, weight: weights[index] })) }
+          : {
+              targets: snapshot.positions.map((position, index) => ({
+                symbol: position.symbol,
+                weight: weights[index],
+              })),
+            }),
+        tolerance: REBALANCE_CHECK_TOLERANCE,
+        dry_run: true,
+      },
+      // The facts quote the plan as the rebalance route answers it.
+      (outcome) => RebalanceResponse.from(outcome),
+    );
     const after = new Map(plan.after.map((entry) => [entry.symbol, entry.weight]));
     const data: RebalanceFacts = {
       basis: bySector

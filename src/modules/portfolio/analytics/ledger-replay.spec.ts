@@ -1,4 +1,11 @@
-import { findOversell, findOversells, LedgerEntry, OversellError, replayLedger } from './ledger-replay';
+import {
+  findOversell,
+  findOversells,
+  LedgerEntry,
+  OversellError,
+  replayLedger,
+  TransactionKind,
+} from './ledger-replay';
 
 let nextId = 1;
 function entry(
@@ -152,5 +159,17 @@ describe('findOversells', () => {
 
   it('is empty for a consistent ledger', () => {
     expect(findOversells([entry('AAPL', 'buy', 1, 100, '2017-01-03')])).toEqual([]);
+  });
+});
+
+describe('a transaction kind the replay does not know', () => {
+  it('is refused, never taken for a sell', () => {
+    // What an unmigrated reader would meet if the column held a newer kind.
+    const stored: string = 'dividend';
+    const ledger = [
+      entry('AAPL', 'buy', 10, 100, '2025-01-06'),
+      { ...entry('AAPL', 'sell', 1, 2, '2025-01-07'), side: stored as TransactionKind },
+    ];
+    expect(() => replayLedger(ledger)).toThrow('Unexpected value: dividend');
   });
 });

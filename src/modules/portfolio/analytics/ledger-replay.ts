@@ -4,13 +4,19 @@
 // average cost (cost basis / quantity) of the shares sold, and its realized P&L is
 // quantity × price − fees − that removed cost.
 
-export const TRADE_SIDES = ['buy', 'sell'] as const;
-export type TradeSide = (typeof TRADE_SIDES)[number];
+import { unreachable } from '../../../common/types/unreachable';
+
+/**
+ * What a ledger entry records (its `side` on the wire). Every reader of the ledger switches over
+ * these exhaustively, so a kind added here does not compile until each says what it does.
+ */
+export const TRANSACTION_KINDS = ['buy', 'sell'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 export interface LedgerEntry {
   id: number;
   symbol: string;
-  side: TradeSide;
+  side: TransactionKind;
   quantity: number;
   price: number;
   fees: number;
@@ -66,24 +72,30 @@ export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
       realizedPnl: 0,
     };
     book.set(entry.symbol, position);
-    if (entry.side === 'buy') {
-      position.quantity += entry.quantity;
-      position.costBasis += entry.quantity * entry.price + entry.fees;
-      continue;
-    }
-    if (entry.quantity > position.quantity + QUANTITY_EPSILON) {
-      throw new OversellError(entry.symbol, entry.id, position.quantity, entry.quantity);
-    }
-    const removedCost = (position.costBasis * entry.quantity) / position.quantity;
-    const realized = entry.quantity * entry.price - entry.fees - removedCost;
-    realizedPnlBySell.set(entry.id, realized);
-    position.realizedPnl += realized;
-    totalRealizedPnl += realized;
-    position.quantity -= entry.quantity;
-    position.costBasis -= removedCost;
-    if (position.quantity <= QUANTITY_EPSILON) {
-      position.quantity = 0;
-      position.costBasis = 0;
+    switch (entry.side) {
+      case 'buy':
+        position.quantity += entry.quantity;
+        position.costBasis += entry.quantity * entry.price + entry.fees;
+        break;
+      case 'sell': {
+        if (entry.quantity > position.quantity + QUANTITY_EPSILON) {
+          throw new OversellError(entry.symbol, entry.id, position.quantity, entry.quantity);
+        }
+        const removedCost = (position.costBasis * entry.quantity) / position.quantity;
+        const realized = entry.quantity * entry.price - entry.fees - removedCost;
+        realizedPnlBySell.set(entry.id, realized);
+        position.realizedPnl += realized;
+        totalRealizedPnl += realized;
+        position.quantity -= entry.quantity;
+        position.costBasis -= removedCost;
+        if (position.quantity <= QUANTITY_EPSILON) {
+          position.quantity = 0;
+          position.costBasis = 0;
+        }
+        break;
+      }
+      default:
+        unreachable(entry.side);
     }
   }
 

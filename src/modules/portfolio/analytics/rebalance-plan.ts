@@ -35,9 +35,16 @@ export interface RebalanceInput {
   fractional: boolean;
 }
 
+/**
+ * What a planned trade does, apart from the ledger's transaction kinds: a plan only ever buys or
+ * sells, whatever else the ledger comes to record.
+ */
+export const REBALANCE_TRADE_SIDES = ['buy', 'sell'] as const;
+export type RebalanceTradeSide = (typeof REBALANCE_TRADE_SIDES)[number];
+
 export interface PlannedTrade {
   symbol: string;
-  side: 'buy' | 'sell';
+  side: RebalanceTradeSide;
   quantity: number;
   price: number;
   value: number;

@@ -1,4 +1,4 @@
-import { LedgerEntry } from './ledger-replay';
+import { LedgerEntry, TransactionKind } from './ledger-replay';
 import { holdingDays, holdingTerm, matchLotsFifo } from './tax-lots';
 
 let nextId = 1;
@@ -86,5 +86,16 @@ describe('holding period', () => {
     expect(holdingTerm('2024-03-12', '2025-03-12')).toBe('short');
     expect(holdingTerm('2024-03-11', '2025-03-12')).toBe('long');
     expect(holdingDays('2023-06-01', '2025-03-12')).toBe(650);
+  });
+});
+
+describe('a transaction kind the lots do not know', () => {
+  it('is refused, never taken for a sell', () => {
+    const stored: string = 'dividend';
+    const ledger = [
+      trade('AAPL', 'buy', 10, 100, '2024-01-02T15:00:00Z'),
+      { ...trade('AAPL', 'sell', 1, 2, '2024-01-03T15:00:00Z'), side: stored as TransactionKind },
+    ];
+    expect(() => matchLotsFifo(ledger)).toThrow('Unexpected value: dividend');
   });
 });

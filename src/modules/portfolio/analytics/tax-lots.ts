@@ -2,6 +2,7 @@
 // share (price + fees / quantity); each sell closes the oldest open lots of its symbol first, its
 // net proceeds shared pro rata over the portions it closes. The positions' cost basis and realized
 // P&L stay average cost; the lots show what a FIFO identification leaves open and has realized.
+import { unreachable } from '../../../common/types/unreachable';
 import { compareLedgerEntries, LedgerEntry, QUANTITY_EPSILON } from './ledger-replay';
 import { periodStart, tradeDay } from './time-weighted-returns';
 
@@ -45,41 +46,53 @@ export function matchLotsFifo(entries: readonly LedgerEntry[]): FifoLots {
   for (const entry of [...entries].sort(compareLedgerEntries)) {
     const lots = lotsBySymbol.get(entry.symbol) ?? [];
     lotsBySymbol.set(entry.symbol, lots);
-    if (entry.side === 'buy') {
-      lots.push({
-        symbol: entry.symbol,
-        acquiredOn: tradeDay(entry.executedAt),
-        quantity: entry.quantity,
-        costPerShare: (entry.quantity * entry.price + entry.fees) / entry.quantity,
-      });
-      continue;
-    }
-    const disposedOn = tradeDay(entry.executedAt);
-    const netProceedsPerShare = (entry.quantity * entry.price - entry.fees) / entry.quantity;
-    let remaining = entry.quantity;
-    while (remaining > QUANTITY_EPSILON && lots.length > 0) {
-      const lot = lots[0];
-      const quantity = Math.min(remaining, lot.quantity);
-      const proceeds = quantity * netProceedsPerShare;
-      const cost = quantity * lot.costPerShare;
-      closed.push({
-        symbol: entry.symbol,
-        sellId: entry.id,
-        acquiredOn: lot.acquiredOn,
-        disposedOn,
-        quantity,
-        proceeds,
-        cost,
-        gain: proceeds - cost,
-        term: holdingTerm(lot.acquiredOn, disposedOn),
-      });
-      lot.quantity -= quantity;
-      remaining -= quantity;
-      if (lot.quantity <= QUANTITY_EPSILON) lots.shift();
+    switch (entry.side) {
+      case 'buy':
+        lots.push({
+          symbol: entry.symbol,
+          acquiredOn: tradeDay(entry.executedAt),
+          quantity: entry.quantity,
+          costPerShare: (entry.quantity * entry.price + entry.fees) / entry.quantity,
+        });
+        break;
+      case 'sell':
+        closed.push(...closeLotsFifo(lots, entry));
+        break;
+      default:
+        unreachable(entry.side);
     }
   }
   const open = [...lotsBySymbol.keys()].sort().flatMap((symbol) => lotsBySymbol.get(symbol)!);
   return { open, closed };
+}
+
+/** Closes the oldest open lots first, as far as the sell reaches; the lots are shortened in place. */
+function closeLotsFifo(lots: TaxLot[], sell: LedgerEntry): ClosedLotPortion[] {
+  const closed: ClosedLotPortion[] = [];
+  const disposedOn = tradeDay(sell.executedAt);
+  const netProceedsPerShare = (sell.quantity * sell.price - sell.fees) / sell.quantity;
+  let remaining = sell.quantity;
+  while (remaining > QUANTITY_EPSILON && lots.length > 0) {
+    const lot = lots[0];
+    const quantity = Math.min(remaining, lot.quantity);
+    const proceeds = quantity * netProceedsPerShare;
+    const cost = quantity * lot.costPerShare;
+    closed.push({
+      symbol: sell.symbol,
+      sellId: sell.id,
+      acquiredOn: lot.acquiredOn,
+      disposedOn,
+      quantity,
+      proceeds,
+      cost,
+      gain: proceeds - cost,
+      term: holdingTerm(lot.acquiredOn, disposedOn),
+    });
+    lot.quantity -= quantity;
+    remaining -= quantity;
+    if (lot.quantity <= QUANTITY_EPSILON) lots.shift();
+  }
+  return closed;
 }
 
 /** Long-term when held more than one year: acquired before the same date a year ago (29 Feb → 28 Feb). */

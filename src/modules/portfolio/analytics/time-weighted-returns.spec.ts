@@ -1,4 +1,4 @@
-import { LedgerEntry } from './ledger-replay';
+import { LedgerEntry, TransactionKind } from './ledger-replay';
 import { dailyValuations, periodStart, timeWeightedReturns } from './time-weighted-returns';
 
 let nextId = 1;
@@ -161,5 +161,18 @@ describe('timeWeightedReturns', () => {
     expect(dailyValuations([dateOnly], new Map(), '2017-03-31').map((valuation) => valuation.date)).toEqual([
       '2017-02-28',
     ]);
+  });
+});
+
+describe('a transaction kind the valuations do not know', () => {
+  it('is refused, never taken for a sell', () => {
+    const stored: string = 'dividend';
+    const ledger = [
+      trade('A', 'buy', 10, 100, '2017-01-02'),
+      { ...trade('A', 'sell', 1, 2, '2017-01-03'), side: stored as TransactionKind },
+    ];
+    expect(() => dailyValuations(ledger, new Map([['A', aCloses]]), '2017-01-05')).toThrow(
+      'Unexpected value: dividend',
+    );
   });
 });

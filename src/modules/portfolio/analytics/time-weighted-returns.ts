@@ -13,6 +13,7 @@
 // next day) belongs to its New York day, and the periods end on New York's today. A trade recorded
 // with a date only is stored at midnight UTC and stays on that date.
 import { newYorkTime } from '../../../common/time/new-york-time';
+import { unreachable } from '../../../common/types/unreachable';
 import { DailyClose } from './daily-returns';
 import { compareLedgerEntries, LedgerEntry } from './ledger-replay';
 
@@ -88,12 +89,21 @@ export function dailyValuations(
     while (entryCursor < ordered.length && ordered[entryCursor].day <= day) {
       const { entry, day: tradeDay } = ordered[entryCursor];
       entryCursor += 1;
-      const signedQuantity = entry.side === 'buy' ? entry.quantity : -entry.quantity;
-      quantities.set(entry.symbol, (quantities.get(entry.symbol) ?? 0) + signedQuantity);
+      const held = quantities.get(entry.symbol) ?? 0;
+      switch (entry.side) {
+        case 'buy':
+          quantities.set(entry.symbol, held + entry.quantity);
+          bought += entry.quantity * entry.price + entry.fees;
+          break;
+        case 'sell':
+          quantities.set(entry.symbol, held - entry.quantity);
+          sold += entry.quantity * entry.price - entry.fees;
+          break;
+        default:
+          unreachable(entry.side);
+      }
       prices.set(entry.symbol, entry.price);
       lastTradeDay.set(entry.symbol, tradeDay);
-      if (entry.side === 'buy') bought += entry.quantity * entry.price + entry.fees;
-      else sold += entry.quantity * entry.price - entry.fees;
     }
     let value = 0;
     for (const [symbol, quantity] of quantities) {

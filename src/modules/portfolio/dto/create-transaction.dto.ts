@@ -11,7 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { TRADE_SIDES, TradeSide } from '../analytics/ledger-replay';
+import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
 import { MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
 
@@ -23,9 +23,9 @@ export class CreateTransactionDto {
   @Matches(SYMBOL_PATTERN)
   symbol: string;
 
-  @ApiProperty({ enum: TRADE_SIDES })
-  @IsIn(TRADE_SIDES)
-  side: TradeSide;
+  @ApiProperty({ enum: TRANSACTION_KINDS })
+  @IsIn(TRANSACTION_KINDS)
+  side: TransactionKind;
 
   @ApiProperty({
     example: 10,

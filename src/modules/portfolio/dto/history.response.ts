@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { HISTORY_PERIODS, HistoryPeriod } from '../analytics/time-weighted-returns';
+import { PortfolioHistory } from '../portfolio-history.service';
+import { money, nullable, percent } from '../portfolio-rounding';
 
 export class HistoryPointResponse {
   @ApiProperty({ example: '2025-03-12', description: 'Trading day (New York date), or a day with trades' })
@@ -47,4 +49,20 @@ export class HistoryResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
+
+  /** Returns as percentages; money in cents. */
+  static from(history: PortfolioHistory): HistoryResponse {
+    return {
+      period: history.period,
+      benchmark: history.benchmark,
+      points: history.points.map((point) => ({
+        date: point.date,
+        market_value: money(point.marketValue),
+        net_invested: money(point.netInvested),
+        cumulative_return: percent(100 * point.cumulativeReturn),
+        benchmark_return: nullable(point.benchmarkReturn, (value) => percent(100 * value)),
+      })),
+      as_of: history.asOf.toISOString(),
+    };
+  }
 }

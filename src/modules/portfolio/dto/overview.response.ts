@@ -2,6 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../analytics/risk-level';
 import { PositionResponse } from './position.response';
 import { SummaryResponse } from './summary.response';
+import { NewsItemResponse } from '../../news/dto/news.response';
+import { money, nullable, ratio } from '../portfolio-rounding';
+import { Overview, OVERVIEW_TOP_POSITIONS, SymbolNews, WatchedQuote } from '../portfolio-overview.service';
+import { PortfolioRiskMetrics } from '../risk-metrics.service';
 
 export class WatchlistQuoteResponse {
   @ApiProperty({ example: 'MSFT' })
@@ -22,6 +26,17 @@ export class WatchlistQuoteResponse {
 
   @ApiProperty({ type: Number, nullable: true, description: 'Percent' })
   changePercent: number | null;
+
+  /** Rounded like the market endpoints: 2 decimals. */
+  static from(quote: WatchedQuote): WatchlistQuoteResponse {
+    return {
+      symbol: quote.symbol,
+      name: quote.name,
+      price: nullable(quote.price, money),
+      change: nullable(quote.change, money),
+      changePercent: nullable(quote.changePercent, money),
+    };
+  }
 }
 
 export class RiskSnapshotResponse {
@@ -36,6 +51,16 @@ export class RiskSnapshotResponse {
 
   @ApiProperty({ type: Boolean, nullable: true })
   matches_preferences: boolean | null;
+
+  /** The overview's few risk figures. */
+  static from(metrics: PortfolioRiskMetrics): RiskSnapshotResponse {
+    return {
+      volatility: nullable(metrics.volatility, ratio),
+      max_drawdown: metrics.drawdown && ratio(metrics.drawdown.maxDrawdown),
+      risk_level: metrics.riskLevel,
+      matches_preferences: metrics.matchesPreferences,
+    };
+  }
 }
 
 const SENTIMENTS = ['positive', 'negative', 'neutral'];
@@ -64,6 +89,10 @@ export class OverviewNewsItemResponse {
 
   @ApiProperty({ minimum: -1, maximum: 1 })
   sentimentScore: number;
+
+  static from(found: SymbolNews): OverviewNewsItemResponse {
+    return { symbol: found.symbol, ...NewsItemResponse.from(found.item) };
+  }
 }
 
 export class OverviewResponse {
@@ -97,4 +126,19 @@ export class OverviewResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
+
+  /** The heaviest positions only; the summary and risk as their own routes round them. */
+  static from(overview: Overview): OverviewResponse {
+    return {
+      summary: SummaryResponse.from(overview.summary),
+      top_positions: overview.positions
+        .slice(0, OVERVIEW_TOP_POSITIONS)
+        .map((position) => PositionResponse.from(position)),
+      watchlist: overview.watchlist.map((quote) => WatchlistQuoteResponse.from(quote)),
+      news: overview.news.map((found) => OverviewNewsItemResponse.from(found)),
+      risk: RiskSnapshotResponse.from(overview.risk),
+      notes: overview.notes,
+      as_of: overview.asOf.toISOString(),
+    };
+  }
 }

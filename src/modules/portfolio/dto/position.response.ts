@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ValuedPosition } from '../analytics/position-valuation';
+import { money, percent, price, quantity } from '../portfolio-rounding';
 
 /** The spec's Position (part 2), field for field. */
 export class PositionResponse {
@@ -39,6 +41,24 @@ export class PositionResponse {
 
   @ApiProperty({ type: String, format: 'date-time', description: 'Time of the quote' })
   last_updated: string;
+
+  /** Rounded for the wire: prices and money in cents, percentages to 2 decimals. */
+  static from(position: ValuedPosition): PositionResponse {
+    return {
+      symbol: position.symbol,
+      quantity: quantity(position.quantity),
+      current_price: price(position.currentPrice),
+      cost_basis: money(position.costBasis),
+      market_value: money(position.marketValue),
+      unrealized_pnl: money(position.unrealizedPnl),
+      unrealized_pnl_percent: percent(position.unrealizedPnlPercent),
+      day_change: money(position.dayChange),
+      day_change_percent: percent(position.dayChangePercent),
+      weight: percent(position.weight),
+      sector: position.sector,
+      last_updated: position.lastUpdated.toISOString(),
+    };
+  }
 }
 
 export class PositionsResponse {

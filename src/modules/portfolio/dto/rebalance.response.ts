@@ -1,12 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TRADE_SIDES, TradeSide } from '../analytics/ledger-replay';
+import { REBALANCE_TRADE_SIDES, RebalanceTradeSide } from '../analytics/rebalance-plan';
+import { money, percent, price, quantity } from '../portfolio-rounding';
+import { RebalanceOutcome } from '../rebalance.service';
 
 export class RebalanceTradeResponse {
   @ApiProperty({ example: 'AAPL' })
   symbol: string;
 
-  @ApiProperty({ enum: TRADE_SIDES })
-  side: TradeSide;
+  @ApiProperty({ enum: REBALANCE_TRADE_SIDES })
+  side: RebalanceTradeSide;
 
   @ApiProperty({ description: 'Shares: whole unless fractional was asked for' })
   quantity: number;
@@ -57,4 +59,26 @@ export class RebalanceResponse {
     description: 'Ids of the recorded transactions (empty for a dry run)',
   })
   transaction_ids: number[];
+
+  /** Weights and turnover in percent, money in cents. */
+  static from(outcome: RebalanceOutcome): RebalanceResponse {
+    const weights = (entries: RebalanceOutcome['before']) =>
+      entries.map((entry) => ({ symbol: entry.symbol, weight: percent(entry.weight) }));
+    return {
+      trades: outcome.trades.map((trade) => ({
+        symbol: trade.symbol,
+        side: trade.side,
+        quantity: quantity(trade.quantity),
+        price: price(trade.price),
+        value: money(trade.value),
+      })),
+      before: weights(outcome.before),
+      after: weights(outcome.after),
+      turnover: percent(outcome.turnover),
+      total_value: money(outcome.totalValue),
+      cash_remaining: money(outcome.cashRemaining),
+      executed: outcome.executed,
+      transaction_ids: outcome.transactionIds,
+    };
+  }
 }

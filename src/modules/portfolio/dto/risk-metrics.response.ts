@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../analytics/risk-level';
+import { money, nullable, ratio } from '../portfolio-rounding';
+import { PortfolioRiskMetrics } from '../risk-metrics.service';
 
 const FRACTION = 'fraction (0.25 = 25%)';
 
@@ -195,4 +197,65 @@ export class RiskMetricsResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
+
+  /** Ratios to 4 decimals, money in cents. */
+  static from(metrics: PortfolioRiskMetrics): RiskMetricsResponse {
+    return {
+      lookback_days: metrics.lookbackDays,
+      benchmark: metrics.benchmark,
+      risk_free_rate: metrics.riskFreeRate,
+      window: metrics.window && {
+        start_date: metrics.window.startDate,
+        end_date: metrics.window.endDate,
+        observations: metrics.window.observations,
+      },
+      total_value: money(metrics.totalValue),
+      annualised_return: nullable(metrics.annualisedReturn, ratio),
+      volatility: nullable(metrics.volatility, ratio),
+      beta: nullable(metrics.beta, ratio),
+      correlation: nullable(metrics.correlation, ratio),
+      sharpe_ratio: nullable(metrics.sharpeRatio, ratio),
+      sortino_ratio: nullable(metrics.sortinoRatio, ratio),
+      max_drawdown: metrics.drawdown && {
+        max_drawdown: ratio(metrics.drawdown.maxDrawdown),
+        peak_date: metrics.drawdown.peakDate,
+        trough_date: metrics.drawdown.troughDate,
+      },
+      value_at_risk:
+        metrics.tailRisk &&
+        metrics.tailRisk.map((tail) => ({
+          confidence: tail.confidence,
+          var: ratio(tail.valueAtRisk),
+          var_amount: money(tail.valueAtRiskAmount),
+          cvar: ratio(tail.conditionalValueAtRisk),
+          cvar_amount: money(tail.conditionalValueAtRiskAmount),
+        })),
+      concentration: metrics.concentration && {
+        herfindahl_index: ratio(metrics.concentration.herfindahlIndex),
+        effective_holdings: ratio(metrics.concentration.effectiveHoldings),
+        largest_weight: {
+          symbol: metrics.concentration.largestWeight.symbol,
+          weight: ratio(metrics.concentration.largestWeight.weight),
+        },
+      },
+      sector_concentration: metrics.sectorConcentration && {
+        herfindahl_index: ratio(metrics.sectorConcentration.herfindahlIndex),
+        sectors: metrics.sectorConcentration.sectors.map((sector) => ({
+          sector: sector.sector,
+          weight: ratio(sector.weight),
+        })),
+      },
+      correlation_matrix: metrics.topHoldingsCorrelation && {
+        symbols: metrics.topHoldingsCorrelation.symbols,
+        matrix: metrics.topHoldingsCorrelation.matrix.map((row) =>
+          row.map((value) => nullable(value, ratio)),
+        ),
+      },
+      risk_level: metrics.riskLevel,
+      risk_tolerance: metrics.riskTolerance,
+      matches_preferences: metrics.matchesPreferences,
+      notes: metrics.notes,
+      as_of: metrics.asOf.toISOString(),
+    };
+  }
 }

@@ -1,4 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PERFORMANCE_PERIODS } from '../analytics/time-weighted-returns';
+import { money, nullable, percent } from '../portfolio-rounding';
+import { PortfolioSummary } from '../portfolio-summary.service';
 
 export class SectorAllocationResponse {
   @ApiProperty({ example: 'technology' })
@@ -119,4 +122,37 @@ export class SummaryResponse {
       'Money-weighted return (XIRR over the cash flows) of the same periods, percent of the period (not annualised): equal to `performance` when no money moved during the period; see docs/portfolio.md',
   })
   money_weighted_performance: MoneyWeightedPerformanceResponse;
+
+  /** Returns as percentages; money in cents. */
+  static from(summary: PortfolioSummary): SummaryResponse {
+    const percentPerPeriod = (returns: PortfolioSummary['performance']) =>
+      Object.fromEntries(
+        PERFORMANCE_PERIODS.map((period) => [
+          period,
+          nullable(returns[period], (value) => percent(100 * value)),
+        ]),
+      ) as Record<keyof PerformanceResponse, number | null>;
+    const performer = (entry: PortfolioSummary['bestPerformer']) =>
+      entry && { symbol: entry.symbol, unrealized_pnl_percent: percent(entry.unrealizedPnlPercent) };
+    return {
+      total_value: money(summary.totalValue),
+      total_cost: money(summary.totalCost),
+      unrealized_pnl: money(summary.unrealizedPnl),
+      unrealized_pnl_percent: percent(summary.unrealizedPnlPercent),
+      realized_pnl: money(summary.realizedPnl),
+      day_change: money(summary.dayChange),
+      day_change_percent: percent(summary.dayChangePercent),
+      positions_count: summary.positionsCount,
+      sector_allocation: summary.sectorAllocation.map((sector) => ({
+        sector: sector.sector,
+        market_value: money(sector.marketValue),
+        weight: percent(sector.weight),
+      })),
+      best_performer: performer(summary.bestPerformer),
+      worst_performer: performer(summary.worstPerformer),
+      performance: percentPerPeriod(summary.performance),
+      as_of: summary.asOf.toISOString(),
+      money_weighted_performance: percentPerPeriod(summary.moneyWeightedPerformance),
+    };
+  }
 }

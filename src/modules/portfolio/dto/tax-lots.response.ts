@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { money, percent, price, quantity } from '../portfolio-rounding';
+import { RealizedGains, ValuedTaxLot } from '../tax-lots.service';
 
 export class TaxLotResponse {
   @ApiProperty({ example: 'AAPL' })
@@ -52,6 +54,27 @@ export class TaxLotsResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
+
+  /** Open FIFO lots, rounded for the wire. */
+  static from(result: { lots: ValuedTaxLot[]; asOf: Date }): TaxLotsResponse {
+    return {
+      method: 'fifo',
+      lots: result.lots.map((lot) => ({
+        symbol: lot.symbol,
+        acquired_on: lot.acquiredOn,
+        quantity: quantity(lot.quantity),
+        cost_per_share: price(lot.costPerShare),
+        cost_basis: money(lot.costBasis),
+        current_price: price(lot.currentPrice),
+        market_value: money(lot.marketValue),
+        unrealized_pnl: money(lot.unrealizedPnl),
+        unrealized_pnl_percent: percent(lot.unrealizedPnlPercent),
+        holding_days: lot.holdingDays,
+        term: lot.term,
+      })),
+      as_of: result.asOf.toISOString(),
+    };
+  }
 }
 
 export class RealizedLotResponse {
@@ -118,4 +141,31 @@ export class RealizedResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
+
+  /** Closed FIFO lot portions of the year, with totals. */
+  static from(result: RealizedGains): RealizedResponse {
+    return {
+      year: result.year,
+      method: 'fifo',
+      realized: result.portions.map((portion) => ({
+        symbol: portion.symbol,
+        sell_id: portion.sellId,
+        acquired_on: portion.acquiredOn,
+        disposed_on: portion.disposedOn,
+        quantity: quantity(portion.quantity),
+        proceeds: money(portion.proceeds),
+        cost: money(portion.cost),
+        gain: money(portion.gain),
+        term: portion.term,
+      })),
+      totals: {
+        proceeds: money(result.totals.proceeds),
+        cost: money(result.totals.cost),
+        gain: money(result.totals.gain),
+        short_term_gain: money(result.totals.shortTermGain),
+        long_term_gain: money(result.totals.longTermGain),
+      },
+      as_of: result.asOf.toISOString(),
+    };
+  }
 }

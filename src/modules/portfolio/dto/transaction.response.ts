@@ -1,5 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TRADE_SIDES, TradeSide } from '../analytics/ledger-replay';
+import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
+import { LedgerTransaction } from '../ledger-transaction';
+import { money, nullable, quantity } from '../portfolio-rounding';
+import { TransactionPage } from '../transactions.service';
 
 export class TransactionResponse {
   @ApiProperty({ type: 'integer' })
@@ -8,8 +11,8 @@ export class TransactionResponse {
   @ApiProperty({ example: 'AAPL' })
   symbol: string;
 
-  @ApiProperty({ enum: TRADE_SIDES })
-  side: TradeSide;
+  @ApiProperty({ enum: TRANSACTION_KINDS })
+  side: TransactionKind;
 
   @ApiProperty()
   quantity: number;
@@ -37,6 +40,22 @@ export class TransactionResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   created_at: string;
+
+  /** Amounts at the 8 decimals the ledger keeps; realized P&L in cents. */
+  static from(transaction: LedgerTransaction): TransactionResponse {
+    return {
+      id: transaction.id,
+      symbol: transaction.symbol,
+      side: transaction.side,
+      quantity: quantity(transaction.quantity),
+      price: quantity(transaction.price),
+      fees: quantity(transaction.fees),
+      executed_at: transaction.executedAt.toISOString(),
+      note: transaction.note,
+      realized_pnl: nullable(transaction.realizedPnl, money),
+      created_at: transaction.createdAt.toISOString(),
+    };
+  }
 }
 
 export class TransactionListResponse {
@@ -51,6 +70,16 @@ export class TransactionListResponse {
 
   @ApiProperty({ type: 'integer' })
   limit: number;
+
+  /** The page as the list route answers it. */
+  static from(page: TransactionPage): TransactionListResponse {
+    return {
+      transactions: page.transactions.map((transaction) => TransactionResponse.from(transaction)),
+      total: page.total,
+      skip: page.skip,
+      limit: page.limit,
+    };
+  }
 }
 
 export class TransactionImportResponse {
@@ -59,4 +88,12 @@ export class TransactionImportResponse {
 
   @ApiProperty({ type: [TransactionResponse], description: 'The recorded transactions, in file order' })
   transactions: TransactionResponse[];
+
+  /** The recorded rows, in file order. */
+  static from(recorded: LedgerTransaction[]): TransactionImportResponse {
+    return {
+      imported: recorded.length,
+      transactions: recorded.map((transaction) => TransactionResponse.from(transaction)),
+    };
+  }
 }

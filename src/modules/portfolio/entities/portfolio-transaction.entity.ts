@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn, ValueTransformer } from 'typeorm';
-import { TradeSide } from '../analytics/ledger-replay';
+import { TransactionKind } from '../analytics/ledger-replay';
+import { LedgerTransaction } from '../ledger-transaction';
 
 /** node-postgres returns numeric columns as strings to keep their precision; the ledger works in doubles. */
 const numeric: ValueTransformer = {
@@ -9,7 +10,7 @@ const numeric: ValueTransformer = {
 
 /** One buy or sell in a user's ledger; positions are replayed from these rows. */
 @Entity({ name: 'portfolio_transactions' })
-export class PortfolioTransactionEntity {
+export class PortfolioTransactionEntity implements LedgerTransaction {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -20,7 +21,7 @@ export class PortfolioTransactionEntity {
   symbol: string;
 
   @Column({ type: 'varchar', length: 4 })
-  side: TradeSide;
+  side: TransactionKind;
 
   @Column({ type: 'numeric', precision: 24, scale: 8, transformer: numeric })
   quantity: number;

@@ -2,14 +2,14 @@
 // 422 can list them all. Rows are numbered from 0, the first line after the header.
 import { nulCharacterIssue } from '../../../common/validation/text-rules';
 import { ValidationIssue } from '../../../common/validation/validation-issue';
-import { TradeSide } from '../analytics/ledger-replay';
+import { TransactionKind } from '../analytics/ledger-replay';
 import { MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
 
 export interface CsvTradeRow {
   row: number;
   executedAt: Date;
   symbol: string;
-  side: TradeSide;
+  side: TransactionKind;
   quantity: number;
   price: number;
   fees: number;
@@ -211,7 +211,7 @@ function parseSymbol(raw: string, report: Report): string | null {
   return raw.toUpperCase();
 }
 
-function parseSide(raw: string, report: Report): TradeSide | null {
+function parseSide(raw: string, report: Report): TransactionKind | null {
   if (raw === '') return missing(report);
   const side = raw.toLowerCase();
   if (side === 'buy' || side === 'sell') return side;

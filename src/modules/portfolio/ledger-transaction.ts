@@ -1,0 +1,14 @@
+import { LedgerEntry } from './analytics/ledger-replay';
+
+/** One transaction of a user's ledger, as stored: what the replay reads, and its bookkeeping. */
+export interface LedgerTransaction extends LedgerEntry {
+  userId: number;
+  note: string | null;
+  /** Average-cost realized P&L of a sell (null for buys), kept current when earlier trades change. */
+  realizedPnl: number | null;
+  /** When it was recorded, by the service's clock. */
+  createdAt: Date;
+}
+
+/** A transaction about to be appended: the ledger gives it its id and realized P&L. */
+export type NewLedgerTransaction = Omit<LedgerTransaction, 'id' | 'realizedPnl'>;
