@@ -89,33 +89,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // TEMPORARY (issue 10): files of market, news and portfolio that still reach into another
-    // module's internals while those modules are being reshaped. The merge of issue 10 deletes
-    // this block; do not add files to it.
-    files: [
-      'src/modules/news/news.client.spec.ts',
-      'src/modules/news/news.client.ts',
-      'src/modules/news/news.service.spec.ts',
-      'src/modules/news/news.service.ts',
-      'src/modules/news/providers/finnhub/finnhub-news.provider.spec.ts',
-      'src/modules/news/providers/finnhub/finnhub-news.provider.ts',
-      'src/modules/news/providers/newsapi/newsapi-news.provider.spec.ts',
-      'src/modules/news/providers/newsapi/newsapi-news.provider.ts',
-      'src/modules/news/providers/replay/market-wire.service.ts',
-      'src/modules/news/providers/replay/market-wire.spec.ts',
-      'src/modules/news/providers/replay/market-wire.ts',
-      'src/modules/news/providers/replay/replay-news.provider.ts',
-      'src/modules/news/social-sentiment.service.ts',
-      'src/modules/portfolio/dto/rebalance-request.dto.ts',
-      'src/modules/portfolio/holdings.service.spec.ts',
-      'src/modules/portfolio/holdings.service.ts',
-      'src/modules/portfolio/portfolio-history.service.ts',
-      'src/modules/portfolio/portfolio-overview.service.spec.ts',
-      'src/modules/portfolio/rebalance.service.ts',
-      'src/modules/portfolio/risk-metrics.service.ts',
-      'src/modules/portfolio/transactions.service.ts',
-    ],
-    rules: { 'boundaries/dependencies': 'off' },
-  },
 );

@@ -8,7 +8,6 @@ import {
   PayloadTooLargeException,
 } from '@nestjs/common';
 import { errorCodes } from 'fastify';
-import { ValidationFailedException } from '../validation/validation-failed.exception';
 import {
   ConflictError,
   ForbiddenError,
@@ -66,13 +65,6 @@ describe('HttpExceptionFilter', () => {
     expect(respond(new NotFoundException('Stock ZZZZ not found')).body).toEqual({
       detail: 'Stock ZZZZ not found',
     });
-  });
-
-  it('writes validation issues as the 422 list', () => {
-    const issues = [{ loc: ['body', 'email'], msg: 'Field required', type: 'missing' }];
-    const reply = respond(new ValidationFailedException(issues));
-    expect(reply.statusCode).toBe(422);
-    expect(reply.body).toEqual({ detail: issues });
   });
 
   it('adds WWW-Authenticate to 401s and Retry-After to 429s', () => {

@@ -2,7 +2,6 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { errorCodes as fastifyErrorCodes } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Metrics } from '../metrics/metrics';
-import { ValidationFailedException } from '../validation/validation-failed.exception';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable } from './dependency-unavailable';
 import { DomainError, DomainErrorKind, InvalidFieldError, RateLimitedError } from './domain-errors';
 import { ErrorDetail } from './error-details';
@@ -40,10 +39,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     if (exception instanceof DomainError) {
       this.sendDomainError(exception, request, reply);
-      return;
-    }
-    if (exception instanceof ValidationFailedException) {
-      void reply.status(HttpStatus.UNPROCESSABLE_ENTITY).send({ detail: exception.issues });
       return;
     }
     if (exception instanceof HttpException) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { nyseSessionsBefore } from '../../common/calendar/nyse-calendar';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { normalizeSymbol } from '../market/market-symbols';
+import { normalizeSymbol } from '../market';
 import { exchangeDay, HistoryPeriod } from './analytics/time-weighted-returns';
 import { historyStart, HistoryPoint, valueHistory } from './analytics/value-history';
 import { HoldingsService } from './holdings.service';

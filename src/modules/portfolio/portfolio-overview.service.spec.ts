@@ -1,5 +1,5 @@
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
-import { NewsItem } from '../news/news.types';
+import { NewsItem } from '../news';
 import { replayLedger } from './analytics/ledger-replay';
 import { ValuedPosition } from './analytics/position-valuation';
 import { summarisePositions } from './analytics/portfolio-summary';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { NewsService } from '../news/news.service';
-import { NewsItem } from '../news/news.types';
+import { NewsItem } from '../news';
 import { PreferencesService } from '../preferences/preferences.service';
 import { ValuedPosition } from './analytics/position-valuation';
 import { HoldingsService } from './holdings.service';

@@ -6,7 +6,7 @@ import { unreachable } from '../../common/types/unreachable';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { normalizeSymbol } from '../market/market-symbols';
+import { normalizeSymbol } from '../market';
 import { LedgerEntry, replayLedger, TransactionKind } from './analytics/ledger-replay';
 import { valuePositions, ValuedPosition } from './analytics/position-valuation';
 import { planRebalance, RebalancePlan, RebalanceTradeSide, SymbolTarget } from './analytics/rebalance-plan';

@@ -10,7 +10,7 @@ import {
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
-import { normalizeSymbol } from '../market/market-symbols';
+import { normalizeSymbol } from '../market';
 import { PreferencesService } from '../preferences/preferences.service';
 import { compareWithRiskTolerance, RISK_LEVELS, RiskLevel } from './analytics/risk-level';
 import { LRUCache } from 'lru-cache';

@@ -7,7 +7,7 @@ import { ValidationIssue } from '../../common/validation/validation-issue';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { normalizeSymbol } from '../market/market-symbols';
+import { normalizeSymbol } from '../market';
 import { MarketService } from '../market/market.service';
 import { CreateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { MARKET_SECTORS } from '../../preferences/preference-values';
+import { MARKET_SECTORS } from '../../preferences';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
 import { MAX_CASH } from '../ledger-limits';
 
