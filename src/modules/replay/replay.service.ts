@@ -6,14 +6,28 @@ import { ReplayStockEntry } from './replay-data.format';
 import { ReplayMarket, SessionMoves } from './replay-market';
 
 /**
+ * The shipped history is immutable, so a process holds one copy however many applications it hosts
+ * (the test suite boots dozens per worker); a failed load is retried by the next caller.
+ */
+let shippedMarket: Promise<ReplayMarket> | null = null;
+
+function loadShippedMarket(): Promise<ReplayMarket> {
+  if (!shippedMarket) {
+    shippedMarket = loadReplayDataset().then((dataset) => new ReplayMarket(dataset));
+    shippedMarket.catch(() => {
+      shippedMarket = null;
+    });
+  }
+  return shippedMarket;
+}
+
+/**
  * The offline replay: real 2013–2018 S&P 500 history played on today's calendar. Loads the
- * shipped history once, off the boot path: loading starts when the application has bootstrapped
+ * shipped history once per process, off the boot path: loading starts when the application has bootstrapped
  * and the first request that needs it awaits the same promise.
  */
 @Injectable()
 export class ReplayService implements OnApplicationBootstrap {
-  private loading: Promise<ReplayMarket> | null = null;
-
   constructor(private readonly clock: Clock) {}
 
   onApplicationBootstrap(): void {
@@ -22,13 +36,7 @@ export class ReplayService implements OnApplicationBootstrap {
   }
 
   market(): Promise<ReplayMarket> {
-    if (!this.loading) {
-      this.loading = loadReplayDataset().then((dataset) => new ReplayMarket(dataset));
-      this.loading.catch(() => {
-        this.loading = null;
-      });
-    }
-    return this.loading;
+    return loadShippedMarket();
   }
 
   /** The shipped universe's stocks with company names and sectors. */
