@@ -1,4 +1,10 @@
-import { FEATURE_BITS, FeatureScales, extractFeatures, normalisedTokens } from './sentiment.features';
+import {
+  FEATURE_BITS,
+  FeatureScales,
+  RULE_REFERENCE_TOKENS,
+  extractFeatures,
+  normalisedTokens,
+} from './sentiment.features';
 import { sentimentScore } from './sentiment.scorer';
 
 const SCALES: FeatureScales = { word: 1, char: 1, rule: 1 };
@@ -65,11 +71,22 @@ describe('extractFeatures', () => {
   it("returns the finance rules' score and feeds their evidence in as features", () => {
     const text = 'Operating profit fell 14 %.';
     const names: (string | undefined)[] = [];
-    const rules = extractFeatures(text, SCALES, (_bucket, _value, name) => names.push(name), true);
+    const { rules } = extractFeatures(text, SCALES, (_bucket, _value, name) => names.push(name), true);
     expect(rules).toBeCloseTo(sentimentScore(text), 12);
     expect(rules).toBeLessThan(0);
     expect(names).toEqual(
       expect.arrayContaining(['rules score', 'rules score, negative part', 'rule evidence: fell-']),
     );
+  });
+
+  it("scales the rules' fixed term of a text longer than a headline by the square root of its length", () => {
+    const ignore = (): void => undefined;
+    const headline = 'Operating profit fell 14 %.';
+    const sentence = `${headline} The company said so in a statement released on Monday morning in Helsinki, Finland, today.`;
+    const short = extractFeatures(headline, SCALES, ignore);
+    const long = extractFeatures(sentence, SCALES, ignore);
+    expect(short.ruleTerm).toBe(short.rules);
+    expect(long.rules).toBeCloseTo(short.rules, 12);
+    expect(long.ruleTerm).toBeCloseTo(long.rules * Math.sqrt(23 / RULE_REFERENCE_TOKENS), 12);
   });
 });

@@ -25,6 +25,21 @@ export interface FeatureScales {
   rule: number;
 }
 
+/**
+ * The finance rules' score as it enters the model's fixed term: their squashed score in [-1, 1],
+ * times √(tokens / RULE_REFERENCE_TOKENS) for a text longer than a headline. The learned word
+ * evidence of a text grows like the square root of its length (each n-gram counts 1/√tokens), so
+ * without this a long sentence's n-grams, fitted on headlines, would outvote the rules.
+ */
+export const RULE_REFERENCE_TOKENS = 16;
+
+export interface ExtractedText {
+  /** The finance rules' squashed score in [-1, 1]. */
+  rules: number;
+  /** The rules' score scaled up for a text longer than a headline, for the model's fixed rule term. */
+  ruleTerm: number;
+}
+
 /** Receives every feature: its bucket, its value, and with `named` extraction its readable name. */
 export type FeatureSink = (bucket: number, value: number, name: string | undefined) => void;
 
@@ -111,14 +126,14 @@ const CHAR_MAX = 5;
 
 /**
  * Calls `sink` with every feature of `text` (names are built only when `named` is set, for
- * explanations) and returns the finance rules' score of the text in [-1, 1].
+ * explanations) and returns the finance rules' score of the text and its length-scaled fixed term.
  */
 export function extractFeatures(
   text: string,
   scales: FeatureScales,
   sink: FeatureSink,
   named = false,
-): number {
+): ExtractedText {
   const tokens = normalisedTokens(text);
   const wordValue = scales.word / Math.sqrt(Math.max(1, tokens.length));
   let previous = '<s>';
@@ -185,5 +200,8 @@ export function extractFeatures(
     const key = `${item.phrase}${item.value > 0 ? '+' : '-'}`;
     sink(hashString(Seed.RuleEvidence, key), scales.rule, named ? `rule evidence: ${key}` : undefined);
   }
-  return squashed;
+  return {
+    rules: squashed,
+    ruleTerm: squashed * Math.sqrt(Math.max(RULE_REFERENCE_TOKENS, tokens.length) / RULE_REFERENCE_TOKENS),
+  };
 }

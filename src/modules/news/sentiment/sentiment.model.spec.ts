@@ -18,7 +18,7 @@ function modelWith(words: Record<string, [number, number, number]>, ruleOffset =
     );
   }
   return {
-    format: 'hashed-logistic-regression/1',
+    format: 'hashed-logistic-regression/2',
     featureBits: FEATURE_BITS,
     scales: SCALES,
     bias: [0, 0, 0],
@@ -59,6 +59,18 @@ describe('LinearSentimentModel', () => {
     const withRules = LinearSentimentModel.fromFile(modelWith({}, 3));
     const probabilities = withRules.probabilities([{ text: 'Operating profit fell 14 %.', weight: 1 }]);
     expect(probabilities.negative).toBeGreaterThan(probabilities.positive);
+  });
+
+  it('gives the fixed rule term more weight in a longer text, as the word evidence grows with length', () => {
+    const withRules = LinearSentimentModel.fromFile(modelWith({}, 1));
+    const headline = withRules.probabilities([{ text: 'Operating profit fell 14 %.', weight: 1 }]);
+    const sentence = withRules.probabilities([
+      {
+        text: 'Operating profit fell 14 %. The company said so in a statement released on Monday morning in Helsinki today.',
+        weight: 1,
+      },
+    ]);
+    expect(sentence.negative - sentence.positive).toBeGreaterThan(headline.negative - headline.positive);
   });
 
   it('explains a score by its strongest features, signed towards positive', () => {

@@ -6,14 +6,17 @@ const CLASS_COUNT = MODEL_CLASSES.length;
 
 /** The committed artefact: hashed weights (int16, one shared scale) plus how they were made. */
 export interface SentimentModelFile {
-  format: 'hashed-logistic-regression/1';
+  format: 'hashed-logistic-regression/2';
   featureBits: number;
   scales: FeatureScales;
   /** Per class, in MODEL_CLASSES order. */
   bias: number[];
   /** Added to the neutral logit after training, chosen by cross-validation for the label thresholds. */
   neutralOffset: number;
-  /** Fixed, not learned: ± this times the finance rules' score is added to the positive/negative logits. */
+  /**
+   * Fixed, not learned: ± this times the finance rules' length-scaled score (`ExtractedText.ruleTerm`)
+   * is added to the positive/negative logits.
+   */
   ruleOffset: number;
   weightScale: number;
   /** base64 of little-endian int16 weights, bucket-major: [bucket * 3 + class]. */
@@ -54,7 +57,7 @@ export class LinearSentimentModel {
   }
 
   static fromFile(file: SentimentModelFile): LinearSentimentModel {
-    if (file.format !== 'hashed-logistic-regression/1' || file.featureBits !== FEATURE_BITS)
+    if (file.format !== 'hashed-logistic-regression/2' || file.featureBits !== FEATURE_BITS)
       throw new Error(`sentiment model: unsupported format ${file.format}/${file.featureBits}`);
     const bytes = Buffer.from(file.weights, 'base64');
     const quantised = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 2);
@@ -74,15 +77,15 @@ export class LinearSentimentModel {
     logits[2] += this.neutralOffset;
     const weights = this.weights;
     for (const { text, weight } of parts) {
-      const rules = extractFeatures(text, this.scales, (bucket, value) => {
+      const { ruleTerm } = extractFeatures(text, this.scales, (bucket, value) => {
         const base = bucket * CLASS_COUNT;
         const weighted = value * weight;
         logits[0] += weights[base] * weighted;
         logits[1] += weights[base + 1] * weighted;
         logits[2] += weights[base + 2] * weighted;
       });
-      logits[0] += this.ruleOffset * rules * weight;
-      logits[1] -= this.ruleOffset * rules * weight;
+      logits[0] += this.ruleOffset * ruleTerm * weight;
+      logits[1] -= this.ruleOffset * ruleTerm * weight;
     }
     const max = Math.max(logits[0], logits[1], logits[2]);
     const positive = Math.exp(logits[0] - max);
@@ -95,7 +98,7 @@ export class LinearSentimentModel {
   /** The features that moved the text most towards positive (> 0) or negative (< 0), strongest first. */
   explain(text: string, limit: number): FeatureContribution[] {
     const byFeature = new Map<string, number>();
-    const rules = extractFeatures(
+    const { ruleTerm } = extractFeatures(
       text,
       this.scales,
       (bucket, value, name) => {
@@ -106,7 +109,7 @@ export class LinearSentimentModel {
       },
       true,
     );
-    byFeature.set('rules score (fixed weight)', 2 * this.ruleOffset * rules);
+    byFeature.set('rules score (fixed weight)', 2 * this.ruleOffset * ruleTerm);
     return [...byFeature]
       .map(([feature, contribution]) => ({ feature, contribution }))
       .filter((item) => item.contribution !== 0)
