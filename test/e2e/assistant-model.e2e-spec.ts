@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/time/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
-import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
+import { FakeClock } from '../fakes/clock';
 import { readEventStream } from '../support/event-stream';
 import { FakeChatModel } from '../support/fake-chat-model';
 import { VendorFixtureServer } from '../fakes/fake-vendor-server';
@@ -23,7 +23,7 @@ const PORTFOLIO_TOOLS = [
 ];
 
 describe('assistant with an OpenAI-compatible model (a local fake server)', () => {
-  const clock = new FrozenClock();
+  const clock = new FakeClock();
   const model = new FakeChatModel();
   let sut: TestApp;
 
@@ -286,7 +286,7 @@ describe('assistant with a model: a news article that says "ignore your instruct
       fixture: newsFixture('newsapi/everything-apple-injection.json'),
     }));
     sut = await createTestApp({
-      override: (builder) => builder.overrideProvider(Clock).useValue(new FrozenClock()),
+      override: (builder) => builder.overrideProvider(Clock).useValue(new FakeClock()),
       env: {
         AI_PROVIDER: 'openai',
         AI_BASE_URL: model.baseUrl,

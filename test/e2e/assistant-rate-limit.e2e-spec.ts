@@ -8,16 +8,10 @@ import { createSuperuser, registerUser, TestUser } from '../factories/users.fact
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { ServiceProcess, startServiceProcess } from '../support/service-process';
+import { FakeClock } from '../fakes/clock';
 
 const TURNS_PER_MINUTE = 3;
 const tooMany = { detail: `Too many chat messages: at most ${TURNS_PER_MINUTE} per minute, try again later` };
-
-class ManualClock extends Clock {
-  at = Date.now();
-  now(): Date {
-    return new Date(this.at);
-  }
-}
 
 async function chatOver(url: string, user: TestUser) {
   const response = await fetch(`${url}/api/v1/assistant/chat`, {
@@ -34,7 +28,7 @@ async function chatOver(url: string, user: TestUser) {
 
 describe('assistant chat-turn limit (a fixed minute per user, counted in PostgreSQL)', () => {
   describe('one instance', () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     let sut: TestApp;
     let url: string;
 
@@ -51,10 +45,10 @@ describe('assistant chat-turn limit (a fixed minute per user, counted in Postgre
       const user = await registerUser(sut);
       for (let turn = 0; turn < TURNS_PER_MINUTE; turn += 1)
         expect((await chatOver(url, user)).status).toBe(200);
-      clock.at += 20_000;
+      clock.advance(20_000);
       expect(await chatOver(url, user)).toEqual({ status: 429, retryAfter: '40', body: tooMany });
       expect((await chatOver(url, user)).retryAfter).toBe('40');
-      clock.at += 40_000;
+      clock.advance(40_000);
       for (let turn = 0; turn < TURNS_PER_MINUTE; turn += 1)
         expect((await chatOver(url, user)).status).toBe(200);
       expect(await chatOver(url, user)).toEqual({ status: 429, retryAfter: '60', body: tooMany });

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/time/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
-import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
+import { FakeClock } from '../fakes/clock';
 import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { newsFixture } from '../fixtures/news/news-fixture';
 import { readEventStream } from '../support/event-stream';
@@ -16,7 +16,7 @@ const DISCLAIMER = 'This is information, not investment advice.';
 const TURNS_PER_MINUTE = 6;
 
 describe('assistant on the offline engine', () => {
-  const clock = new FrozenClock();
+  const clock = new FakeClock();
   let sut: TestApp;
 
   beforeAll(async () => {

@@ -2,16 +2,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/time/clock';
 import { registerUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
-
-class MovableClock extends Clock {
-  private offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
+import { FakeClock } from '../fakes/clock';
 
 const login = (sut: TestApp, username: string, password: string) =>
   sut.inject({
@@ -22,7 +13,7 @@ const login = (sut: TestApp, username: string, password: string) =>
   });
 
 describe('failed-login lockout', () => {
-  const clock = new MovableClock();
+  const clock = new FakeClock();
   let sut: TestApp;
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { newYorkTime } from '../../src/common/time/new-york-time';
 import { Clock } from '../../src/common/time/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
-import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
+import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 const BASE = '/api/v1/portfolio';
@@ -27,7 +27,7 @@ const reference = {
 };
 
 describe('portfolio analytics: import, performance, risk, rebalance, overview', () => {
-  const clock = new FrozenClock();
+  const clock = new FakeClock();
   let sut: TestApp;
 
   beforeAll(async () => {

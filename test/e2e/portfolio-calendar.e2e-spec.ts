@@ -3,18 +3,10 @@ import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
-
-/** A clock the test moves between requests. */
-class SettableClock extends Clock {
-  instant = new Date('2025-03-12T15:00:00Z');
-
-  now(): Date {
-    return new Date(this.instant.getTime());
-  }
-}
+import { FakeClock } from '../fakes/clock';
 
 describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', () => {
-  const clock = new SettableClock();
+  const clock = new FakeClock('2025-03-12T15:00:00Z');
   let sut: TestApp;
 
   beforeAll(async () => {
@@ -33,7 +25,7 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
 
   it('ends the risk window at the last closed session unless include_today asks for the open one', async () => {
     // Wednesday 2025-03-12 11:00 in New York (EDT): the session is running
-    clock.instant = new Date('2025-03-12T15:00:00Z');
+    clock.set('2025-03-12T15:00:00Z');
     const user = await registerUser(sut);
     await record(user, { symbol: 'AAPL', side: 'buy', quantity: 10, price: 100, executed_at: '2025-01-06' });
 
@@ -60,16 +52,16 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
     expect(invalid.json().detail[0]).toMatchObject({ loc: ['query', 'include_today'], type: 'bool_parsing' });
 
     // Christmas Eve closes at 13:00: at 14:00 its session counts as a full day
-    clock.instant = new Date('2024-12-24T19:00:00Z');
+    clock.set('2024-12-24T19:00:00Z');
     const earlyClose = (await get(user, 'risk-metrics?lookback_days=20')).json();
     expect(earlyClose.window.end_date).toBe('2024-12-24');
     // Monday 2024-12-23 at 10:00 New York: still Friday's window
-    clock.instant = new Date('2024-12-23T15:00:00Z');
+    clock.set('2024-12-23T15:00:00Z');
     expect((await get(user, 'risk-metrics?lookback_days=20')).json().window.end_date).toBe('2024-12-20');
   });
 
   it('fetches enough calendar days for N sessions across the holidays', async () => {
-    clock.instant = new Date('2025-03-12T22:00:00Z');
+    clock.set('2025-03-12T22:00:00Z');
     const user = await registerUser(sut);
     await record(user, { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2019-01-02' });
     // 1,260 returns: 1,261 closes reach back to 2020-03-06 over 48 weekday holidays; 7/5 of them plus
@@ -87,7 +79,7 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
 
   it('takes the periods from New York’s date between midnight UTC and midnight New York', async () => {
     // 2025-03-01 03:00 UTC is still Friday 2025-02-28 in New York (EST)
-    clock.instant = new Date('2025-03-01T03:00:00Z');
+    clock.set('2025-03-01T03:00:00Z');
     const user = await registerUser(sut);
     const series = await closes('AAPL', '2024-11-01');
     const start = closeOn(series, '2024-12-02');
@@ -107,7 +99,7 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
   });
 
   it('returns null for periods after everything was sold, and the return of the capital at work before', async () => {
-    clock.instant = new Date('2025-03-12T15:00:00Z');
+    clock.set('2025-03-12T15:00:00Z');
     const user = await registerUser(sut);
     const series = await closes('AAPL', '2024-05-01');
     const bought = closeOn(series, '2024-06-03');

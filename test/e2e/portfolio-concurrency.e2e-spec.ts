@@ -1,6 +1,6 @@
 import { Clock } from '../../src/common/time/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
-import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
+import { FakeClock } from '../fakes/clock';
 import { allAtOnce, HttpAnswer, httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
 
@@ -24,7 +24,7 @@ describe('portfolio writes under concurrency (listening server)', () => {
   let base: string;
 
   beforeAll(async () => {
-    const clock = new FrozenClock();
+    const clock = new FakeClock();
     sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
     base = `${await sut.listen()}/api/v1/portfolio`;
   });

@@ -3,22 +3,10 @@ import { Clock } from '../../src/common/time/clock';
 import { login, registerUser, TestUser } from '../factories/users.factory';
 import { allAtOnce, HttpAnswer, httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { FakeClock } from '../fakes/clock';
 
 const CONCURRENT = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Still, like FrozenClock, until a test moves it forward. */
-class MovableClock extends Clock {
-  private instant = Date.now();
-
-  now(): Date {
-    return new Date(this.instant);
-  }
-
-  advance(ms: number): void {
-    this.instant += ms;
-  }
-}
 
 const keyIssue = (issue: object) => ({ detail: [{ loc: ['header', 'Idempotency-Key'], ...issue }] });
 const REUSED = keyIssue({
@@ -39,7 +27,7 @@ const rebalanceTo7030 = {
 };
 
 describe('Idempotency-Key on portfolio writes (listening server)', () => {
-  const clock = new MovableClock();
+  const clock = new FakeClock();
   let sut: TestApp;
   let base: string;
   let keySequence = 0;

@@ -1,13 +1,13 @@
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/time/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
-import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
+import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 const BASE = '/api/v1/portfolio';
 
 describe('portfolio ledger, positions and summary', () => {
-  const clock = new FrozenClock();
+  const clock = new FakeClock();
   let sut: TestApp;
 
   beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { Clock } from '../../src/common/time/clock';
 import { registerUser } from '../factories/users.factory';
-import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
+import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
 
 const BASE = '/api/v1/portfolio';
 
 describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots', () => {
-  const clock = new FrozenClock(new Date('2025-03-12T22:00:00Z'));
+  const clock = new FakeClock(new Date('2025-03-12T22:00:00Z'));
   let sut: TestApp;
 
   beforeAll(async () => {

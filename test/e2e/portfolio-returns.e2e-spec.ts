@@ -1,13 +1,13 @@
 import { Clock } from '../../src/common/time/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
-import { FrozenClock } from '../fixtures/portfolio/frozen-clock';
+import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
 
 describe('portfolio returns: money-weighted beside time-weighted, value history', () => {
   // Wednesday 2025-03-12, 18:00 in New York: the day's session has closed
-  const clock = new FrozenClock(new Date('2025-03-12T22:00:00Z'));
+  const clock = new FakeClock(new Date('2025-03-12T22:00:00Z'));
   let sut: TestApp;
 
   beforeAll(async () => {

@@ -3,19 +3,7 @@ import { Clock } from '../../src/common/time/clock';
 import { defaultsForLevel, levelDefaults } from '../../src/modules/preferences/level-defaults';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, InjectOptions, TestApp } from '../setup/test-app';
-
-/** Real time plus an offset the test moves forward, so `updated_at` changes are observable. */
-class SteppingClock extends Clock {
-  private offsetMs = 0;
-
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
+import { FakeClock } from '../fakes/clock';
 
 const BASE = '/api/v1/preferences';
 const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -65,7 +53,7 @@ const FULL_BODY = {
 };
 
 describe('preferences (spec 4.5)', () => {
-  const clock = new SteppingClock();
+  const clock = new FakeClock();
   let testApp: TestApp;
   let alice: TestUser;
   let bob: TestUser;

@@ -1,14 +1,18 @@
 import type { Clock } from '../../src/common/time/clock';
 import type { Sleeper } from '../../src/common/time/sleeper';
 
-/** A clock and a sleeper on one fake timeline: sleeps resolve only when the test runs the timers. */
+/**
+ * The one clock of the tests: still at its start (default: the real time at construction) until a
+ * test sets or advances it, and a sleeper on the same timeline whose sleeps resolve only when the
+ * test runs the timers.
+ */
 export class FakeClock implements Clock, Sleeper {
   private readonly start: number;
   private time: number;
   private timers: { at: number; resolve: () => void }[] = [];
 
-  constructor(iso: string) {
-    this.start = Date.parse(iso);
+  constructor(start: string | Date = new Date()) {
+    this.start = new Date(start).getTime();
     this.time = this.start;
   }
 
@@ -24,8 +28,13 @@ export class FakeClock implements Clock, Sleeper {
     this.time += ms;
   }
 
-  set(iso: string): void {
-    this.time = Date.parse(iso);
+  set(instant: string | Date): void {
+    this.time = new Date(instant).getTime();
+  }
+
+  /** The UTC day `days` before now, YYYY-MM-DD. */
+  daysAgo(days: number): string {
+    return new Date(this.time - days * 86_400_000).toISOString().slice(0, 10);
   }
 
   sleep(ms: number): Promise<void> {

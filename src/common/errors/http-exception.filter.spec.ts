@@ -1,6 +1,6 @@
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { Metrics } from '../metrics/metrics';
 import {
-  ArgumentsHost,
   BadRequestException,
   HttpException,
   Logger,
@@ -42,9 +42,7 @@ class FakeReply {
 function respond(exception: unknown): FakeReply {
   const reply = new FakeReply();
   const request = { id: 'req-1', method: 'GET', url: '/x', headers: { 'content-type': 'text/xml' } };
-  const host = {
-    switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }),
-  } as unknown as ArgumentsHost;
+  const host = new ExecutionContextHost([request, reply]);
   new HttpExceptionFilter(new Metrics()).catch(exception, host);
   return reply;
 }

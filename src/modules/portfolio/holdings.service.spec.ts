@@ -1,8 +1,8 @@
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
-import { Clock } from '../../common/time/clock';
 import { FakeMarket, stockQuote } from '../../../test/fakes/fake-market';
 import { HoldingsLedger, HoldingsService } from './holdings.service';
 import { LedgerTransaction } from './ledger-transaction';
+import { FakeClock } from '../../../test/fakes/clock';
 
 const at = new Date('2026-03-06T22:00:00Z');
 
@@ -46,8 +46,7 @@ describe('HoldingsService', () => {
       entry(4, 'T', 'sell', 1, 31),
     ];
     const repository: HoldingsLedger = { ledger: async () => ({ version: 1, entries: ledger }) };
-    const clock: Clock = { now: () => at };
-    sut = new HoldingsService(repository, market, clock);
+    sut = new HoldingsService(repository, market, new FakeClock(at));
   });
 
   it('values every open position from one batched quote call, at cent prices', async () => {
@@ -62,7 +61,7 @@ describe('HoldingsService', () => {
     ]);
     expect(snapshot.positions.map((position) => position.sector)).toEqual(['technology', 'unknown']);
     expect(snapshot.replay.totalRealizedPnl).toBe(1);
-    expect(snapshot.asOf).toBe(at);
+    expect(snapshot.asOf).toEqual(at);
   });
 
   it('asks for each sector once per process', async () => {

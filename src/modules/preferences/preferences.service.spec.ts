@@ -1,23 +1,9 @@
 import { InMemoryPreferencesRepository } from '../../../test/fakes/in-memory-preferences-repository';
 import { MemoryConsistentCache } from '../../common/cache/memory-consistent-cache';
-import { Clock } from '../../common/time/clock';
 import { DomainError, DomainErrorKind } from '../../common/errors/domain-errors';
 import { defaultsForLevel } from './level-defaults';
 import { PreferencesService } from './preferences.service';
-
-class SettableClock extends Clock {
-  constructor(private current: Date) {
-    super();
-  }
-
-  now(): Date {
-    return new Date(this.current);
-  }
-
-  set(iso: string): void {
-    this.current = new Date(iso);
-  }
-}
+import { FakeClock } from '../../../test/fakes/clock';
 
 /** What the domain error the call fails with means (the filter turns the kind into the status) and its detail. */
 async function domainError(
@@ -39,11 +25,11 @@ const T1 = '2026-01-05T10:30:00.000Z';
 const T2 = '2026-01-06T08:00:00.000Z';
 
 describe('PreferencesService', () => {
-  let clock: SettableClock;
+  let clock: FakeClock;
   let sut: PreferencesService;
 
   beforeEach(() => {
-    clock = new SettableClock(new Date(T0));
+    clock = new FakeClock(T0);
     sut = new PreferencesService(new InMemoryPreferencesRepository(), clock, new MemoryConsistentCache(100));
   });
 
