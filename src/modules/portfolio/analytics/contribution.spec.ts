@@ -1,27 +1,16 @@
 import fc from 'fast-check';
 import { positionContributions } from './contribution';
-import { LedgerEntry } from './ledger-replay';
+import { tradeOn } from '../../../../test/support/ledger-entries';
 import { dailyValuations, HISTORY_PERIODS, timeWeightedReturns } from './time-weighted-returns';
 import { historyStart, valueHistory } from './value-history';
-
-let nextId = 1;
-function trade(
-  symbol: string,
-  side: 'buy' | 'sell',
-  quantity: number,
-  price: number,
-  day: string,
-): LedgerEntry {
-  return { id: nextId++, symbol, side, quantity, price, fees: 0, executedAt: new Date(`${day}T15:00:00Z`) };
-}
 
 describe('positionContributions', () => {
   // docs/portfolio.md's example: 10 A and 10 B at 100 on Jan 2; A 120 and B 90 on Jan 31; B sold at 90
   // on Feb 1; A 132 on Mar 1
   const ledger = [
-    trade('A', 'buy', 10, 100, '2017-01-02'),
-    trade('B', 'buy', 10, 100, '2017-01-02'),
-    trade('B', 'sell', 10, 90, '2017-02-01'),
+    tradeOn('2017-01-02', 'A', 'buy', 10, 100),
+    tradeOn('2017-01-02', 'B', 'buy', 10, 100),
+    tradeOn('2017-02-01', 'B', 'sell', 10, 90),
   ];
   const closes = new Map([
     [
@@ -63,7 +52,7 @@ describe('positionContributions', () => {
     expect(positionContributions(ledger, closes, '2017-03-01', '2017-02-01')).toEqual([
       { symbol: 'A', contribution: expect.closeTo(0.1, 12) },
     ]);
-    const soldOut = [trade('A', 'buy', 1, 100, '2017-01-02'), trade('A', 'sell', 1, 120, '2017-01-31')];
+    const soldOut = [tradeOn('2017-01-02', 'A', 'buy', 1, 100), tradeOn('2017-01-31', 'A', 'sell', 1, 120)];
     expect(positionContributions(soldOut, closes, '2017-03-01', '2017-02-01')).toEqual([]);
     expect(positionContributions([], closes, '2017-03-01', '2017-01-01')).toEqual([]);
   });
@@ -71,9 +60,9 @@ describe('positionContributions', () => {
   it('counts a position bought and sold within one day by its round trip', () => {
     // C bought at 50 and sold at 55 on Jan 31, beside A: +50 on the 1,000 + 500 at work that day
     const dayTrade = [
-      trade('A', 'buy', 10, 100, '2017-01-02'),
-      trade('C', 'buy', 10, 50, '2017-01-31'),
-      trade('C', 'sell', 10, 55, '2017-01-31'),
+      tradeOn('2017-01-02', 'A', 'buy', 10, 100),
+      tradeOn('2017-01-31', 'C', 'buy', 10, 50),
+      tradeOn('2017-01-31', 'C', 'sell', 10, 55),
     ];
     const sut = positionContributions(dayTrade, closes, '2017-01-31', '2017-01-01');
     expect(sut).toEqual([
@@ -118,7 +107,7 @@ describe('positionContributions', () => {
             if (sell && sold === 0) return [];
             held.set(symbol, sell ? owned - sold : owned + quantity);
             const price = closesBySymbol.get(symbol)![day].close;
-            return [trade(symbol, sell ? 'sell' : 'buy', sell ? sold : quantity, price, days[day])];
+            return [tradeOn(days[day], symbol, sell ? 'sell' : 'buy', sell ? sold : quantity, price)];
           });
         const asOf = '2017-03-20';
         const valuations = dailyValuations(entries, closesBySymbol, asOf);
