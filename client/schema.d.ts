@@ -1669,6 +1669,15 @@ export interface components {
              */
             benchmark_return: number | null;
         };
+        ContributionResponse: {
+            /** @example AAPL */
+            symbol: string;
+            /**
+             * @description Percentage points of the period's time-weighted return earned by this position (each day's gain net of its trades over the capital at work, compounded with the portfolio's growth before it)
+             * @example 3.2101
+             */
+            contribution: number;
+        };
         HistoryResponse: {
             /**
              * @example 1Y
@@ -1679,6 +1688,8 @@ export interface components {
             benchmark: string;
             /** @description Oldest first: every valuation day after the period start (or from the first trade), evenly thinned to at most 400 points with the first and last kept; empty with no trades */
             points: components["schemas"]["HistoryPointResponse"][];
+            /** @description Every position held or traded in the period, largest contribution first; they sum to the last point's cumulative_return (up to rounding). Empty with no capital at work */
+            contributions: components["schemas"]["ContributionResponse"][];
             /** Format: date-time */
             as_of: string;
         };

@@ -157,8 +157,75 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
         period: 'YTD',
         benchmark: '^GSPC',
         points: [],
+        contributions: [],
         as_of: '2025-03-12T22:00:00.000Z',
       });
+    });
+
+    it("splits the period's return over the positions, a position sold in the period included", async () => {
+      const twoSymbols = await registerUser(sut);
+      const [a0, m0] = await Promise.all([closeOn('AAPL', '2025-01-02'), closeOn('MSFT', '2025-01-02')]);
+      const [aS, mS, aX, mX, aT] = await Promise.all([
+        closeOn('AAPL', '2025-02-12'),
+        closeOn('MSFT', '2025-02-12'),
+        closeOn('AAPL', '2025-02-28'),
+        closeOn('MSFT', '2025-02-28'),
+        closeOn('AAPL', '2025-03-12'),
+      ]);
+      for (const [symbol, price] of [
+        ['AAPL', a0],
+        ['MSFT', m0],
+      ] as const) {
+        await record(twoSymbols, {
+          symbol,
+          side: 'buy',
+          quantity: 1,
+          price,
+          executed_at: '2025-01-02T21:00:00Z',
+        });
+      }
+      // MSFT sold at the close of Friday 2025-02-28
+      await record(twoSymbols, {
+        symbol: 'MSFT',
+        side: 'sell',
+        quantity: 1,
+        price: mX,
+        executed_at: '2025-02-28T21:00:00Z',
+      });
+      const body = (await get(twoSymbols, 'history?period=1M')).json();
+
+      // 1M from the close of 2025-02-12, V_s = aS + mS. Without trades the linked daily shares
+      // telescope to (close − close at start) / V_s; the sale at the close takes nothing from the day's
+      // return, so the growth by 2025-02-28 is (aX + mX) / V_s, all of it in AAPL afterwards:
+      //   MSFT = (mX − mS) / V_s,   AAPL = (aX − aS) / V_s + (aX + mX) / V_s · (aT − aX) / aX
+      const start = aS + mS;
+      const expected = [
+        { symbol: 'AAPL', contribution: (aX - aS) / start + ((aX + mX) / start) * (aT / aX - 1) },
+        { symbol: 'MSFT', contribution: (mX - mS) / start },
+      ].sort((a, b) => b.contribution - a.contribution);
+      expect(body.contributions).toEqual(
+        expected.map(({ symbol, contribution }) => ({
+          symbol,
+          contribution: expect.closeTo(100 * contribution, 3),
+        })),
+      );
+      const total = body.points[body.points.length - 1].cumulative_return;
+      expect(total).toBeCloseTo(100 * ((aX + mX) / start) * (aT / aX) - 100, 3);
+      expect(body.contributions[0].contribution + body.contributions[1].contribution).toBeCloseTo(total, 3);
+
+      // since the first trade: both positions, summing to the total
+      const all = (await get(twoSymbols, 'history?period=ALL')).json();
+      expect(all.contributions.map(({ symbol }: { symbol: string }) => symbol).sort()).toEqual([
+        'AAPL',
+        'MSFT',
+      ]);
+      const allTotal = all.points[all.points.length - 1].cumulative_return;
+      expect(
+        all.contributions.reduce(
+          (sum: number, { contribution }: { contribution: number }) => sum + contribution,
+          0,
+        ),
+      ).toBeCloseTo(allTotal, 3);
     });
 
     it('thins a long history evenly to 400 points, keeping the first and last day', async () => {

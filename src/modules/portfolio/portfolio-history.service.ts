@@ -3,6 +3,7 @@ import { nyseSessionsBefore } from '../../common/calendar/nyse-calendar';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { normalizeSymbol } from '../market';
+import { PositionContribution } from './analytics/contribution';
 import { exchangeDay, HistoryPeriod } from './analytics/time-weighted-returns';
 import { historyStart, HistoryPoint, valueHistory } from './analytics/value-history';
 import { HoldingsService } from './holdings.service';
@@ -12,6 +13,8 @@ export interface PortfolioHistory {
   period: HistoryPeriod;
   benchmark: string;
   points: HistoryPoint[];
+  /** Each position's share of the period's return (the last point's), largest first. */
+  contributions: PositionContribution[];
   asOf: Date;
 }
 
@@ -46,6 +49,7 @@ export class PortfolioHistoryService {
       period,
       benchmark,
       points: valueHistory(valuations, benchmarkCloses, period, asOf),
+      contributions: await this.summaries.contributions(snapshot, start),
       asOf: snapshot.asOf,
     };
   }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { PositionContribution, positionContributions } from './analytics/contribution';
+import { DailyClose } from './analytics/daily-returns';
 import { LedgerEntry } from './analytics/ledger-replay';
 import { PortfolioTotals, summarisePositions } from './analytics/portfolio-summary';
 import { moneyWeightedPeriodReturns } from './analytics/money-weighted-returns';
@@ -79,17 +81,21 @@ export class PortfolioSummaryService {
     return computed.performance;
   }
 
-  /** Closes from the first trade on, of every symbol the ledger ever held. */
+  /**
+   * Each position's contribution to the time-weighted return of the valuation days after `start`
+   * (fractions summing to it), largest first.
+   */
+  async contributions(snapshot: HoldingsSnapshot, start: string): Promise<PositionContribution[]> {
+    const { ledger } = snapshot;
+    if (ledger.length === 0) return [];
+    const closes = await this.tradedCloses(ledger);
+    return positionContributions(ledger, closes, exchangeDay(snapshot.asOf), start);
+  }
+
   private async computed({ ledger, asOf: instant }: HoldingsSnapshot): Promise<ComputedPerformance> {
     const asOf = exchangeDay(instant);
     if (ledger.length === 0) return { asOf, closes: '', valuations: [] };
-    const firstDay = tradeDay(ledger[0].executedAt);
-    let symbols = this.tradedSymbols.get(ledger);
-    if (!symbols) {
-      symbols = [...new Set(ledger.map((entry) => entry.symbol))];
-      this.tradedSymbols.set(ledger, symbols);
-    }
-    const closes = await this.holdings.dailyCloses(symbols, firstDay);
+    const closes = await this.tradedCloses(ledger);
     const fingerprint = seriesFingerprint(closes);
     const earlier = this.performances.get(ledger);
     if (earlier && earlier.asOf === asOf && earlier.closes === fingerprint) return earlier;
@@ -100,5 +106,15 @@ export class PortfolioSummaryService {
     };
     this.performances.set(ledger, computed);
     return computed;
+  }
+
+  /** Closes from the first trade on, of every symbol the (non-empty) ledger ever held. */
+  private async tradedCloses(ledger: readonly LedgerEntry[]): Promise<Map<string, readonly DailyClose[]>> {
+    let symbols = this.tradedSymbols.get(ledger);
+    if (!symbols) {
+      symbols = [...new Set(ledger.map((entry) => entry.symbol))];
+      this.tradedSymbols.set(ledger, symbols);
+    }
+    return this.holdings.dailyCloses(symbols, tradeDay(ledger[0].executedAt));
   }
 }

@@ -66,12 +66,44 @@ export function dailyValuations(
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   asOf: string,
 ): DailyValuation[] {
+  let previousValue = 0;
+  const valuations: DailyValuation[] = [];
+  walkValuationDays(entries, closesBySymbol, asOf, ({ date, value, bought, sold }) => {
+    const investedBase = previousValue + bought;
+    const dailyReturn = investedBase > 0 ? (value - previousValue - (bought - sold)) / investedBase : 0;
+    valuations.push({ date, value, dailyReturn, atWork: investedBase > 0, bought, sold });
+    previousValue = value;
+  });
+  return valuations;
+}
+
+/** The holdings at one valuation day's close; the maps are reused for the next day. */
+export interface ValuationDay {
+  date: string;
+  value: number;
+  bought: number;
+  sold: number;
+  /** Per symbol ever traded so far: the quantity held (0 once sold out) ... */
+  quantityBySymbol: ReadonlyMap<string, number>;
+  /** ... and the price it is valued at, its close or a later trade's price. */
+  priceBySymbol: ReadonlyMap<string, number>;
+  /** Per symbol traded this day: B − S of its trades. */
+  netFlowBySymbol: ReadonlyMap<string, number>;
+}
+
+/** Calls `visit` for each valuation day of dailyValuations, oldest first. */
+export function walkValuationDays(
+  entries: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+  visit: (day: ValuationDay) => void,
+): void {
   // Each entry's day is worked out once: the date conversion is most of this function's cost otherwise.
   const ordered = entries
     .map((entry) => ({ entry, day: tradeDay(entry.executedAt) }))
     .filter(({ day }) => day <= asOf)
     .sort((a, b) => compareLedgerEntries(a.entry, b.entry));
-  if (ordered.length === 0) return [];
+  if (ordered.length === 0) return;
   const firstDay = ordered[0].day;
   const days = valuationDays(ordered, closesBySymbol, firstDay, asOf);
 
@@ -79,29 +111,37 @@ export function dailyValuations(
   const prices = new Map<string, number>();
   const closeCursor = new Map<string, number>();
   const lastTradeDay = new Map<string, string>();
+  const netFlowBySymbol = new Map<string, number>();
   let entryCursor = 0;
-  let previousValue = 0;
-  const valuations: DailyValuation[] = [];
 
   for (const day of days) {
     let bought = 0;
     let sold = 0;
+    netFlowBySymbol.clear();
     while (entryCursor < ordered.length && ordered[entryCursor].day <= day) {
       const { entry, day: tradeDay } = ordered[entryCursor];
       entryCursor += 1;
       const held = quantities.get(entry.symbol) ?? 0;
+      let netFlow: number;
       switch (entry.side) {
-        case 'buy':
+        case 'buy': {
+          const paid = entry.quantity * entry.price + entry.fees;
           quantities.set(entry.symbol, held + entry.quantity);
-          bought += entry.quantity * entry.price + entry.fees;
+          bought += paid;
+          netFlow = paid;
           break;
-        case 'sell':
+        }
+        case 'sell': {
+          const proceeds = entry.quantity * entry.price - entry.fees;
           quantities.set(entry.symbol, held - entry.quantity);
-          sold += entry.quantity * entry.price - entry.fees;
+          sold += proceeds;
+          netFlow = -proceeds;
           break;
+        }
         default:
           unreachable(entry.side);
       }
+      netFlowBySymbol.set(entry.symbol, (netFlowBySymbol.get(entry.symbol) ?? 0) + netFlow);
       prices.set(entry.symbol, entry.price);
       lastTradeDay.set(entry.symbol, tradeDay);
     }
@@ -111,12 +151,16 @@ export function dailyValuations(
       if (close && close.date >= lastTradeDay.get(symbol)!) prices.set(symbol, close.close);
       value += quantity * (prices.get(symbol) ?? 0);
     }
-    const investedBase = previousValue + bought;
-    const dailyReturn = investedBase > 0 ? (value - previousValue - (bought - sold)) / investedBase : 0;
-    valuations.push({ date: day, value, dailyReturn, atWork: investedBase > 0, bought, sold });
-    previousValue = value;
+    visit({
+      date: day,
+      value,
+      bought,
+      sold,
+      quantityBySymbol: quantities,
+      priceBySymbol: prices,
+      netFlowBySymbol,
+    });
   }
-  return valuations;
 }
 
 /** Start boundary of each period: the return covers valuation days strictly after it. */

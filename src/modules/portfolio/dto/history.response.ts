@@ -33,6 +33,18 @@ export class HistoryPointResponse {
   benchmark_return: number | null;
 }
 
+export class ContributionResponse {
+  @ApiProperty({ example: 'AAPL' })
+  symbol: string;
+
+  @ApiProperty({
+    example: 3.2101,
+    description:
+      "Percentage points of the period's time-weighted return earned by this position (each day's gain net of its trades over the capital at work, compounded with the portfolio's growth before it)",
+  })
+  contribution: number;
+}
+
 export class HistoryResponse {
   @ApiProperty({ enum: HISTORY_PERIODS, example: '1Y' })
   period: HistoryPeriod;
@@ -46,6 +58,13 @@ export class HistoryResponse {
       'Oldest first: every valuation day after the period start (or from the first trade), evenly thinned to at most 400 points with the first and last kept; empty with no trades',
   })
   points: HistoryPointResponse[];
+
+  @ApiProperty({
+    type: [ContributionResponse],
+    description:
+      "Every position held or traded in the period, largest contribution first; they sum to the last point's cumulative_return (up to rounding). Empty with no capital at work",
+  })
+  contributions: ContributionResponse[];
 
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
@@ -61,6 +80,10 @@ export class HistoryResponse {
         net_invested: money(point.netInvested),
         cumulative_return: percent(100 * point.cumulativeReturn),
         benchmark_return: nullable(point.benchmarkReturn, (value) => percent(100 * value)),
+      })),
+      contributions: history.contributions.map(({ symbol, contribution }) => ({
+        symbol,
+        contribution: percent(100 * contribution),
       })),
       as_of: history.asOf.toISOString(),
     };
