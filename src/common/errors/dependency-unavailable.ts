@@ -41,6 +41,9 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
     return true;
   }
   if (typeof code === 'string' && code.startsWith('08') && code.length === 5) return true;
+  // A unix socket that is not there (the embedded server stopped or is shutting down): only on
+  // connect, so a missing file elsewhere stays a bug.
+  if (code === 'ENOENT' && (error as { syscall?: unknown }).syscall === 'connect') return true;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) {
     return true;
   }

@@ -106,6 +106,34 @@ describe('HttpExceptionFilter', () => {
     log.mockRestore();
   });
 
+  describe('a dependency that cannot be reached', () => {
+    const connectError = (code: string, address: string) =>
+      Object.assign(new Error(`connect ${code} ${address}`), { code, syscall: 'connect', address });
+
+    it.each([
+      ['a refused TCP connection', connectError('ECONNREFUSED', '127.0.0.1:5432')],
+      // the embedded server's unix socket is gone (it is shutting down or was stopped)
+      ['a missing unix socket', connectError('ENOENT', '/tmp/ia-pg-x/.s.PGSQL.5432')],
+    ])('answers %s with 503 and Retry-After', (_case, error) => {
+      jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const reply = respond(error);
+      expect(reply.statusCode).toBe(503);
+      expect(reply.headers).toEqual({ 'Retry-After': '5' });
+      expect(reply.body).toEqual({ detail: 'Service temporarily unavailable' });
+      jest.restoreAllMocks();
+    });
+
+    it('still answers a missing file that is not a connection with 500', () => {
+      jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+      const missing = Object.assign(new Error("ENOENT: no such file or directory, open 'x'"), {
+        code: 'ENOENT',
+        syscall: 'open',
+      });
+      expect(respond(missing).statusCode).toBe(500);
+      jest.restoreAllMocks();
+    });
+  });
+
   describe('domain errors', () => {
     it.each([
       [new NotFoundError('User not found'), 404],
