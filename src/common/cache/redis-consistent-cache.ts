@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createClient } from '@redis/client';
 import { ConsistentCache, MAX_FILL_AGE_MS, SharedStoreState, STALE_MARK_TTL_MS } from './consistent-cache';
+import { withinDeadline } from './within-deadline';
 
 /** Stored values are JSON, which never starts with NUL, so the mark cannot be mistaken for one. */
 const STALE_MARK = '\u0000stale';
@@ -48,13 +49,10 @@ export class RedisConsistentCache extends ConsistentCache {
 
   /** Waits for Redis at most CONNECT_WAIT_MS: one that is down at boot does not stop the service, the client keeps reconnecting. */
   async connect(): Promise<void> {
-    const connecting = this.client.connect().catch(() => this.becameUnavailable());
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      connecting,
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, CONNECT_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
+    await withinDeadline(
+      this.client.connect().catch(() => this.becameUnavailable()),
+      CONNECT_WAIT_MS,
+    );
   }
 
   override async close(): Promise<void> {
@@ -108,22 +106,14 @@ export class RedisConsistentCache extends ConsistentCache {
       : this.client.set(this.keyOf(key), write.value, { expiration: { type: 'PX', value: write.ttlMs } });
   }
 
-  /** The command's answer, or undefined when Redis failed or did not answer in time. */
+  /**
+   * The command's answer, or undefined when Redis failed or did not answer in time (no command
+   * used here answers undefined: a missing key is null).
+   */
   private async command<T>(run: () => Promise<T>): Promise<T | undefined> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        run(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('Redis command timed out')), COMMAND_TIMEOUT_MS);
-        }),
-      ]);
-    } catch {
-      this.becameUnavailable();
-      return undefined;
-    } finally {
-      clearTimeout(timer);
-    }
+    const answer = await withinDeadline(Promise.resolve().then(run), COMMAND_TIMEOUT_MS);
+    if (answer === undefined) this.becameUnavailable();
+    return answer;
   }
 
   private becameUnavailable(): void {
