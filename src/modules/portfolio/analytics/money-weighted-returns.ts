@@ -12,13 +12,7 @@
 // money came in before a rise or a fall (more capital at work weighs that stretch more). It is
 // solved for g = ln(1 + period rate) by bisection, which needs no derivative and, NPV being a sum
 // of exponentials in g, finds the root the flows' sign change brackets.
-import {
-  DailyValuation,
-  PERFORMANCE_PERIODS,
-  PeriodReturns,
-  periodStart,
-  previousDay,
-} from './time-weighted-returns';
+import { DailyValuation, PeriodReturns, returnsPerPeriod } from './time-weighted-returns';
 
 const MS_PER_DAY = 86_400_000;
 /** ln(1 + period rate) is searched in ±LOG_RATE_LIMIT: rates from −100% (to 1e-20) to e^50. */
@@ -65,13 +59,7 @@ export function moneyWeightedPeriodReturns(
   valuations: readonly DailyValuation[],
   asOf: string,
 ): PeriodReturns {
-  const result = Object.fromEntries(PERFORMANCE_PERIODS.map((period) => [period, null])) as PeriodReturns;
-  if (valuations.length === 0) return result;
-  const firstTradeDay = valuations[0].date;
-  const end = valuations[valuations.length - 1];
-  for (const period of PERFORMANCE_PERIODS) {
-    const start = periodStart(period, asOf, firstTradeDay);
-    if (start < previousDay(firstTradeDay)) continue;
+  return returnsPerPeriod(valuations, asOf, (start) => {
     const flows: CashFlow[] = [];
     let openingValue = 0;
     let atWork = false;
@@ -85,13 +73,13 @@ export function moneyWeightedPeriodReturns(
       if (valuation.bought > 0) flows.push({ day: day - 1, amount: -valuation.bought });
       if (valuation.sold > 0) flows.push({ day, amount: valuation.sold });
     }
-    if (!atWork) continue;
+    if (!atWork) return null;
+    const end = valuations[valuations.length - 1];
     const periodDays = daysBetween(start, end.date);
     flows.unshift({ day: 0, amount: -openingValue });
     flows.push({ day: periodDays, amount: end.value });
-    result[period] = periodInternalRate(flows, periodDays);
-  }
-  return result;
+    return periodInternalRate(flows, periodDays);
+  });
 }
 
 function daysBetween(from: string, to: string): number {

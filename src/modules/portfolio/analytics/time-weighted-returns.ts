@@ -199,12 +199,7 @@ export function timeWeightedPeriodReturns(
   valuations: readonly DailyValuation[],
   asOf: string,
 ): PeriodReturns {
-  const result = Object.fromEntries(PERFORMANCE_PERIODS.map((period) => [period, null])) as PeriodReturns;
-  if (valuations.length === 0) return result;
-  const firstTradeDay = valuations[0].date;
-  for (const period of PERFORMANCE_PERIODS) {
-    const start = periodStart(period, asOf, firstTradeDay);
-    if (start < previousDay(firstTradeDay)) continue;
+  return returnsPerPeriod(valuations, asOf, (start) => {
     let growth = 1;
     let atWork = false;
     for (const valuation of valuations) {
@@ -212,7 +207,25 @@ export function timeWeightedPeriodReturns(
       growth *= 1 + valuation.dailyReturn;
       atWork ||= valuation.atWork;
     }
-    result[period] = atWork ? growth - 1 : null;
+    return atWork ? growth - 1 : null;
+  });
+}
+
+/**
+ * `returnAfter(start)` for each period whose history the ledger reaches (its first trade is no
+ * later than the day after the period's start); null for the other periods and for an empty ledger.
+ */
+export function returnsPerPeriod(
+  valuations: readonly DailyValuation[],
+  asOf: string,
+  returnAfter: (start: string) => number | null,
+): PeriodReturns {
+  const result = Object.fromEntries(PERFORMANCE_PERIODS.map((period) => [period, null])) as PeriodReturns;
+  if (valuations.length === 0) return result;
+  const firstTradeDay = valuations[0].date;
+  for (const period of PERFORMANCE_PERIODS) {
+    const start = periodStart(period, asOf, firstTradeDay);
+    if (start >= previousDay(firstTradeDay)) result[period] = returnAfter(start);
   }
   return result;
 }
