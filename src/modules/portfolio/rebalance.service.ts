@@ -167,9 +167,7 @@ function plan(
 /** Exactly one list, weights summing to 100 ± 0.01. */
 function checkTargetLists(body: RebalanceRequestDto): TargetList {
   if ((body.targets === undefined) === (body.sector_targets === undefined)) {
-    throw new InvalidFieldError([
-      { loc: ['body'], msg: 'Value error, give either targets or sector_targets', type: 'value_error' },
-    ]);
+    throw InvalidFieldError.valueError(['body'], 'give either targets or sector_targets');
   }
   const list: TargetList = body.targets ? 'targets' : 'sector_targets';
   const weights = (body.targets ?? body.sector_targets!).map((target) => target.weight);

@@ -52,13 +52,7 @@ export class TransactionsService {
     if (earlier) return earlier;
     const executedAt = validInstant(parseInstant(body.executed_at), ['body', 'executed_at']);
     if (executedAt.getTime() > this.clock.now().getTime()) {
-      throw new InvalidFieldError([
-        {
-          loc: ['body', 'executed_at'],
-          msg: 'Value error, executed_at must not be in the future',
-          type: 'value_error',
-        },
-      ]);
+      throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
     }
     const symbol = (await this.market.getQuote(body.symbol)).symbol;
     const record: NewLedgerTransaction = {
