@@ -94,9 +94,7 @@ export class LockedLedger {
       if (this.current) return this.current;
     }
     const rows = (await this.manager.query(LEDGER_SQL, [this.userId])) as LedgerRow[];
-    this.current = rows
-      .filter((row) => row.id !== null)
-      .map((row) => Object.freeze(toStoredTransaction(this.userId, row)));
+    this.current = storedTransactions(this.userId, rows);
     return this.current;
   }
 
@@ -259,9 +257,7 @@ export class PortfolioTransactionsRepository {
       if (Number(row?.version ?? 0) === cached.version) return cached;
     }
     const rows = (await this.dataSource.query(LEDGER_SQL, [userId])) as LedgerRow[];
-    const entries = rows
-      .filter((row) => row.id !== null)
-      .map((row) => Object.freeze(toStoredTransaction(userId, row)));
+    const entries = storedTransactions(userId, rows);
     const ledger: LedgerVersion = { version: Number(rows[0]?.version ?? 0), entries: Object.freeze(entries) };
     this.ledgers.set(userId, ledger);
     return ledger;
@@ -294,6 +290,11 @@ export class PortfolioTransactionsRepository {
 /** The ledger's order: by execution time, then by id (the order trades were recorded in). */
 function inExecutionOrder(a: StoredTransaction, b: StoredTransaction): number {
   return a.executedAt.getTime() - b.executedAt.getTime() || a.id - b.id;
+}
+
+/** LEDGER_SQL's rows as frozen transactions (an empty ledger is one row of its version alone). */
+function storedTransactions(userId: number, rows: readonly LedgerRow[]): StoredTransaction[] {
+  return rows.filter((row) => row.id !== null).map((row) => Object.freeze(toStoredTransaction(userId, row)));
 }
 
 function toStoredTransaction(userId: number, row: LedgerRow): LedgerTransaction {
