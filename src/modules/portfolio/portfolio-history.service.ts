@@ -14,7 +14,7 @@ export interface PortfolioHistory {
   benchmark: string;
   points: HistoryPoint[];
   /** Each position's share of the period's return (the last point's), largest first. */
-  contributions: PositionContribution[];
+  contributions: readonly PositionContribution[];
   asOf: Date;
 }
 

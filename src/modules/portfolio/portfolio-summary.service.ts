@@ -27,12 +27,17 @@ export interface PortfolioSummary extends PortfolioTotals {
   asOf: Date;
 }
 
-/** The inputs of one valuation of the ledger, the valuations, and the returns once asked for. */
+/**
+ * The inputs of one valuation of the ledger, the valuations, and what is derived from them once
+ * asked for: the returns, and the contributions after each start asked for.
+ */
 interface ComputedPerformance {
   asOf: string;
   closes: string;
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>;
   valuations: readonly DailyValuation[];
   performance?: Performance;
+  contributionsAfter: Map<string, readonly PositionContribution[]>;
 }
 
 /** Totals of the current positions and the time-weighted performance of the ledger. */
@@ -85,16 +90,23 @@ export class PortfolioSummaryService {
    * Each position's contribution to the time-weighted return of the valuation days after `start`
    * (fractions summing to it), largest first.
    */
-  async contributions(snapshot: HoldingsSnapshot, start: string): Promise<PositionContribution[]> {
-    const { ledger } = snapshot;
-    if (ledger.length === 0) return [];
-    const closes = await this.tradedCloses(ledger);
-    return positionContributions(ledger, closes, exchangeDay(snapshot.asOf), start);
+  async contributions(snapshot: HoldingsSnapshot, start: string): Promise<readonly PositionContribution[]> {
+    const computed = await this.computed(snapshot);
+    let contributions = computed.contributionsAfter.get(start);
+    if (!contributions) {
+      contributions = Object.freeze(
+        positionContributions(snapshot.ledger, computed.closesBySymbol, computed.asOf, start),
+      );
+      computed.contributionsAfter.set(start, contributions);
+    }
+    return contributions;
   }
 
   private async computed({ ledger, asOf: instant }: HoldingsSnapshot): Promise<ComputedPerformance> {
     const asOf = exchangeDay(instant);
-    if (ledger.length === 0) return { asOf, closes: '', valuations: [] };
+    if (ledger.length === 0) {
+      return { asOf, closes: '', closesBySymbol: new Map(), valuations: [], contributionsAfter: new Map() };
+    }
     const closes = await this.tradedCloses(ledger);
     const fingerprint = seriesFingerprint(closes);
     const earlier = this.performances.get(ledger);
@@ -102,7 +114,9 @@ export class PortfolioSummaryService {
     const computed: ComputedPerformance = {
       asOf,
       closes: fingerprint,
+      closesBySymbol: closes,
       valuations: Object.freeze(dailyValuations(ledger, closes, asOf)),
+      contributionsAfter: new Map(),
     };
     this.performances.set(ledger, computed);
     return computed;
