@@ -34,7 +34,6 @@ export interface PortfolioSummary extends PortfolioTotals {
 interface ComputedPerformance {
   asOf: string;
   closes: string;
-  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>;
   valuations: readonly DailyValuation[];
   performance?: Performance;
   contributionsAfter: Map<string, readonly PositionContribution[]>;
@@ -73,12 +72,12 @@ export class PortfolioSummaryService {
    * exchange's today; shared with the value history and cached like the returns.
    */
   async dailyValuations(snapshot: HoldingsSnapshot): Promise<readonly DailyValuation[]> {
-    return (await this.computed(snapshot)).valuations;
+    return (await this.computed(snapshot)).computed.valuations;
   }
 
   /** Returns as fractions. */
   private async performance(snapshot: HoldingsSnapshot): Promise<Performance> {
-    const computed = await this.computed(snapshot);
+    const { computed } = await this.computed(snapshot);
     computed.performance ??= Object.freeze({
       timeWeighted: Object.freeze(timeWeightedPeriodReturns(computed.valuations, computed.asOf)),
       moneyWeighted: Object.freeze(moneyWeightedPeriodReturns(computed.valuations, computed.asOf)),
@@ -91,35 +90,46 @@ export class PortfolioSummaryService {
    * (fractions summing to it), largest first.
    */
   async contributions(snapshot: HoldingsSnapshot, start: string): Promise<readonly PositionContribution[]> {
-    const computed = await this.computed(snapshot);
+    const { computed, closes } = await this.computed(snapshot);
     let contributions = computed.contributionsAfter.get(start);
     if (!contributions) {
-      contributions = Object.freeze(
-        positionContributions(snapshot.ledger, computed.closesBySymbol, computed.asOf, start),
-      );
+      contributions = Object.freeze(positionContributions(snapshot.ledger, closes, computed.asOf, start));
       computed.contributionsAfter.set(start, contributions);
     }
     return contributions;
   }
 
-  private async computed({ ledger, asOf: instant }: HoldingsSnapshot): Promise<ComputedPerformance> {
+  /**
+   * The computation for the snapshot's ledger, day and current closes, reused or new, with those
+   * closes (handed over, not kept: a kept result holds no series, see same-series.ts).
+   */
+  private async computed({
+    ledger,
+    asOf: instant,
+  }: HoldingsSnapshot): Promise<{
+    computed: ComputedPerformance;
+    closes: ReadonlyMap<string, readonly DailyClose[]>;
+  }> {
     const asOf = exchangeDay(instant);
     if (ledger.length === 0) {
-      return { asOf, closes: '', closesBySymbol: new Map(), valuations: [], contributionsAfter: new Map() };
+      return {
+        computed: { asOf, closes: '', valuations: [], contributionsAfter: new Map() },
+        closes: new Map(),
+      };
     }
     const closes = await this.tradedCloses(ledger);
     const fingerprint = seriesFingerprint(closes);
     const earlier = this.performances.get(ledger);
-    if (earlier && earlier.asOf === asOf && earlier.closes === fingerprint) return earlier;
+    if (earlier && earlier.asOf === asOf && earlier.closes === fingerprint)
+      return { computed: earlier, closes };
     const computed: ComputedPerformance = {
       asOf,
       closes: fingerprint,
-      closesBySymbol: closes,
       valuations: Object.freeze(dailyValuations(ledger, closes, asOf)),
       contributionsAfter: new Map(),
     };
     this.performances.set(ledger, computed);
-    return computed;
+    return { computed, closes };
   }
 
   /** Closes from the first trade on, of every symbol the (non-empty) ledger ever held. */
