@@ -103,10 +103,7 @@ export class PortfolioSummaryService {
    * The computation for the snapshot's ledger, day and current closes, reused or new, with those
    * closes (handed over, not kept: a kept result holds no series, see same-series.ts).
    */
-  private async computed({
-    ledger,
-    asOf: instant,
-  }: HoldingsSnapshot): Promise<{
+  private async computed({ ledger, asOf: instant }: HoldingsSnapshot): Promise<{
     computed: ComputedPerformance;
     closes: ReadonlyMap<string, readonly DailyClose[]>;
   }> {
