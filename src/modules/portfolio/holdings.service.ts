@@ -32,8 +32,6 @@ export interface HoldingsSnapshot {
 @Injectable()
 export class HoldingsService {
   private readonly sectorBySymbol = new Map<string, string>();
-  /** The replay of each cached ledger version, computed once. */
-  private readonly replays = new WeakMap<readonly LedgerEntry[], LedgerReplay>();
 
   constructor(
     @Inject(PortfolioTransactionsRepository) private readonly transactions: HoldingsLedger,
@@ -43,20 +41,11 @@ export class HoldingsService {
 
   async snapshot(userId: number): Promise<HoldingsSnapshot> {
     const ledger = (await this.transactions.ledger(userId)).entries;
-    const replay = this.replayOf(ledger);
+    const replay = replayLedger(ledger);
     const symbols = [...replay.positions.keys()];
     const [quotes] = await Promise.all([this.quotes(symbols), this.loadSectors(symbols)]);
     const positions = valuePositions(replay.positions.values(), quotes, (symbol) => this.sectorOf(symbol));
     return { ledger, replay, positions, asOf: this.clock.now() };
-  }
-
-  private replayOf(ledger: readonly LedgerEntry[]): LedgerReplay {
-    let replay = this.replays.get(ledger);
-    if (!replay) {
-      replay = replayLedger(ledger);
-      this.replays.set(ledger, replay);
-    }
-    return replay;
   }
 
   /** Quotes of many symbols in one batched call, at cent prices; 500 when a held symbol has none. */

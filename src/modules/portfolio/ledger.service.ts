@@ -103,7 +103,7 @@ export class LedgerChange {
     }));
     const candidate = [...existing, ...provisional];
     // One replay answers the common case; every violation is looked for only when there is one.
-    if (findOversell(candidate)) {
+    if (findOversell(candidate, existing)) {
       throw new OversellRejectedError(
         findOversells(candidate).map((violation) =>
           violation.entryId >= PROVISIONAL_ID_BASE

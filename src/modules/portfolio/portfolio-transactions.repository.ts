@@ -6,7 +6,7 @@ import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { replayLedger } from './analytics/ledger-replay';
+import { compareLedgerEntries, replayLedger, shareReplay } from './analytics/ledger-replay';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { isStorableAmount } from './ledger-limits';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
@@ -67,8 +67,13 @@ const LEDGER_SQL = `
 export class LockedLedger {
   /** Whether this transaction wrote to the ledger, and so must bump its version. */
   changed = false;
-  /** The ledger as this transaction has made it: read once, then kept in step with its own writes. */
+  /**
+   * The ledger as this transaction has made it: read once, then kept in step with its own writes.
+   * Each state is a new frozen array, so replays of it are computed once (see replayLedger).
+   */
   private current: readonly StoredTransaction[] | undefined;
+  /** The state `current` was made from by appending trades, which its replay carries on from. */
+  private appendedTo: readonly StoredTransaction[] | undefined;
 
   /** What this transaction holds of the ledger, without reading it: undefined until first read. */
   get view(): readonly StoredTransaction[] | undefined {
@@ -94,7 +99,7 @@ export class LockedLedger {
       if (this.current) return this.current;
     }
     const rows = (await this.manager.query(LEDGER_SQL, [this.userId])) as LedgerRow[];
-    this.current = storedTransactions(this.userId, rows);
+    this.current = Object.freeze(storedTransactions(this.userId, rows));
     return this.current;
   }
 
@@ -128,7 +133,8 @@ export class LockedLedger {
     }
     if (this.current) {
       const inserted = stored.map((record, index) => Object.freeze({ id: ids[index], ...record }));
-      this.current = [...this.current, ...inserted].sort(inExecutionOrder);
+      this.appendedTo = this.current;
+      this.current = Object.freeze([...this.current, ...inserted].sort(compareLedgerEntries));
     }
     return ids;
   }
@@ -136,7 +142,8 @@ export class LockedLedger {
   async delete(id: number): Promise<void> {
     this.changed = true;
     await this.manager.delete(PortfolioTransactionEntity, { id, userId: this.userId });
-    this.current = this.current?.filter((entry) => entry.id !== id);
+    this.current = this.current && Object.freeze(this.current.filter((entry) => entry.id !== id));
+    this.appendedTo = undefined;
   }
 
   /**
@@ -145,15 +152,12 @@ export class LockedLedger {
    */
   async refreshRealizedPnl(): Promise<void> {
     const entries = await this.entries();
-    const { realizedPnlBySell } = replayLedger(entries);
-    const changed = entries
-      .map((entry) => ({
-        id: entry.id,
-        symbol: entry.symbol,
-        current: entry.realizedPnl,
-        next: realizedPnlBySell.get(entry.id) ?? null,
-      }))
-      .filter(({ current, next }) => !sameAmount(current, next));
+    const { realizedPnlBySell } = replayLedger(entries, this.appendedTo);
+    const changed: { id: number; symbol: string; next: number | null }[] = [];
+    for (const entry of entries) {
+      const next = realizedPnlBySell.get(entry.id) ?? null;
+      if (!sameAmount(entry.realizedPnl, next)) changed.push({ id: entry.id, symbol: entry.symbol, next });
+    }
     if (changed.length === 0) return;
     const unstorable = changed.find(({ next }) => next !== null && !isStorableAmount(next));
     if (unstorable) throw new RuleViolationError(ErrorDetail.realizedPnlOutOfRange(unstorable.symbol));
@@ -166,11 +170,14 @@ export class LockedLedger {
       [changed.map((change) => change.id), changed.map((change) => change.next), this.userId],
     );
     const refreshed = new Map(changed.map((change) => [change.id, change.next]));
-    this.current = entries.map((entry) =>
-      refreshed.has(entry.id)
-        ? Object.freeze({ ...entry, realizedPnl: nullable(refreshed.get(entry.id) ?? null, toLedgerScale) })
-        : entry,
+    this.current = Object.freeze(
+      entries.map((entry) =>
+        refreshed.has(entry.id)
+          ? Object.freeze({ ...entry, realizedPnl: nullable(refreshed.get(entry.id) ?? null, toLedgerScale) })
+          : entry,
+      ),
     );
+    shareReplay(this.current, entries);
   }
 
   /** The user's rows with these ids, in the order of `ids`. */
@@ -285,11 +292,6 @@ export class PortfolioTransactionsRepository {
     }
     return [page, total];
   }
-}
-
-/** The ledger's order: by execution time, then by id (the order trades were recorded in). */
-function inExecutionOrder(a: StoredTransaction, b: StoredTransaction): number {
-  return a.executedAt.getTime() - b.executedAt.getTime() || a.id - b.id;
 }
 
 /** LEDGER_SQL's rows as frozen transactions (an empty ledger is one row of its version alone). */

@@ -58,13 +58,100 @@ export function compareLedgerEntries(a: LedgerEntry, b: LedgerEntry): number {
   return a.executedAt.getTime() - b.executedAt.getTime() || a.id - b.id;
 }
 
-/** Throws OversellError at the first sell that exceeds the quantity held at its time. */
-export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
-  const book = new Map<string, HeldPosition>();
-  const realizedPnlBySell = new Map<number, number>();
-  let totalRealizedPnl = 0;
+/** The entries in execution order: the same array when they already are (as stored ledgers are). */
+export function inExecutionOrder<T extends LedgerEntry>(entries: readonly T[]): readonly T[] {
+  for (let index = 1; index < entries.length; index += 1) {
+    if (compareLedgerEntries(entries[index - 1], entries[index]) > 0)
+      return [...entries].sort(compareLedgerEntries);
+  }
+  return entries;
+}
 
-  for (const entry of [...entries].sort(compareLedgerEntries)) {
+/** Everything a replay has seen, closed positions included: what a later replay carries on from. */
+interface ReplayState {
+  book: Map<string, HeldPosition>;
+  realizedPnlBySell: Map<number, number>;
+  totalRealizedPnl: number;
+  /** The last entry replayed, in execution order. */
+  last: LedgerEntry | undefined;
+  replay: LedgerReplay;
+}
+
+/**
+ * The state reached by each frozen ledger array replayed. A cached ledger version is one frozen
+ * array, so a replay is computed once per version, and a version that appends trades to an
+ * earlier one carries on from that one's state instead of replaying every trade again.
+ */
+const statesByLedger = new WeakMap<readonly LedgerEntry[], ReplayState>();
+
+/**
+ * Throws OversellError at the first sell that exceeds the quantity held at its time.
+ *
+ * With `base`, a ledger `entries` begins with (the same entry objects): when the entries after it
+ * all come later in execution order, base's replay is carried on over them only. Anything else is
+ * replayed in full, so a wrong `base` costs time, never correctness.
+ */
+export function replayLedger(entries: readonly LedgerEntry[], base?: readonly LedgerEntry[]): LedgerReplay {
+  return stateOf(entries, base).replay;
+}
+
+/**
+ * Declares that `entries` replays exactly as `same` does (they hold the same trades, differing
+ * only in bookkeeping such as stored realized P&L), so its replay is not computed again.
+ */
+export function shareReplay(entries: readonly LedgerEntry[], same: readonly LedgerEntry[]): void {
+  const state = statesByLedger.get(same);
+  if (state && Object.isFrozen(entries)) statesByLedger.set(entries, state);
+}
+
+function stateOf(entries: readonly LedgerEntry[], base?: readonly LedgerEntry[]): ReplayState {
+  let state = statesByLedger.get(entries);
+  if (state) return state;
+  const baseState = base && startsWith(entries, base) ? stateOf(base) : undefined;
+  const appended = baseState ? entries.slice(base!.length) : [];
+  state =
+    baseState && inOrderAfter(baseState.last, appended)
+      ? continueReplay(baseState, appended)
+      : continueReplay(emptyState(), inExecutionOrder(entries));
+  if (Object.isFrozen(entries)) statesByLedger.set(entries, state);
+  return state;
+}
+
+function startsWith(entries: readonly LedgerEntry[], base: readonly LedgerEntry[]): boolean {
+  if (entries.length < base.length) return false;
+  for (let index = 0; index < base.length; index += 1) {
+    if (entries[index] !== base[index]) return false;
+  }
+  return true;
+}
+
+/** Whether `entries` are in execution order, all after `last`. */
+function inOrderAfter(last: LedgerEntry | undefined, entries: readonly LedgerEntry[]): boolean {
+  let previous = last;
+  for (const entry of entries) {
+    if (previous && compareLedgerEntries(previous, entry) >= 0) return false;
+    previous = entry;
+  }
+  return true;
+}
+
+function emptyState(): ReplayState {
+  return {
+    book: new Map(),
+    realizedPnlBySell: new Map(),
+    totalRealizedPnl: 0,
+    last: undefined,
+    replay: { positions: new Map(), realizedPnlBySell: new Map(), totalRealizedPnl: 0 },
+  };
+}
+
+/** A new state: `from` (left untouched: its positions are copied) moved on by `ordered`, in execution order. */
+function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): ReplayState {
+  const book = new Map([...from.book].map(([symbol, position]) => [symbol, { ...position }]));
+  const realizedPnlBySell = new Map(from.realizedPnlBySell);
+  let totalRealizedPnl = from.totalRealizedPnl;
+
+  for (const entry of ordered) {
     const position = book.get(entry.symbol) ?? {
       symbol: entry.symbol,
       quantity: 0,
@@ -100,13 +187,22 @@ export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
   }
 
   const positions = new Map([...book].filter(([, position]) => position.quantity > 0));
-  return { positions, realizedPnlBySell, totalRealizedPnl };
+  return {
+    book,
+    realizedPnlBySell,
+    totalRealizedPnl,
+    last: ordered.at(-1) ?? from.last,
+    replay: { positions, realizedPnlBySell, totalRealizedPnl },
+  };
 }
 
-/** The first sell made impossible by the ledger, or null when every sell is covered. */
-export function findOversell(entries: readonly LedgerEntry[]): OversellError | null {
+/** The first sell made impossible by the ledger, or null when every sell is covered (`base` as in replayLedger). */
+export function findOversell(
+  entries: readonly LedgerEntry[],
+  base?: readonly LedgerEntry[],
+): OversellError | null {
   try {
-    replayLedger(entries);
+    replayLedger(entries, base);
     return null;
   } catch (error) {
     if (error instanceof OversellError) return error;

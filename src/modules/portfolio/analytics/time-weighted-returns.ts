@@ -15,7 +15,7 @@
 import { newYorkTime } from '../../../common/time/new-york-time';
 import { unreachable } from '../../../common/types/unreachable';
 import { DailyClose } from './daily-returns';
-import { compareLedgerEntries, LedgerEntry } from './ledger-replay';
+import { inExecutionOrder, LedgerEntry } from './ledger-replay';
 
 export const PERFORMANCE_PERIODS = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 export type PerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
@@ -44,11 +44,23 @@ export function exchangeDay(instant: Date): string {
 const MS_PER_DAY = 86_400_000;
 
 /**
+ * The day of each trade instant seen. Ledger versions share their entries' dates, so a new version
+ * converts only the trades it adds: converting every trade was most of the cost of revaluing a
+ * large ledger after a write.
+ */
+const tradeDays = new WeakMap<Date, string>();
+
+/**
  * The exchange day of a trade: its New York date, except for the midnight-UTC instant that a
  * date-only `executed_at` (`2025-01-06`) is stored as, which means that very date.
  */
 export function tradeDay(executedAt: Date): string {
-  return executedAt.getTime() % MS_PER_DAY === 0 ? utcDay(executedAt) : exchangeDay(executedAt);
+  let day = tradeDays.get(executedAt);
+  if (day === undefined) {
+    day = executedAt.getTime() % MS_PER_DAY === 0 ? utcDay(executedAt) : exchangeDay(executedAt);
+    tradeDays.set(executedAt, day);
+  }
+  return day;
 }
 
 /** UTC calendar day of an instant, YYYY-MM-DD. */
@@ -98,14 +110,16 @@ export function walkValuationDays(
   asOf: string,
   visit: (day: ValuationDay) => void,
 ): void {
-  // Each entry's day is worked out once: the date conversion is most of this function's cost otherwise.
-  const ordered = entries
-    .map((entry) => ({ entry, day: tradeDay(entry.executedAt) }))
-    .filter(({ day }) => day <= asOf)
-    .sort((a, b) => compareLedgerEntries(a.entry, b.entry));
+  const ordered: LedgerEntry[] = [];
+  const tradeDays: string[] = [];
+  for (const entry of inExecutionOrder(entries)) {
+    const day = tradeDay(entry.executedAt);
+    if (day > asOf) continue;
+    ordered.push(entry);
+    tradeDays.push(day);
+  }
   if (ordered.length === 0) return;
-  const firstDay = ordered[0].day;
-  const days = valuationDays(ordered, closesBySymbol, firstDay, asOf);
+  const days = valuationDays(ordered, tradeDays, closesBySymbol, asOf);
 
   const quantities = new Map<string, number>();
   const prices = new Map<string, number>();
@@ -118,8 +132,9 @@ export function walkValuationDays(
     let bought = 0;
     let sold = 0;
     netFlowBySymbol.clear();
-    while (entryCursor < ordered.length && ordered[entryCursor].day <= day) {
-      const { entry, day: tradeDay } = ordered[entryCursor];
+    while (entryCursor < ordered.length && tradeDays[entryCursor] <= day) {
+      const entry = ordered[entryCursor];
+      const tradedOn = tradeDays[entryCursor];
       entryCursor += 1;
       const held = quantities.get(entry.symbol) ?? 0;
       let netFlow: number;
@@ -143,7 +158,7 @@ export function walkValuationDays(
       }
       netFlowBySymbol.set(entry.symbol, (netFlowBySymbol.get(entry.symbol) ?? 0) + netFlow);
       prices.set(entry.symbol, entry.price);
-      lastTradeDay.set(entry.symbol, tradeDay);
+      lastTradeDay.set(entry.symbol, tradedOn);
     }
     let value = 0;
     for (const [symbol, quantity] of quantities) {
@@ -231,13 +246,18 @@ export function returnsPerPeriod(
 }
 
 function valuationDays(
-  entries: readonly { entry: LedgerEntry; day: string }[],
+  entries: readonly LedgerEntry[],
+  tradeDays: readonly string[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
-  firstDay: string,
   asOf: string,
 ): string[] {
-  const days = new Set(entries.map(({ day }) => day));
-  const symbols = new Set(entries.map(({ entry }) => entry.symbol));
+  const firstDay = tradeDays[0];
+  const days = new Set<string>();
+  const symbols = new Set<string>();
+  for (let index = 0; index < entries.length; index += 1) {
+    symbols.add(entries[index].symbol);
+    if (tradeDays[index] !== tradeDays[index - 1]) days.add(tradeDays[index]);
+  }
   for (const symbol of symbols) {
     for (const close of closesBySymbol.get(symbol) ?? []) {
       if (close.date >= firstDay && close.date <= asOf) days.add(close.date);
