@@ -18,6 +18,7 @@ export type HoldingsLedger = Pick<PortfolioTransactionsRepository, 'ledger'>;
 
 /** A user's ledger and the positions it leaves, valued at one batch of live quotes. */
 export interface HoldingsSnapshot {
+  userId: number;
   /** Shared by every snapshot of one ledger version: the same array while the ledger is unchanged. */
   ledger: readonly LedgerEntry[];
   replay: LedgerReplay;
@@ -45,7 +46,7 @@ export class HoldingsService {
     const symbols = [...replay.positions.keys()];
     const [quotes] = await Promise.all([this.quotes(symbols), this.loadSectors(symbols)]);
     const positions = valuePositions(replay.positions.values(), quotes, (symbol) => this.sectorOf(symbol));
-    return { ledger, replay, positions, asOf: this.clock.now() };
+    return { userId, ledger, replay, positions, asOf: this.clock.now() };
   }
 
   /** Quotes of many symbols in one batched call, at cent prices; 500 when a held symbol has none. */

@@ -45,7 +45,13 @@ const noReturns = { '1M': null, '3M': null, YTD: null, '1Y': null, ALL: null };
 
 describe('PortfolioOverviewService', () => {
   const held = Array.from({ length: 9 }, (_, i) => position(`H${i}`));
-  const snapshot: HoldingsSnapshot = { ledger: [], replay: replayLedger([]), positions: held, asOf };
+  const snapshot: HoldingsSnapshot = {
+    userId: 1,
+    ledger: [],
+    replay: replayLedger([]),
+    positions: held,
+    asOf,
+  };
   const summary: PortfolioSummary = {
     ...summarisePositions(held, 0),
     performance: noReturns,

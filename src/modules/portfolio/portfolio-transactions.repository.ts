@@ -6,7 +6,7 @@ import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { compareLedgerEntries, replayLedger, shareReplay } from './analytics/ledger-replay';
+import { appendedEntries, compareLedgerEntries, replayLedger, shareReplay } from './analytics/ledger-replay';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { isStorableAmount } from './ledger-limits';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
@@ -27,7 +27,7 @@ const ROWS_PER_STATEMENT = 1000;
 const LEDGER_LOCK_NAMESPACE = 7_310_001;
 
 /** Ledger rows kept in memory across users (about 200 bytes each): the busiest ledgers stay. */
-const CACHED_LEDGER_ROWS = 200_000;
+export const CACHED_LEDGER_ROWS = 200_000;
 
 /** A stored ledger row; the ledger is shared by every reader of its version, so it is frozen. */
 export type StoredTransaction = Readonly<LedgerTransaction>;
@@ -74,6 +74,8 @@ export class LockedLedger {
   private current: readonly StoredTransaction[] | undefined;
   /** The state `current` was made from by appending trades, which its replay carries on from. */
   private appendedTo: readonly StoredTransaction[] | undefined;
+  /** Those appended trades: the only ones whose realized P&L an append can change. */
+  private appended: readonly StoredTransaction[] | undefined;
 
   /** What this transaction holds of the ledger, without reading it: undefined until first read. */
   get view(): readonly StoredTransaction[] | undefined {
@@ -133,8 +135,10 @@ export class LockedLedger {
     }
     if (this.current) {
       const inserted = stored.map((record, index) => Object.freeze({ id: ids[index], ...record }));
-      this.appendedTo = this.current;
+      const base = this.appendedTo ?? this.current;
       this.current = Object.freeze([...this.current, ...inserted].sort(compareLedgerEntries));
+      this.appendedTo = base;
+      this.appended = appendedEntries(this.current, base) ?? undefined;
     }
     return ids;
   }
@@ -144,20 +148,24 @@ export class LockedLedger {
     await this.manager.delete(PortfolioTransactionEntity, { id, userId: this.userId });
     this.current = this.current && Object.freeze(this.current.filter((entry) => entry.id !== id));
     this.appendedTo = undefined;
+    this.appended = undefined;
   }
 
   /**
-   * Recomputes the realized P&L of every sell and stores the ones that changed: adding or deleting
-   * a trade changes the average cost of the sells after it.
+   * Recomputes the realized P&L of the sells and stores the ones that changed: adding or deleting
+   * a trade changes the average cost of the sells after it. When this transaction only appended
+   * trades after the whole ledger, only theirs can have changed, and only they are compared.
    */
   async refreshRealizedPnl(): Promise<void> {
     const entries = await this.entries();
     const { realizedPnlBySell } = replayLedger(entries, this.appendedTo);
     const changed: { id: number; symbol: string; next: number | null }[] = [];
-    for (const entry of entries) {
+    for (const entry of this.appended ?? entries) {
       const next = realizedPnlBySell.get(entry.id) ?? null;
       if (!sameAmount(entry.realizedPnl, next)) changed.push({ id: entry.id, symbol: entry.symbol, next });
     }
+    this.appendedTo = undefined;
+    this.appended = undefined;
     if (changed.length === 0) return;
     const unstorable = changed.find(({ next }) => next !== null && !isStorableAmount(next));
     if (unstorable) throw new RuleViolationError(ErrorDetail.realizedPnlOutOfRange(unstorable.symbol));

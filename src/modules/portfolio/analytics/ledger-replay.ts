@@ -107,32 +107,37 @@ export function shareReplay(entries: readonly LedgerEntry[], same: readonly Ledg
 function stateOf(entries: readonly LedgerEntry[], base?: readonly LedgerEntry[]): ReplayState {
   let state = statesByLedger.get(entries);
   if (state) return state;
-  const baseState = base && startsWith(entries, base) ? stateOf(base) : undefined;
-  const appended = baseState ? entries.slice(base!.length) : [];
-  state =
-    baseState && inOrderAfter(baseState.last, appended)
-      ? continueReplay(baseState, appended)
-      : continueReplay(emptyState(), inExecutionOrder(entries));
+  const appended = base && appendedEntries(entries, base);
+  state = appended
+    ? continueReplay(stateOf(base), appended)
+    : continueReplay(emptyState(), inExecutionOrder(entries));
   if (Object.isFrozen(entries)) statesByLedger.set(entries, state);
   return state;
 }
 
-function startsWith(entries: readonly LedgerEntry[], base: readonly LedgerEntry[]): boolean {
-  if (entries.length < base.length) return false;
+/**
+ * The entries after `base` when `entries` begins with base (the same entry objects) and they all
+ * come after base's entries in execution order; otherwise null.
+ */
+export function appendedEntries<T extends LedgerEntry>(
+  entries: readonly T[],
+  base: readonly LedgerEntry[],
+): readonly T[] | null {
+  if (entries.length < base.length) return null;
   for (let index = 0; index < base.length; index += 1) {
-    if (entries[index] !== base[index]) return false;
+    if (entries[index] !== base[index]) return null;
   }
-  return true;
-}
-
-/** Whether `entries` are in execution order, all after `last`. */
-function inOrderAfter(last: LedgerEntry | undefined, entries: readonly LedgerEntry[]): boolean {
-  let previous = last;
-  for (const entry of entries) {
-    if (previous && compareLedgerEntries(previous, entry) >= 0) return false;
+  let previous = base.length > 0 ? (statesByLedger.get(base)?.last ?? latestOf(base)) : undefined;
+  const appended = entries.slice(base.length);
+  for (const entry of appended) {
+    if (previous && compareLedgerEntries(previous, entry) >= 0) return null;
     previous = entry;
   }
-  return true;
+  return appended;
+}
+
+function latestOf(entries: readonly LedgerEntry[]): LedgerEntry {
+  return entries.reduce((latest, entry) => (compareLedgerEntries(latest, entry) < 0 ? entry : latest));
 }
 
 function emptyState(): ReplayState {

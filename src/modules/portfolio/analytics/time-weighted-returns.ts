@@ -78,15 +78,62 @@ export function dailyValuations(
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   asOf: string,
 ): DailyValuation[] {
-  let previousValue = 0;
-  const valuations: DailyValuation[] = [];
-  walkValuationDays(entries, closesBySymbol, asOf, ({ date, value, bought, sold }) => {
-    const investedBase = previousValue + bought;
-    const dailyReturn = investedBase > 0 ? (value - previousValue - (bought - sold)) / investedBase : 0;
-    valuations.push({ date, value, dailyReturn, atWork: investedBase > 0, bought, sold });
-    previousValue = value;
-  });
-  return valuations;
+  return [...valueLedger(entries, closesBySymbol, asOf).days];
+}
+
+/** The daily valuations of a ledger, and where their walk stood at the start of the last day. */
+export interface LedgerValuations {
+  days: readonly DailyValuation[];
+  checkpoint: ValuationCheckpoint | null;
+}
+
+export function valueLedger(
+  entries: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+): LedgerValuations {
+  const days = new ValuationSeries(0);
+  const checkpoint = walkValuationDays(entries, closesBySymbol, asOf, (day) => days.add(day));
+  return { days: days.valuations, checkpoint };
+}
+
+/**
+ * The valuations of `earlier`'s ledger followed by `appended` (trades after all of it in execution
+ * order), valued with the same closes and asOf, computed from earlier's last day on instead of from
+ * the first trade: the same figures as valueLedger over the whole ledger. Null when an appended
+ * trade falls before earlier's last valuation day, which only a whole walk can value.
+ */
+export function valueAppended(
+  earlier: LedgerValuations,
+  appended: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+): LedgerValuations | null {
+  const { checkpoint } = earlier;
+  if (!checkpoint || checkpoint.asOf !== asOf) return null;
+  const kept = earlier.days.slice(0, -1);
+  const days = new ValuationSeries(kept.at(-1)?.value ?? 0, kept);
+  const resumed = resumeValuationDays(checkpoint, appended, closesBySymbol, (day) => days.add(day));
+  return resumed && { days: days.valuations, checkpoint: resumed };
+}
+
+/** Daily valuations with each day's return, the day's trades counted as cash flows. */
+class ValuationSeries {
+  readonly valuations: DailyValuation[];
+
+  constructor(
+    private previousValue: number,
+    earlier: readonly DailyValuation[] = [],
+  ) {
+    this.valuations = [...earlier];
+  }
+
+  add({ date, value, bought, sold }: ValuationDay): void {
+    const investedBase = this.previousValue + bought;
+    const dailyReturn = investedBase > 0 ? (value - this.previousValue - (bought - sold)) / investedBase : 0;
+    this.valuations.push({ date, value, dailyReturn, atWork: investedBase > 0, bought, sold });
+    this.previousValue = value;
+  }
 }
 
 /** The holdings at one valuation day's close; the maps are reused for the next day. */
@@ -103,13 +150,37 @@ export interface ValuationDay {
   netFlowBySymbol: ReadonlyMap<string, number>;
 }
 
-/** Calls `visit` for each valuation day of dailyValuations, oldest first. */
+/**
+ * Where a valuation walk stood at the start of its last day, before that day's trades: a walk over
+ * the same trades plus later ones resumes from here (see resumeValuationDays).
+ */
+export interface ValuationCheckpoint {
+  date: string;
+  asOf: string;
+  /** The trades the walk took on that day, in execution order, with their trade days. */
+  dayEntries: readonly LedgerEntry[];
+  dayTradeDays: readonly string[];
+  holdings: WalkHoldings;
+}
+
+/** A walk's running state per symbol. */
+interface WalkHoldings {
+  quantities: Map<string, number>;
+  prices: Map<string, number>;
+  closeCursor: Map<string, number>;
+  lastTradeDay: Map<string, string>;
+}
+
+/**
+ * Calls `visit` for each valuation day of dailyValuations, oldest first, and returns where it stood
+ * at the start of the last day (null when no trade falls on or before asOf).
+ */
 export function walkValuationDays(
   entries: readonly LedgerEntry[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   asOf: string,
   visit: (day: ValuationDay) => void,
-): void {
+): ValuationCheckpoint | null {
   const ordered: LedgerEntry[] = [];
   const tradeDays: string[] = [];
   for (const entry of inExecutionOrder(entries)) {
@@ -118,17 +189,80 @@ export function walkValuationDays(
     ordered.push(entry);
     tradeDays.push(day);
   }
-  if (ordered.length === 0) return;
-  const days = valuationDays(ordered, tradeDays, closesBySymbol, asOf);
+  if (ordered.length === 0) return null;
+  const days = valuationDays(ordered, tradeDays, closesBySymbol, tradeDays[0], asOf);
+  const holdings = {
+    quantities: new Map(),
+    prices: new Map(),
+    closeCursor: new Map(),
+    lastTradeDay: new Map(),
+  };
+  return walkDays(holdings, ordered, tradeDays, days, closesBySymbol, asOf, visit);
+}
 
-  const quantities = new Map<string, number>();
-  const prices = new Map<string, number>();
-  const closeCursor = new Map<string, number>();
-  const lastTradeDay = new Map<string, string>();
+/**
+ * Carries a walk on from `checkpoint` over `appended` trades (after all the walk's trades in
+ * execution order, with the same closes): visits the checkpoint's day again with its trades and the
+ * appended ones of that day, then the appended trades' later days. Null, visiting nothing, when an
+ * appended trade falls before the checkpoint's day.
+ */
+export function resumeValuationDays(
+  checkpoint: ValuationCheckpoint,
+  appended: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  visit: (day: ValuationDay) => void,
+): ValuationCheckpoint | null {
+  const ordered = [...checkpoint.dayEntries];
+  const tradeDays = [...checkpoint.dayTradeDays];
+  for (const entry of appended) {
+    const day = tradeDay(entry.executedAt);
+    if (day > checkpoint.asOf) continue;
+    if (day < checkpoint.date) return null;
+    ordered.push(entry);
+    tradeDays.push(day);
+  }
+  const days = valuationDays(ordered, tradeDays, closesBySymbol, checkpoint.date, checkpoint.asOf);
+  if (days[0] !== checkpoint.date) days.unshift(checkpoint.date);
+  const { quantities, prices, closeCursor, lastTradeDay } = checkpoint.holdings;
+  const holdings = {
+    quantities: new Map(quantities),
+    prices: new Map(prices),
+    closeCursor: new Map(closeCursor),
+    lastTradeDay: new Map(lastTradeDay),
+  };
+  return walkDays(holdings, ordered, tradeDays, days, closesBySymbol, checkpoint.asOf, visit);
+}
+
+/** Values `days` in order, taking each trade on the first of them on or after its trade day. */
+function walkDays(
+  holdings: WalkHoldings,
+  ordered: readonly LedgerEntry[],
+  tradeDays: readonly string[],
+  days: readonly string[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+  visit: (day: ValuationDay) => void,
+): ValuationCheckpoint {
+  const { quantities, prices, closeCursor, lastTradeDay } = holdings;
   const netFlowBySymbol = new Map<string, number>();
+  let checkpoint: ValuationCheckpoint | undefined;
   let entryCursor = 0;
 
-  for (const day of days) {
+  for (const [dayIndex, day] of days.entries()) {
+    if (dayIndex === days.length - 1) {
+      checkpoint = {
+        date: day,
+        asOf,
+        dayEntries: ordered.slice(entryCursor),
+        dayTradeDays: tradeDays.slice(entryCursor),
+        holdings: {
+          quantities: new Map(quantities),
+          prices: new Map(prices),
+          closeCursor: new Map(closeCursor),
+          lastTradeDay: new Map(lastTradeDay),
+        },
+      };
+    }
     let bought = 0;
     let sold = 0;
     netFlowBySymbol.clear();
@@ -176,6 +310,7 @@ export function walkValuationDays(
       netFlowBySymbol,
     });
   }
+  return checkpoint!;
 }
 
 /** Start boundary of each period: the return covers valuation days strictly after it. */
@@ -245,13 +380,14 @@ export function returnsPerPeriod(
   return result;
 }
 
+/** The trade days and the close dates of the traded symbols from `from` to asOf, in order. */
 function valuationDays(
   entries: readonly LedgerEntry[],
   tradeDays: readonly string[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  from: string,
   asOf: string,
 ): string[] {
-  const firstDay = tradeDays[0];
   const days = new Set<string>();
   const symbols = new Set<string>();
   for (let index = 0; index < entries.length; index += 1) {
@@ -260,7 +396,7 @@ function valuationDays(
   }
   for (const symbol of symbols) {
     for (const close of closesBySymbol.get(symbol) ?? []) {
-      if (close.date >= firstDay && close.date <= asOf) days.add(close.date);
+      if (close.date >= from && close.date <= asOf) days.add(close.date);
     }
   }
   return [...days].sort();
