@@ -1,6 +1,7 @@
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { FakeMarket, stockQuote } from '../../../test/fakes/fake-market';
-import { HoldingsLedger, HoldingsService } from './holdings.service';
+import { AVERAGE_COST } from './analytics/cost-basis';
+import { HoldingsCostBasis, HoldingsLedger, HoldingsService } from './holdings.service';
 import { LedgerTransaction } from './ledger-transaction';
 import { FakeClock } from '../../../test/fakes/clock';
 
@@ -46,7 +47,8 @@ describe('HoldingsService', () => {
       entry(4, 'T', 'sell', 1, 31),
     ];
     const repository: HoldingsLedger = { ledger: async () => ({ version: 1, entries: ledger }) };
-    sut = new HoldingsService(repository, market, new FakeClock(at));
+    const averageCost: HoldingsCostBasis = { costBasis: async () => AVERAGE_COST };
+    sut = new HoldingsService(repository, market, new FakeClock(at), averageCost);
   });
 
   it('values every open position from one batched quote call, at cent prices', async () => {
