@@ -43,7 +43,7 @@ export class PortfolioSettingsController {
   })
   @ApiOkResponse({ type: PortfolioSettingsResponse })
   @ApiUnprocessableEntityResponse({
-    description: 'An unknown method, a non-boolean strict_cash, a null or extra field',
+    description: 'An unknown method, a non-boolean strict_cash, or a field sent as null',
   })
   async update(
     @CurrentUser() user: AuthUser,
