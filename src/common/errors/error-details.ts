@@ -62,8 +62,10 @@ export const ErrorDetail = {
     `The realized P&L of a sell of ${symbol} would exceed the ledger range (±9,999,999,999,999,999.99999999)`,
   lotsOnlyOnSells: 'Only a sell can name the lots it closes',
   lotNamedTwice: (lotId: number) => `Lot ${lotId} is named more than once`,
-  lotsMustSumToQuantity: (quantity: number) => `The lots' quantities must add up to the ${quantity} shares sold`,
-  lotNotOpen: (lotId: number, symbol: string) => `Lot ${lotId} is not an open ${symbol} lot at the time of the sell`,
+  lotsMustSumToQuantity: (quantity: number) =>
+    `The lots' quantities must add up to the ${quantity} shares sold`,
+  lotNotOpen: (lotId: number, symbol: string) =>
+    `Lot ${lotId} is not an open ${symbol} lot at the time of the sell`,
   lotTooSmall: (lotId: number, open: number, symbol: string) =>
     `Lot ${lotId} has only ${open} ${symbol} open at the time of the sell`,
   transactionDeletionWouldBreakLotSelection: (sellId: number, lotId: number) =>

@@ -23,7 +23,9 @@ export class CreatePortfolioSettingsAndLotSelections1797600000000 implements Mig
         quantity numeric(24, 8) NOT NULL CHECK (quantity > 0),
         PRIMARY KEY (sell_id, lot_id)
       )`);
-    await queryRunner.query(`CREATE INDEX portfolio_lot_selections_lot_id ON portfolio_lot_selections (lot_id)`);
+    await queryRunner.query(
+      `CREATE INDEX portfolio_lot_selections_lot_id ON portfolio_lot_selections (lot_id)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -9,6 +9,7 @@ import { findOversell, findOversells, LedgerEntry } from './analytics/ledger-rep
 import { LotSelection, LotSelectionProblem, matchLots } from './analytics/tax-lots';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
 import { withinTradeLimits } from './ledger-limits';
+import { quantity as toLedgerScale } from './portfolio-rounding';
 import {
   LockedLedger,
   PortfolioTransactionsRepository,
@@ -47,12 +48,15 @@ export type RejectedLotSelection = Omit<LotSelectionProblem, 'sellId'> & { appen
 /** Appended sells name lots that are not open (enough) at their time. */
 export class LotSelectionRejectedError extends RuleViolationError {
   constructor(readonly rejected: RejectedLotSelection[]) {
-    super(
-      rejected[0].reason === 'closed'
-        ? ErrorDetail.lotNotOpen(rejected[0].lotId, rejected[0].symbol)
-        : ErrorDetail.lotTooSmall(rejected[0].lotId, rejected[0].open, rejected[0].symbol),
-    );
+    super(rejectedLotDetail(rejected[0]));
   }
+}
+
+/** Why the ledger cannot honour a selection, for the caller. */
+export function rejectedLotDetail(rejected: RejectedLotSelection): string {
+  return rejected.reason === 'closed'
+    ? ErrorDetail.lotNotOpen(rejected.lotId, rejected.symbol)
+    : ErrorDetail.lotTooSmall(rejected.lotId, toLedgerScale(rejected.open), rejected.symbol);
 }
 
 /**

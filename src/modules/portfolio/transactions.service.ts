@@ -19,6 +19,7 @@ import {
   NewLotSelection,
   OversellRejectedError,
   Present,
+  rejectedLotDetail,
 } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
 import { PortfolioSettingsService } from './portfolio-settings.service';
@@ -215,10 +216,7 @@ function rejectedLots(error: LotSelectionRejectedError, lots: readonly LotSelect
   return new InvalidFieldError(
     error.rejected.map((rejected) => {
       const index = lots.findIndex((lot) => lot.lot_id === rejected.lotId);
-      const message =
-        rejected.reason === 'closed'
-          ? ErrorDetail.lotNotOpen(rejected.lotId, rejected.symbol)
-          : ErrorDetail.lotTooSmall(rejected.lotId, rejected.open, rejected.symbol);
+      const message = rejectedLotDetail(rejected);
       const field = rejected.reason === 'closed' ? 'lot_id' : 'quantity';
       return {
         loc: ['body', 'lots', index, field],
