@@ -2,7 +2,7 @@
 // (price + fees / quantity); each sell closes the lots it names (specific identification), then the
 // oldest open lots of its symbol, its net proceeds shared pro rata over the portions it closes.
 import { unreachable } from '../../../common/types/unreachable';
-import { compareLedgerEntries, LedgerEntry, QUANTITY_EPSILON } from './ledger-replay';
+import { inExecutionOrder, LedgerEntry, QUANTITY_EPSILON } from './ledger-replay';
 import { periodStart, tradeDay } from './time-weighted-returns';
 
 export interface TaxLot {
@@ -82,7 +82,7 @@ export function matchLots(
   const lotsBySymbol = new Map<string, TaxLot[]>();
   const closed: ClosedLotPortion[] = [];
   const problems: LotSelectionProblem[] = [];
-  for (const entry of [...entries].sort(compareLedgerEntries)) {
+  for (const entry of inExecutionOrder(entries)) {
     const lots = lotsBySymbol.get(entry.symbol) ?? [];
     lotsBySymbol.set(entry.symbol, lots);
     switch (entry.side) {
