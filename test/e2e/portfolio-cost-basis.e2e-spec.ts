@@ -370,4 +370,31 @@ describe('Cost-basis methods: settings, specific lots and every cost figure by t
     expect((await remove(user, sell)).statusCode).toBe(204);
     expect((await remove(user, second)).statusCode).toBe(204);
   });
+
+  it('lets only one of two concurrent sells name the same shares', async () => {
+    const user = await registerUser(sut);
+    const { second } = await twoLots(user);
+    // each sells 5 of the 15 held, naming all 5 of lot 2: the ledger lock lets one in first
+    const sells = await Promise.all(
+      [1, 2].map(() =>
+        post(user, {
+          symbol: 'AAPL',
+          side: 'sell',
+          quantity: 5,
+          price: 150,
+          executed_at: '2025-02-03',
+          lots: [{ lot_id: second, quantity: 5 }],
+        }),
+      ),
+    );
+    expect(sells.map((response) => response.statusCode).sort()).toEqual([201, 422]);
+    const refused = sells.find((response) => response.statusCode === 422)!;
+    expect(refused.json().detail).toMatchObject([
+      {
+        loc: ['body', 'lots', 0, 'lot_id'],
+        msg: `Value error, Lot ${second} is not an open AAPL lot at the time of the sell`,
+      },
+    ]);
+    expect((await get(user, 'transactions')).json().total).toBe(3);
+  });
 });
