@@ -216,8 +216,11 @@ export class LedgerChange {
     if (stored.size === 0 && added.length === 0) return [];
     const selections = new Map<number, LotSelection[]>();
     for (const [sellId, ofSell] of stored) if (keep(sellId)) selections.set(sellId, [...ofSell]);
-    for (const selection of added)
-      selections.set(selection.sellId, [...(selections.get(selection.sellId) ?? []), selection]);
+    for (const selection of added) {
+      const ofSell = selections.get(selection.sellId);
+      if (ofSell) ofSell.push(selection);
+      else selections.set(selection.sellId, [selection]);
+    }
     return matchLots(entries, selections).problems;
   }
 }

@@ -361,7 +361,9 @@ async function readLotSelections(manager: EntityManager, userId: number): Promis
   const bySell = new Map<number, LotSelection[]>();
   for (const row of rows) {
     const selection = { sellId: row.sell_id, lotId: row.lot_id, quantity: Number(row.quantity) };
-    bySell.set(row.sell_id, [...(bySell.get(row.sell_id) ?? []), selection]);
+    const ofSell = bySell.get(row.sell_id);
+    if (ofSell) ofSell.push(selection);
+    else bySell.set(row.sell_id, [selection]);
   }
   return bySell;
 }
