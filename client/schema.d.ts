@@ -520,7 +520,10 @@ export interface paths {
         /** The caller's transactions, newest first */
         get: operations["TransactionsController_list"];
         put?: never;
-        /** Record a buy or a sell */
+        /**
+         * Record a buy or a sell
+         * @description A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` cost-basis method. realized_pnl is by the user's cost-basis method.
+         */
         post: operations["TransactionsController_record"];
         delete?: never;
         options?: never;
@@ -560,6 +563,30 @@ export interface paths {
         post?: never;
         /** Delete a transaction */
         delete: operations["TransactionsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's portfolio settings
+         * @description A user who never changed them gets the defaults: average cost, strict_cash false.
+         */
+        get: operations["PortfolioSettingsController_get"];
+        /**
+         * Change any subset of the settings; the others keep their values
+         * @description The cost-basis method may change at any time: every cost figure is computed from the ledger by the current method when it is read, so nothing stored is rewritten and switching back restores the old figures.
+         */
+        put: operations["PortfolioSettingsController_update"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -610,8 +637,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Open tax lots (FIFO), with unrealized P&L and holding period
-         * @description Each buy opens a lot at its price plus fees per share; sells close the oldest lots first. The positions keep their average cost basis; wash sales are not adjusted.
+         * Open tax lots, with unrealized P&L and holding period
+         * @description Each buy opens a lot (lot_id: the buy's id) at its price plus fees per share. Under the `specific` cost-basis method sells close the lots they name, and the oldest for the rest; otherwise the oldest lots first (FIFO, also under `average`, which has no lots of its own). Wash sales are not adjusted.
          */
         get: operations["PortfolioController_lots"];
         put?: never;
@@ -630,8 +657,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Realized gains of a year by closed tax lot (FIFO), short- and long-term
-         * @description Each sell of the year closes the oldest open lots first; each closed portion gets its share of the sell's net proceeds. Short-term: held one year or less. Wash sales are not adjusted. The summary keeps its average-cost realized_pnl.
+         * Realized gains of a year by closed tax lot, short- and long-term
+         * @description Each sell of the year closes lots as in /portfolio/lots (the named lots under `specific`, else FIFO); each closed portion gets its share of the sell's net proceeds. Short-term: held one year or less. Wash sales are not adjusted.
          */
         get: operations["PortfolioController_realized"];
         put?: never;
@@ -1270,6 +1297,18 @@ export interface components {
             /** Format: date-time */
             to: string | null;
         };
+        LotSelectionDto: {
+            /**
+             * @description Id of the buy that opened the lot
+             * @example 12
+             */
+            lot_id: number;
+            /**
+             * @description Shares of the lot this sell closes (rounded to 8 decimals)
+             * @example 5
+             */
+            quantity: number;
+        };
         CreateTransactionDto: {
             /**
              * @description Ticker known to the market-data provider (any case)
@@ -1301,6 +1340,16 @@ export interface components {
              */
             fees?: number;
             note?: string;
+            /**
+             * @description Sells only: the lots (buys of the same symbol, open at the time of the sell) this sell closes, each once, their quantities adding up to the quantity sold. Stored with the sell; honoured under the `specific` cost-basis method (FIFO for a sell naming none), kept but ignored under the others.
+             * @example [
+             *       {
+             *         "lot_id": 12,
+             *         "quantity": 5
+             *       }
+             *     ]
+             */
+            lots?: components["schemas"]["LotSelectionDto"][];
         };
         TransactionResponse: {
             id: number;
@@ -1316,7 +1365,7 @@ export interface components {
             /** Format: date-time */
             executed_at: string;
             note: string | null;
-            /** @description Sells only (null for buys): quantity × price − fees − the average cost of the shares sold, in USD. Kept current when an earlier trade is added or deleted. */
+            /** @description Sells only (null for buys): quantity × price − fees − the cost of the shares sold by the cost-basis method (average cost by default; the closed lots under fifo and specific), in USD. Computed from the ledger when read, so it follows a change of method and of earlier trades. */
             realized_pnl: number | null;
             /** Format: date-time */
             created_at: string;
@@ -1334,6 +1383,28 @@ export interface components {
             imported: number;
             /** @description The recorded transactions, in file order */
             transactions: components["schemas"]["TransactionResponse"][];
+        };
+        PortfolioSettingsResponse: {
+            /**
+             * @description How sells are matched to buys in every cost figure (positions, summary, lots, realized gains, the transactions' realized_pnl): `average` cost (the default), `fifo`, or `specific` (the lots a sell names, FIFO for the rest)
+             * @example fifo
+             * @enum {string}
+             */
+            cost_basis_method: "average" | "fifo" | "specific";
+            /**
+             * @description Refuse buys the cash balance cannot pay for (stored; not yet enforced)
+             * @example false
+             */
+            strict_cash: boolean;
+        };
+        UpdatePortfolioSettingsDto: {
+            /**
+             * @example specific
+             * @enum {string}
+             */
+            cost_basis_method?: "average" | "fifo" | "specific";
+            /** @example true */
+            strict_cash?: boolean;
         };
         SectorAllocationResponse: {
             /** @example technology */
@@ -1397,7 +1468,7 @@ export interface components {
             unrealized_pnl: number;
             /** @description unrealized_pnl / total_cost, percent */
             unrealized_pnl_percent: number;
-            /** @description Realized P&L of every sell so far (average cost, net of fees), USD */
+            /** @description Realized P&L of every sell so far (net of fees) by the cost-basis method (default average cost), USD */
             realized_pnl: number;
             /** @description Σ quantity × quote change, USD */
             day_change: number;
@@ -1423,7 +1494,7 @@ export interface components {
             quantity: number;
             /** @description Live quote, USD per share */
             current_price: number;
-            /** @description Average-cost basis of the shares held (buys incl. fees, less the cost of shares sold), USD */
+            /** @description Cost basis of the shares held (buys incl. fees, less the cost of shares sold) by the cost-basis method (average cost by default; the open lots under fifo and specific), USD */
             cost_basis: number;
             /** @description quantity × current_price, USD */
             market_value: number;
@@ -1503,6 +1574,11 @@ export interface components {
             positions: components["schemas"]["PositionResponse"][];
         };
         TaxLotResponse: {
+            /**
+             * @description Id of the buy that opened the lot
+             * @example 12
+             */
+            lot_id: number;
             /** @example AAPL */
             symbol: string;
             /**
@@ -1559,11 +1635,11 @@ export interface components {
         };
         TaxLotsResponse: {
             /**
-             * @description How sells were matched to lots
+             * @description How sells were matched to lots: `specific` under that cost-basis method, else `fifo` (also under `average`, which has no lots)
              * @example fifo
              * @enum {string}
              */
-            method: "fifo";
+            method: "fifo" | "specific";
             /** @description By symbol, oldest lot first */
             lots: components["schemas"]["TaxLotResponse"][];
             /** Format: date-time */
@@ -1630,11 +1706,11 @@ export interface components {
             /** @example 2025 */
             year: number;
             /**
-             * @description How sells were matched to lots
+             * @description How sells were matched to lots: `specific` under that cost-basis method, else `fifo` (also under `average`, which has no lots)
              * @example fifo
              * @enum {string}
              */
-            method: "fifo";
+            method: "fifo" | "specific";
             /** @description In disposal order */
             realized: components["schemas"]["RealizedLotResponse"][];
             /** @description USD */
@@ -4719,6 +4795,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description A stored sell names a lot this trade would leave without the shares it closes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description The body is larger than the service reads: `Request body too large` */
             413: {
                 headers: {
@@ -4737,7 +4822,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Validation failed (including executed_at in the future); an invalid or reused Idempotency-Key */
+            /** @description Validation failed (including executed_at in the future; lots on a buy, named twice, not adding up to the quantity, or not open enough at the sell's time); an invalid or reused Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4803,6 +4888,15 @@ export interface operations {
             };
             /** @description The token's user has been deactivated since it was issued: `Inactive user` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A stored sell names a lot the rows would leave without the shares it closes */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4903,7 +4997,143 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description A sell names it as a lot, or names a lot that would not stay open for it without it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioSettingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioSettingsResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioSettingsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePortfolioSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioSettingsResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description An unknown method, a non-boolean strict_cash, or a field sent as null */
             422: {
                 headers: {
                     [name: string]: unknown;

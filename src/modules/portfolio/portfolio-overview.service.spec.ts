@@ -1,5 +1,6 @@
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { NewsItem } from '../news';
+import { AVERAGE_COST } from './analytics/cost-basis';
 import { replayLedger } from './analytics/ledger-replay';
 import { ValuedPosition } from './analytics/position-valuation';
 import { summarisePositions } from './analytics/portfolio-summary';
@@ -48,6 +49,7 @@ describe('PortfolioOverviewService', () => {
   const snapshot: HoldingsSnapshot = {
     userId: 1,
     ledger: [],
+    costBasis: AVERAGE_COST,
     replay: replayLedger([]),
     positions: held,
     asOf,

@@ -7,6 +7,7 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { appendedEntries, compareLedgerEntries, replayLedger, shareReplay } from './analytics/ledger-replay';
+import { LotSelection } from './analytics/tax-lots';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { isStorableAmount } from './ledger-limits';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
@@ -62,6 +63,17 @@ const LEDGER_SQL = `
     FROM (SELECT max(version) AS version FROM portfolio_ledger_versions WHERE user_id = $1) AS v
     LEFT JOIN portfolio_transactions AS t ON t.user_id = $1
    ORDER BY t.executed_at, t.id`;
+
+// The selections of the user's sells, each sell's in lot order.
+const LOT_SELECTIONS_SQL = `
+  SELECT s.sell_id, s.lot_id, s.quantity
+    FROM portfolio_lot_selections AS s
+    JOIN portfolio_transactions AS t ON t.id = s.sell_id
+   WHERE t.user_id = $1
+   ORDER BY s.sell_id, s.lot_id`;
+
+/** The lot selections of a user's sells, by sell id. */
+export type LotSelectionsBySell = ReadonlyMap<number, readonly LotSelection[]>;
 
 /** The ledger seen from inside one database transaction that holds the user's ledger lock. */
 export class LockedLedger {
@@ -141,6 +153,26 @@ export class LockedLedger {
       this.appended = appendedEntries(this.current, base) ?? undefined;
     }
     return ids;
+  }
+
+  /** The stored lot selections of the user's sells, including what this transaction has written. */
+  lotSelections(): Promise<LotSelectionsBySell> {
+    return readLotSelections(this.manager, this.userId);
+  }
+
+  /** Stores selections of sells this transaction has inserted. */
+  async insertLotSelections(selections: readonly LotSelection[]): Promise<void> {
+    if (selections.length === 0) return;
+    this.changed = true;
+    await this.manager.query(
+      `INSERT INTO portfolio_lot_selections (sell_id, lot_id, quantity)
+       SELECT * FROM unnest($1::integer[], $2::integer[], $3::numeric[])`,
+      [
+        selections.map((selection) => selection.sellId),
+        selections.map((selection) => selection.lotId),
+        selections.map((selection) => toLedgerScale(selection.quantity)),
+      ],
+    );
   }
 
   async delete(id: number): Promise<void> {
@@ -278,6 +310,11 @@ export class PortfolioTransactionsRepository {
     return ledger;
   }
 
+  /** The lot selections of the user's sells (read apart from the ledger: a sell not in it is ignored). */
+  lotSelections(userId: number): Promise<LotSelectionsBySell> {
+    return readLotSelections(this.dataSource.manager, userId);
+  }
+
   /** A page of the ledger, newest first, with the number of matching rows. */
   async list(userId: number, filters: TransactionFilters): Promise<[StoredTransaction[], number]> {
     const { entries } = await this.ledger(userId);
@@ -321,6 +358,22 @@ function toStoredTransaction(userId: number, row: LedgerRow): LedgerTransaction 
     realizedPnl: row.realized_pnl === null ? null : Number(row.realized_pnl),
     createdAt: new Date(Number(row.created_at_ms)),
   };
+}
+
+async function readLotSelections(manager: EntityManager, userId: number): Promise<LotSelectionsBySell> {
+  const rows = (await manager.query(LOT_SELECTIONS_SQL, [userId])) as {
+    sell_id: number;
+    lot_id: number;
+    quantity: string;
+  }[];
+  const bySell = new Map<number, LotSelection[]>();
+  for (const row of rows) {
+    const selection = { sellId: row.sell_id, lotId: row.lot_id, quantity: Number(row.quantity) };
+    const ofSell = bySell.get(row.sell_id);
+    if (ofSell) ofSell.push(selection);
+    else bySell.set(row.sell_id, [selection]);
+  }
+  return bySell;
 }
 
 /** Stored with 8 decimals: a difference below that is no change. */

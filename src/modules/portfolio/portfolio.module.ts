@@ -4,12 +4,16 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
 import { PreferencesModule } from '../preferences/preferences.module';
+import { PortfolioSettingsEntity } from './entities/portfolio-settings.entity';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { HoldingsService } from './holdings.service';
 import { LedgerService } from './ledger.service';
 import { CsvContentTypeParser } from './import/csv-content-type.parser';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
+import { PortfolioSettingsController } from './portfolio-settings.controller';
+import { PortfolioSettingsRepository } from './portfolio-settings.repository';
+import { PortfolioSettingsService } from './portfolio-settings.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 import { PortfolioController } from './portfolio.controller';
@@ -21,16 +25,18 @@ import { TransactionsService } from './transactions.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PortfolioTransactionEntity]),
+    TypeOrmModule.forFeature([PortfolioTransactionEntity, PortfolioSettingsEntity]),
     IdempotencyModule,
     MarketModule,
     NewsModule,
     PreferencesModule,
   ],
-  controllers: [TransactionsController, PortfolioController],
+  controllers: [TransactionsController, PortfolioSettingsController, PortfolioController],
   providers: [
     CsvContentTypeParser,
     PortfolioTransactionsRepository,
+    PortfolioSettingsRepository,
+    PortfolioSettingsService,
     LedgerService,
     TransactionsService,
     HoldingsService,

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -33,7 +34,36 @@ export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Record a buy or a sell' })
+  @ApiOperation({
+    summary: 'Record a buy or a sell',
+    description:
+      'A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` ' +
+      "cost-basis method. realized_pnl is by the user's cost-basis method.",
+  })
+  @ApiBody({
+    type: CreateTransactionDto,
+    examples: {
+      buy: {
+        value: {
+          symbol: 'AAPL',
+          side: 'buy',
+          quantity: 10,
+          price: 172.5,
+          executed_at: '2025-06-02T15:30:00Z',
+        },
+      },
+      specificSell: {
+        value: {
+          symbol: 'AAPL',
+          side: 'sell',
+          quantity: 5,
+          price: 190,
+          executed_at: '2025-07-01T15:30:00Z',
+          lots: [{ lot_id: 12, quantity: 5 }],
+        },
+      },
+    },
+  })
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionResponse })
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
@@ -41,9 +71,13 @@ export class TransactionsController {
     description:
       '`Insufficient quantity of <symbol> to sell`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
   })
+  @ApiConflictResponse({
+    description: 'A stored sell names a lot this trade would leave without the shares it closes',
+  })
   @ApiUnprocessableEntityResponse({
     description:
-      'Validation failed (including executed_at in the future); an invalid or reused Idempotency-Key',
+      'Validation failed (including executed_at in the future; lots on a buy, named twice, not adding up to the ' +
+      "quantity, or not open enough at the sell's time); an invalid or reused Idempotency-Key",
   })
   record(
     @CurrentUser() user: AuthUser,
@@ -76,6 +110,9 @@ export class TransactionsController {
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionImportResponse })
   @ApiBadRequestResponse({ description: 'The ledger would exceed PORTFOLIO_MAX_TRANSACTIONS' })
+  @ApiConflictResponse({
+    description: 'A stored sell names a lot the rows would leave without the shares it closes',
+  })
   @ApiUnprocessableEntityResponse({
     description: 'Bad rows, each listed; an invalid or reused Idempotency-Key',
   })
@@ -98,6 +135,9 @@ export class TransactionsController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.transactionNotFound}\`` })
   @ApiBadRequestResponse({ description: 'A later sell would exceed the quantity held without it' })
+  @ApiConflictResponse({
+    description: 'A sell names it as a lot, or names a lot that would not stay open for it without it',
+  })
   remove(@CurrentUser() user: AuthUser, @Param() params: TransactionIdParams): Promise<void> {
     return this.transactions.remove(user.id, params.id);
   }
