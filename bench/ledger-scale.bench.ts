@@ -198,7 +198,7 @@ async function main(): Promise<void> {
         `${loadavg()[0].toFixed(1)} at the end), ${ROUNDS} rounds of one write, one first read and ` +
         `${WARM_READS} later reads; the other user runs ${CONCURRENCY} requests at a time.`,
       '',
-      ...sections,
+      sections.join('\n\n'),
     ].join('\n'),
   );
 }
