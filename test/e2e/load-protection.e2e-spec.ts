@@ -84,15 +84,49 @@ describe('login and register rate limits behind one trusted proxy', () => {
     });
     expect(Number(retryAfter.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    // 5 of the 6 login requests allowed in this window are used (refused ones count too).
-    const others = [await login('198.51.100.8'), await login('198.51.100.9')];
-    expect(others.map((answer) => answer.status)).toEqual([401, 429]);
-    expect(others[1].body).toEqual(TOO_MANY);
+    // 3 of the 6 login requests allowed in this window are used: those refused for their address
+    // do not count for everyone.
+    const others = [];
+    for (const address of ['198.51.100.8', '198.51.100.9', '198.51.100.10', '198.51.100.11'])
+      others.push(await login(address));
+    expect(others.map((answer) => answer.status)).toEqual([401, 401, 401, 429]);
+    expect(others[3].body).toEqual(TOO_MANY);
   });
 
   it('counts registrations in a bucket of their own', async () => {
     const answers = [];
     for (let n = 0; n < 4; n += 1) answers.push(await register('198.51.100.20'));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('one address spraying logins far beyond its own limit', () => {
+  let sut: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    sut = await createTestApp({
+      env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_GLOBAL: '6' },
+    });
+    base = await sut.listen();
+  });
+  afterAll(() => sut.close());
+
+  const login = (forwardedFor: string, email: string) =>
+    httpCall(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
+      body: `username=${encodeURIComponent(email)}&password=wrong-password`,
+    });
+
+  it('does not use up the limit every other client shares', async () => {
+    const spray = [];
+    for (let n = 0; n < 12; n += 1) spray.push(await login('203.0.113.5', `spray${n}@example.com`));
+    expect(spray.map((answer) => answer.status)).toEqual([401, 401, 401, ...Array(9).fill(429)]);
+
+    const others = [];
+    for (const address of ['203.0.113.6', '203.0.113.7', '203.0.113.8'])
+      others.push(await login(address, `someone-${address}@example.com`));
+    expect(others.map((answer) => answer.status)).toEqual([401, 401, 401]);
   });
 });

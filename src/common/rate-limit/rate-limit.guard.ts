@@ -17,6 +17,11 @@ import { RateLimitedError } from '../errors/domain-errors';
 import { ErrorDetail } from '../errors/error-details';
 import { RATE_LIMITED } from './rate-limited.decorator';
 
+/** One more hit in the window, or the first of a new one when the window ($4) has ended. */
+const COUNT_IN_WINDOW = `
+  hits = CASE WHEN w.window_started_at <= $4 THEN 1 ELSE w.hits + 1 END,
+  window_started_at = CASE WHEN w.window_started_at <= $4 THEN $3 ELSE w.window_started_at END`;
+
 interface Window {
   bucket: string;
   hits: number;
@@ -25,8 +30,8 @@ interface Window {
 
 /**
  * Fixed-window limits on the routes marked `@RateLimited(bucket)`: per client address and for all
- * clients together, counted in PostgreSQL so every instance shares them (one upsert of two rows per
- * request). Over either limit: 429 with Retry-After until the window ends. The client address is
+ * clients together, counted in PostgreSQL so every instance shares them (one statement per
+ * request; a request refused for its address does not count for all clients). Over either limit: 429 with Retry-After until the window ends. The client address is
  * Fastify's `request.ip`, which follows X-Forwarded-For only as far as TRUST_PROXY allows.
  */
 @Injectable()
@@ -54,14 +59,27 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
     if (!bucket) return true;
     const ip = context.switchToHttp().getRequest<FastifyRequest>().ip.slice(0, 64);
     const now = this.clock.now();
+    // The address's window is counted first, and the shared one only for a request its address
+    // may make: one address far over its own limit must not use up everyone's.
     const windows: Window[] = await this.dataSource.query(
-      `INSERT INTO rate_limit_windows AS w (bucket, hits, window_started_at)
-       VALUES ($1, 1, $3), ($2, 1, $3)
-       ON CONFLICT (bucket) DO UPDATE SET
-         hits = CASE WHEN w.window_started_at <= $4 THEN 1 ELSE w.hits + 1 END,
-         window_started_at = CASE WHEN w.window_started_at <= $4 THEN $3 ELSE w.window_started_at END
-       RETURNING bucket, hits, window_started_at`,
-      [`${bucket}:ip:${ip}`, `${bucket}:all`, now, new Date(now.getTime() - this.windowMs())],
+      `WITH address AS (
+         INSERT INTO rate_limit_windows AS w (bucket, hits, window_started_at) VALUES ($1, 1, $3)
+         ON CONFLICT (bucket) DO UPDATE SET ${COUNT_IN_WINDOW}
+         RETURNING bucket, hits, window_started_at
+       ), everyone AS (
+         INSERT INTO rate_limit_windows AS w (bucket, hits, window_started_at)
+         SELECT $2, 1, $3 FROM address WHERE address.hits <= $5
+         ON CONFLICT (bucket) DO UPDATE SET ${COUNT_IN_WINDOW}
+         RETURNING bucket, hits, window_started_at
+       )
+       SELECT * FROM address UNION ALL SELECT * FROM everyone`,
+      [
+        `${bucket}:ip:${ip}`,
+        `${bucket}:all`,
+        now,
+        new Date(now.getTime() - this.windowMs()),
+        this.config.perIp,
+      ],
     );
     const over = windows.find(
       (window) => window.hits > (window.bucket.endsWith(':all') ? this.config.global : this.config.perIp),
