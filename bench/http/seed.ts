@@ -13,6 +13,8 @@ const YEARS = 5;
 
 export interface Session {
   baseUrl: string;
+  email: string;
+  password: string;
   accessToken: string;
   userId: number;
 }
@@ -66,6 +68,8 @@ export async function signUp(baseUrl: string): Promise<Session> {
   );
   return {
     baseUrl,
+    email,
+    password,
     userId: (JSON.parse(registered) as { id: number }).id,
     accessToken: (JSON.parse(tokens) as { access_token: string }).access_token,
   };
