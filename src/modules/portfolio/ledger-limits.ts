@@ -7,8 +7,10 @@ export const MIN_AMOUNT = 1e-8;
 export const MAX_QUANTITY = 1e9;
 export const MAX_PRICE = 1e6;
 export const MAX_FEES = 1e9;
-/** Extra cash a rebalance may plan with. */
+/** The largest cash amount: a dividend, deposit, withdrawal, fee or interest, or the extra cash a rebalance may plan with. */
 export const MAX_CASH = 1e12;
+/** A split ratio's terms, e.g. 4:1 or 1:10, are whole numbers up to this. */
+export const MAX_SPLIT_TERM = 1_000_000;
 /** numeric(24, 8) holds magnitudes below 10^16. */
 const STORABLE_MAGNITUDE = 1e16;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PositionContribution, positionContributions } from './analytics/contribution';
 import { DailyClose } from './analytics/daily-returns';
-import { LedgerEntry } from './analytics/ledger-replay';
+import { isHoldingEntry, LedgerEntry } from './analytics/ledger-replay';
 import { PortfolioTotals, summarisePositions } from './analytics/portfolio-summary';
 import { moneyWeightedPeriodReturns } from './analytics/money-weighted-returns';
 import {
@@ -22,9 +22,18 @@ export interface Performance {
 }
 
 export interface PortfolioSummary extends PortfolioTotals {
+  /** Only when asked for (`include_cash`), so that the summary without it stays as it was. */
+  cash?: CashTotals;
   performance: PeriodReturns;
   moneyWeightedPerformance: PeriodReturns;
   asOf: Date;
+}
+
+export interface CashTotals {
+  /** See LedgerReplay.cashBalance. */
+  balance: number;
+  /** The positions' market value + the cash balance. */
+  totalValueWithCash: number;
 }
 
 /**
@@ -52,8 +61,13 @@ export class PortfolioSummaryService {
 
   constructor(private readonly holdings: HoldingsService) {}
 
-  async summary(userId: number): Promise<PortfolioSummary> {
-    return this.summarise(await this.holdings.snapshot(userId));
+  /** With `includeCash`, also the cash balance and the value including it. */
+  async summary(userId: number, includeCash = false): Promise<PortfolioSummary> {
+    const snapshot = await this.holdings.snapshot(userId);
+    const summary = await this.summarise(snapshot);
+    if (!includeCash) return summary;
+    const balance = snapshot.replay.cashBalance;
+    return { ...summary, cash: { balance, totalValueWithCash: summary.totalValue + balance } };
   }
 
   async summarise(snapshot: HoldingsSnapshot): Promise<PortfolioSummary> {
@@ -133,7 +147,7 @@ export class PortfolioSummaryService {
   private async tradedCloses(ledger: readonly LedgerEntry[]): Promise<Map<string, readonly DailyClose[]>> {
     let symbols = this.tradedSymbols.get(ledger);
     if (!symbols) {
-      symbols = [...new Set(ledger.map((entry) => entry.symbol))];
+      symbols = [...new Set(ledger.filter(isHoldingEntry).map((entry) => entry.symbol))];
       this.tradedSymbols.set(ledger, symbols);
     }
     return this.holdings.dailyCloses(symbols, tradeDay(ledger[0].executedAt));

@@ -6,7 +6,7 @@ import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { replayLedger } from './analytics/ledger-replay';
+import { isHoldingEntry, replayLedger } from './analytics/ledger-replay';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { isStorableAmount } from './ledger-limits';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
@@ -41,11 +41,15 @@ export interface LedgerVersion {
 interface LedgerRow {
   version: string | null;
   id: number | null;
-  symbol: string;
+  symbol: string | null;
   side: LedgerTransaction['side'];
   quantity: string;
   price: string;
   fees: string;
+  amount: string | null;
+  withholding_tax: string | null;
+  split_to: number | null;
+  split_from: number | null;
   /** Epoch milliseconds: pg parses a number far faster than a timestamp (100,000 rows: about 1.5 s less). */
   executed_at_ms: string;
   note: string | null;
@@ -57,6 +61,7 @@ const LEDGER_VERSION_SQL = `SELECT version FROM portfolio_ledger_versions WHERE 
 // The version and the rows in one statement, so that they come from one snapshot of the database.
 const LEDGER_SQL = `
   SELECT v.version, t.id, t.symbol, t.side, t.quantity, t.price, t.fees,
+         t.amount, t.withholding_tax, t.split_to, t.split_from,
          floor(extract(epoch FROM t.executed_at) * 1000)::bigint AS executed_at_ms, t.note, t.realized_pnl,
          floor(extract(epoch FROM t.created_at) * 1000)::bigint AS created_at_ms
     FROM (SELECT max(version) AS version FROM portfolio_ledger_versions WHERE user_id = $1) AS v
@@ -112,6 +117,10 @@ export class LockedLedger {
       price: toLedgerScale(record.price),
       fees: toLedgerScale(record.fees),
       executedAt: record.executedAt,
+      amount: nullable(record.amount ?? null, toLedgerScale),
+      withholdingTax: nullable(record.withholdingTax ?? null, toLedgerScale),
+      splitTo: record.splitTo ?? null,
+      splitFrom: record.splitFrom ?? null,
       note: record.note,
       realizedPnl: null,
       createdAt: record.createdAt,
@@ -147,6 +156,7 @@ export class LockedLedger {
     const entries = await this.entries();
     const { realizedPnlBySell } = replayLedger(entries);
     const changed = entries
+      .filter(isHoldingEntry)
       .map((entry) => ({
         id: entry.id,
         symbol: entry.symbol,
@@ -307,6 +317,10 @@ function toStoredTransaction(userId: number, row: LedgerRow): LedgerTransaction 
     price: Number(row.price),
     fees: Number(row.fees),
     executedAt: new Date(Number(row.executed_at_ms)),
+    amount: row.amount === null ? null : Number(row.amount),
+    withholdingTax: row.withholding_tax === null ? null : Number(row.withholding_tax),
+    splitTo: row.split_to,
+    splitFrom: row.split_from,
     note: row.note,
     realizedPnl: row.realized_pnl === null ? null : Number(row.realized_pnl),
     createdAt: new Date(Number(row.created_at_ms)),

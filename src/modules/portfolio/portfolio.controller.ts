@@ -13,6 +13,7 @@ import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
 import { HistoryQuery } from './dto/history.query';
 import { HistoryResponse } from './dto/history.response';
+import { IncludeCashQuery } from './dto/include-cash.query';
 import { OverviewResponse } from './dto/overview.response';
 import { PositionResponse, PositionsResponse } from './dto/position.response';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
@@ -99,8 +100,9 @@ export class PortfolioController {
       "New York's date.",
   })
   @ApiOkResponse({ type: SummaryResponse })
-  async summary(@CurrentUser() user: AuthUser): Promise<SummaryResponse> {
-    return SummaryResponse.from(await this.summaries.summary(user.id));
+  @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
+  async summary(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<SummaryResponse> {
+    return SummaryResponse.from(await this.summaries.summary(user.id, query.include_cash));
   }
 
   @Get('history')

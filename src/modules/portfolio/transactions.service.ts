@@ -16,6 +16,7 @@ import { LedgerService, OversellRejectedError, Present } from './ledger.service'
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
 import { PortfolioTransactionsRepository, StoredTransaction } from './portfolio-transactions.repository';
 import { quantity as roundQuantity } from './portfolio-rounding';
+import { kindFieldProblems, parseSplitRatio } from './transaction-fields';
 
 /** A page of the ledger, newest first. */
 export interface TransactionPage {
@@ -39,8 +40,10 @@ export class TransactionsService {
   ) {}
 
   /**
-   * 404 for an unknown symbol, 400 when a sell exceeds the quantity held at its date (or makes a
-   * later sell do so). With an idempotent request, a retry gets the first answer again.
+   * 404 for an unknown symbol; 422 for a field the kind does not accept (KIND_FIELDS), a withholding
+   * tax above the dividend or a bad split ratio; 400 when a sell exceeds the quantity held at its
+   * date (or makes a later sell do so), or a dividend or split has no position. With an idempotent
+   * request, a retry gets the first answer again.
    */
   async record<A>(
     userId: number,
@@ -54,14 +57,36 @@ export class TransactionsService {
     if (executedAt.getTime() > this.clock.now().getTime()) {
       throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
     }
-    const symbol = (await this.market.getQuote(body.symbol)).symbol;
+    const problems = kindFieldProblems(body.side, {
+      symbol: body.symbol,
+      quantity: body.quantity,
+      price: body.price,
+      fees: body.fees,
+      amount: body.amount,
+      withholding_tax: body.withholding_tax,
+      ratio: body.ratio,
+    });
+    if (problems.length > 0)
+      throw new InvalidFieldError(
+        problems.map(({ field, message }) => ({
+          loc: ['body', field],
+          msg: `Value error, ${message}`,
+          type: 'value_error',
+        })),
+      );
+    const symbol = body.symbol === undefined ? null : (await this.market.getQuote(body.symbol)).symbol;
+    const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
     const record: NewLedgerTransaction = {
       userId,
       symbol,
       side: body.side,
-      quantity: roundQuantity(body.quantity),
-      price: roundQuantity(body.price),
+      quantity: roundQuantity(body.quantity ?? 0),
+      price: roundQuantity(body.price ?? 0),
       fees: roundQuantity(body.fees ?? 0),
+      amount: body.amount === undefined ? null : roundQuantity(body.amount),
+      withholdingTax: body.side === 'dividend' ? roundQuantity(body.withholding_tax ?? 0) : null,
+      splitTo: split?.to ?? null,
+      splitFrom: split?.from ?? null,
       executedAt,
       note: body.note ?? null,
       createdAt: this.clock.now(),

@@ -1,9 +1,16 @@
 // Tax lots of the ledger, identified first in, first out: each buy opens a lot at its cost per
 // share (price + fees / quantity); each sell closes the oldest open lots of its symbol first, its
 // net proceeds shared pro rata over the portions it closes. The positions' cost basis and realized
-// P&L stay average cost; the lots show what a FIFO identification leaves open and has realized.
+// P&L stay average cost; the lots show what a FIFO identification leaves open and has realized. A
+// split multiplies each open lot's quantity by its ratio and divides its cost per share by it.
 import { unreachable } from '../../../common/types/unreachable';
-import { compareLedgerEntries, LedgerEntry, QUANTITY_EPSILON } from './ledger-replay';
+import {
+  compareLedgerEntries,
+  isHoldingEntry,
+  LedgerEntry,
+  QUANTITY_EPSILON,
+  splitFactor,
+} from './ledger-replay';
 import { periodStart, tradeDay } from './time-weighted-returns';
 
 export interface TaxLot {
@@ -43,7 +50,7 @@ export interface FifoLots {
 export function matchLotsFifo(entries: readonly LedgerEntry[]): FifoLots {
   const lotsBySymbol = new Map<string, TaxLot[]>();
   const closed: ClosedLotPortion[] = [];
-  for (const entry of [...entries].sort(compareLedgerEntries)) {
+  for (const entry of [...entries].filter(isHoldingEntry).sort(compareLedgerEntries)) {
     const lots = lotsBySymbol.get(entry.symbol) ?? [];
     lotsBySymbol.set(entry.symbol, lots);
     switch (entry.side) {
@@ -57,6 +64,18 @@ export function matchLotsFifo(entries: readonly LedgerEntry[]): FifoLots {
         break;
       case 'sell':
         closed.push(...closeLotsFifo(lots, entry));
+        break;
+      case 'split':
+        for (const lot of lots) {
+          lot.quantity *= splitFactor(entry);
+          lot.costPerShare /= splitFactor(entry);
+        }
+        break;
+      case 'dividend':
+      case 'fee':
+      case 'deposit':
+      case 'withdrawal':
+      case 'interest':
         break;
       default:
         unreachable(entry.side);
@@ -78,7 +97,7 @@ function closeLotsFifo(lots: TaxLot[], sell: LedgerEntry): ClosedLotPortion[] {
     const proceeds = quantity * netProceedsPerShare;
     const cost = quantity * lot.costPerShare;
     closed.push({
-      symbol: sell.symbol,
+      symbol: lot.symbol,
       sellId: sell.id,
       acquiredOn: lot.acquiredOn,
       disposedOn,

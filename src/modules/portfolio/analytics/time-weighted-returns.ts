@@ -9,13 +9,26 @@
 // valuation days after its start, up to the as-of day. A period in which no capital was at work
 // (V_{d−1} + B_d = 0 on every one of its days, e.g. after everything was sold) has no return: null.
 //
+// Dividends (net of withholding tax) are income of their position: proceeds S like a sell's, so they
+// count in the return. A fee charged on a position is money paid in without value, B like a buy's,
+// so it lowers the return. A split changes the quantity and the trade price it is valued at by its
+// ratio, not the value. Deposits, withdrawals, interest and fees not charged on a position belong to
+// the cash account, which these returns do not measure: they measure the holdings.
+//
 // Days are the exchange's dates (America/New_York): a trade at 20:00 New York time (01:00 UTC the
 // next day) belongs to its New York day, and the periods end on New York's today. A trade recorded
 // with a date only is stored at midnight UTC and stays on that date.
 import { newYorkTime } from '../../../common/time/new-york-time';
 import { unreachable } from '../../../common/types/unreachable';
 import { DailyClose } from './daily-returns';
-import { compareLedgerEntries, LedgerEntry } from './ledger-replay';
+import {
+  cashFlow,
+  compareLedgerEntries,
+  HoldingEntry,
+  isHoldingEntry,
+  LedgerEntry,
+  splitFactor,
+} from './ledger-replay';
 
 export const PERFORMANCE_PERIODS = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 export type PerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
@@ -30,9 +43,9 @@ export interface DailyValuation {
   dailyReturn: number;
   /** Whether any capital was invested during the day (V_{d−1} + B_d > 0). */
   atWork: boolean;
-  /** B_d: paid for the day's buys, fees included. */
+  /** B_d: paid for the day's buys, fees included, and fees charged on positions. */
   bought: number;
-  /** S_d: received for the day's sells, net of fees. */
+  /** S_d: received for the day's sells, net of fees, and dividends, net of withholding tax. */
   sold: number;
 }
 
@@ -100,6 +113,7 @@ export function walkValuationDays(
 ): void {
   // Each entry's day is worked out once: the date conversion is most of this function's cost otherwise.
   const ordered = entries
+    .filter(isHoldingEntry)
     .map((entry) => ({ entry, day: tradeDay(entry.executedAt) }))
     .filter(({ day }) => day <= asOf)
     .sort((a, b) => compareLedgerEntries(a.entry, b.entry));
@@ -122,13 +136,15 @@ export function walkValuationDays(
       const { entry, day: tradeDay } = ordered[entryCursor];
       entryCursor += 1;
       const held = quantities.get(entry.symbol) ?? 0;
-      let netFlow: number;
+      let netFlow = 0;
       switch (entry.side) {
         case 'buy': {
           const paid = entry.quantity * entry.price + entry.fees;
           quantities.set(entry.symbol, held + entry.quantity);
           bought += paid;
           netFlow = paid;
+          prices.set(entry.symbol, entry.price);
+          lastTradeDay.set(entry.symbol, tradeDay);
           break;
         }
         case 'sell': {
@@ -136,14 +152,37 @@ export function walkValuationDays(
           quantities.set(entry.symbol, held - entry.quantity);
           sold += proceeds;
           netFlow = -proceeds;
+          prices.set(entry.symbol, entry.price);
+          lastTradeDay.set(entry.symbol, tradeDay);
           break;
         }
+        case 'dividend': {
+          const income = cashFlow(entry);
+          sold += income;
+          netFlow = -income;
+          break;
+        }
+        case 'fee': {
+          const paid = -cashFlow(entry);
+          bought += paid;
+          netFlow = paid;
+          break;
+        }
+        case 'split': {
+          const factor = splitFactor(entry);
+          quantities.set(entry.symbol, held * factor);
+          const price = prices.get(entry.symbol);
+          if (price !== undefined) prices.set(entry.symbol, price / factor);
+          break;
+        }
+        case 'deposit':
+        case 'withdrawal':
+        case 'interest':
+          break;
         default:
           unreachable(entry.side);
       }
       netFlowBySymbol.set(entry.symbol, (netFlowBySymbol.get(entry.symbol) ?? 0) + netFlow);
-      prices.set(entry.symbol, entry.price);
-      lastTradeDay.set(entry.symbol, tradeDay);
     }
     let value = 0;
     for (const [symbol, quantity] of quantities) {
@@ -231,7 +270,7 @@ export function returnsPerPeriod(
 }
 
 function valuationDays(
-  entries: readonly { entry: LedgerEntry; day: string }[],
+  entries: readonly { entry: HoldingEntry; day: string }[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   firstDay: string,
   asOf: string,
