@@ -12,10 +12,10 @@ import { MarketService } from '../market/market.service';
 import { CreateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { parseTransactionsCsv } from './import/transactions-csv.parser';
-import { LedgerService, OversellRejectedError, Present } from './ledger.service';
+import { LedgerService, OversellRejectedError, Present, UnheldPositionRejectedError } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
 import { PortfolioTransactionsRepository, StoredTransaction } from './portfolio-transactions.repository';
-import { quantity as roundQuantity } from './portfolio-rounding';
+import { nullable, quantity as roundQuantity } from './portfolio-rounding';
 import { kindFieldProblems, parseSplitRatio } from './transaction-fields';
 
 /** A page of the ledger, newest first. */
@@ -137,11 +137,15 @@ export class TransactionsService {
     const createdAt = this.clock.now();
     const records: NewLedgerTransaction[] = parsed.rows.map((row) => ({
       userId,
-      symbol: canonical.get(row.symbol)!,
+      symbol: row.symbol === null ? null : canonical.get(row.symbol)!,
       side: row.side,
       quantity: roundQuantity(row.quantity),
       price: roundQuantity(row.price),
       fees: roundQuantity(row.fees),
+      amount: nullable(row.amount ?? null, roundQuantity),
+      withholdingTax: nullable(row.withholdingTax ?? null, roundQuantity),
+      splitTo: row.splitTo ?? null,
+      splitFrom: row.splitFrom ?? null,
       executedAt: row.executedAt,
       note: row.note,
       createdAt,
@@ -153,6 +157,10 @@ export class TransactionsService {
           return present(await ledger.append(records));
         } catch (error) {
           if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
+          if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)
+            throw new InvalidFieldError([
+              rowIssue(parsed.rows[error.at.appendedIndex].row, 'symbol', error.detail),
+            ]);
           throw error;
         }
       },
