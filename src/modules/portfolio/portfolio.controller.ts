@@ -14,6 +14,8 @@ import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempot
 import { HistoryQuery } from './dto/history.query';
 import { HistoryResponse } from './dto/history.response';
 import { IncludeCashQuery } from './dto/include-cash.query';
+import { IncomeQuery } from './dto/income.query';
+import { IncomeResponse } from './dto/income.response';
 import { OverviewResponse } from './dto/overview.response';
 import { PositionResponse, PositionsResponse } from './dto/position.response';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
@@ -25,6 +27,7 @@ import { RealizedQuery } from './dto/realized.query';
 import { RealizedResponse, TaxLotsResponse } from './dto/tax-lots.response';
 import { HoldingsService } from './holdings.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
+import { PortfolioIncomeService } from './portfolio-income.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
 import { RebalanceService } from './rebalance.service';
@@ -43,6 +46,7 @@ export class PortfolioController {
     private readonly overviews: PortfolioOverviewService,
     private readonly histories: PortfolioHistoryService,
     private readonly taxLots: TaxLotsService,
+    private readonly incomes: PortfolioIncomeService,
   ) {}
 
   @Get()
@@ -118,6 +122,21 @@ export class PortfolioController {
   @ApiUnprocessableEntityResponse({ description: 'Invalid period or benchmark' })
   async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQuery): Promise<HistoryResponse> {
     return HistoryResponse.from(await this.histories.history(user.id, query.period, query.benchmark));
+  }
+
+  @Get('income')
+  @ApiOperation({
+    summary: 'Dividends and interest by month and by symbol, with trailing-12-month yields',
+    description:
+      "Dividends (gross, withholding tax, net) and interest recorded after the period's start (New York dates), " +
+      'by month and, for dividends, by symbol. trailing_12_months: the gross dividends of the symbols held today ' +
+      'over the last twelve months, over their cost basis (yield on cost) and over their market value at live ' +
+      'quotes (yield on value); see docs/portfolio.md.',
+  })
+  @ApiOkResponse({ type: IncomeResponse })
+  @ApiUnprocessableEntityResponse({ description: 'Invalid period' })
+  async income(@CurrentUser() user: AuthUser, @Query() query: IncomeQuery): Promise<IncomeResponse> {
+    return IncomeResponse.from(await this.incomes.income(user.id, query.period));
   }
 
   @Get('risk-metrics')

@@ -9,6 +9,7 @@ import { HoldingsService } from './holdings.service';
 import { LedgerService } from './ledger.service';
 import { CsvContentTypeParser } from './import/csv-content-type.parser';
 import { PortfolioHistoryService } from './portfolio-history.service';
+import { PortfolioIncomeService } from './portfolio-income.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
@@ -40,6 +41,7 @@ import { TransactionsService } from './transactions.service';
     PortfolioOverviewService,
     PortfolioHistoryService,
     TaxLotsService,
+    PortfolioIncomeService,
   ],
   exports: [PortfolioSummaryService, HoldingsService, RiskMetricsService, RebalanceService],
 })
