@@ -140,6 +140,21 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
     expect(withCash.cash_balance).toBe(8154.37);
     expect(withCash.total_value_with_cash).toBeCloseTo(36 * price + 8154.37, 2);
 
+    // With the cash as one more holding: 36 × price + 8,154.37 in all
+    const withCashTotal = 36 * price + 8154.37;
+    const weighed = (await get(user, 'positions?include_cash=true')).json();
+    expect(weighed).toEqual({
+      positions: [{ ...position, weight: expect.closeTo((100 * 36 * price) / withCashTotal, 3) }],
+      cash_balance: 8154.37,
+      cash_weight: expect.closeTo((100 * 8154.37) / withCashTotal, 3),
+    });
+    expect(position.weight).toBe(100);
+    const overview = (await get(user, '?include_cash=true')).json();
+    expect(overview.summary).toMatchObject({ cash_balance: 8154.37 });
+    expect(overview.cash_weight).toBe(weighed.cash_weight);
+    expect(overview.top_positions[0].weight).toBe(weighed.positions[0].weight);
+    expect((await get(user, '')).json()).not.toHaveProperty('cash_weight');
+
     const [lot] = (await get(user, 'lots')).json().lots;
     // (10 × 150 + 1) / 10 = 150.1 a share before the split, a quarter of it after
     expect(lot).toMatchObject({

@@ -63,18 +63,16 @@ export class PortfolioSummaryService {
 
   /** With `includeCash`, also the cash balance and the value including it. */
   async summary(userId: number, includeCash = false): Promise<PortfolioSummary> {
-    const snapshot = await this.holdings.snapshot(userId);
-    const summary = await this.summarise(snapshot);
-    if (!includeCash) return summary;
-    const balance = snapshot.replay.cashBalance;
-    return { ...summary, cash: { balance, totalValueWithCash: summary.totalValue + balance } };
+    return this.summarise(await this.holdings.snapshot(userId), includeCash);
   }
 
-  async summarise(snapshot: HoldingsSnapshot): Promise<PortfolioSummary> {
+  async summarise(snapshot: HoldingsSnapshot, includeCash = false): Promise<PortfolioSummary> {
     const totals = summarisePositions(snapshot.positions, snapshot.replay.totalRealizedPnl);
     const performance = await this.performance(snapshot);
+    const balance = snapshot.replay.cashBalance;
     return {
       ...totals,
+      ...(includeCash && { cash: { balance, totalValueWithCash: totals.totalValue + balance } }),
       performance: performance.timeWeighted,
       moneyWeightedPerformance: performance.moneyWeighted,
       asOf: snapshot.asOf,

@@ -17,7 +17,7 @@ import { IncludeCashQuery } from './dto/include-cash.query';
 import { IncomeQuery } from './dto/income.query';
 import { IncomeResponse } from './dto/income.response';
 import { OverviewResponse } from './dto/overview.response';
-import { PositionResponse, PositionsResponse } from './dto/position.response';
+import { PositionsResponse } from './dto/position.response';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
 import { RebalanceResponse } from './dto/rebalance.response';
 import { RiskMetricsQuery } from './dto/risk-metrics.query';
@@ -56,16 +56,24 @@ export class PortfolioController {
       'Summary, the 10 heaviest positions, the preferences watchlist with quotes and a risk snapshot.',
   })
   @ApiOkResponse({ type: OverviewResponse })
-  async overview(@CurrentUser() user: AuthUser): Promise<OverviewResponse> {
-    return OverviewResponse.from(await this.overviews.overview(user.id));
+  @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
+  async overview(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<OverviewResponse> {
+    return OverviewResponse.from(await this.overviews.overview(user.id, query.include_cash));
   }
 
   @Get('positions')
   @ApiOperation({ summary: 'Open positions at live quotes, heaviest first' })
   @ApiOkResponse({ type: PositionsResponse })
-  async positions(@CurrentUser() user: AuthUser): Promise<PositionsResponse> {
+  @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
+  async positions(
+    @CurrentUser() user: AuthUser,
+    @Query() query: IncludeCashQuery,
+  ): Promise<PositionsResponse> {
     const snapshot = await this.holdings.snapshot(user.id);
-    return { positions: snapshot.positions.map((position) => PositionResponse.from(position)) };
+    return PositionsResponse.from(
+      snapshot.positions,
+      query.include_cash ? snapshot.replay.cashBalance : undefined,
+    );
   }
 
   @Get('lots')
