@@ -109,7 +109,9 @@ export class PortfolioController {
       'performance: time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL, valued at daily closes with ' +
       'buys and sells neutralised; null where the ledger does not reach back that far or no capital was at work. ' +
       'money_weighted_performance: the XIRR of the same periods, expressed over each period. Periods end on ' +
-      "New York's date.",
+      "New York's date. Dividends are income of their position and fees charged on a position its cost; " +
+      'deposits, withdrawals, interest and other fees belong to the cash account, outside these returns. ' +
+      'include_cash=true adds cash_balance and total_value_with_cash.',
   })
   @ApiOkResponse({ type: SummaryResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })

@@ -23,7 +23,7 @@ import {
   TransactionListResponse,
   TransactionResponse,
 } from './dto/transaction.response';
-import { CSV_HEADER } from './import/transactions-csv.parser';
+import { CSV_HEADER, TYPED_CSV_HEADER } from './import/transactions-csv.parser';
 import { CsvBodyPipe } from './import/csv-body.pipe';
 import { TransactionsService } from './transactions.service';
 
@@ -33,17 +33,26 @@ export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Record a buy or a sell' })
+  @ApiOperation({
+    summary: 'Record a buy, sell, dividend, split, deposit, withdrawal, fee or interest',
+    description:
+      '`side` names the kind. buy/sell: symbol, quantity, price, fees?. dividend: symbol, amount (gross), ' +
+      'withholding_tax?. split: symbol, ratio ("4:1", "1:10"). deposit, withdrawal, interest: amount. fee: amount, ' +
+      'symbol? (a fee charged on that position). Any other field is refused at its `loc`. A dividend needs a ' +
+      'position in its symbol opened before it; a split, one held at its time. See docs/portfolio.md.',
+  })
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionResponse })
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
   @ApiBadRequestResponse({
     description:
-      '`Insufficient quantity of <symbol> to sell`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
+      '`Insufficient quantity of <symbol> to sell`; `No position in <symbol> was held before this dividend`; ' +
+      '`No position in <symbol> is held at the time of this split`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
   })
   @ApiUnprocessableEntityResponse({
     description:
-      'Validation failed (including executed_at in the future); an invalid or reused Idempotency-Key',
+      'Validation failed (including executed_at in the future, a field the kind does not take, a withholding tax ' +
+      'above the amount, a ratio that is not a split); an invalid or reused Idempotency-Key',
   })
   record(
     @CurrentUser() user: AuthUser,
@@ -68,11 +77,20 @@ export class TransactionsController {
     summary: 'Import trades from CSV, all or nothing',
     description:
       `Body: text/csv with the header \`${CSV_HEADER}\` (fees and an extra note column optional; date as ` +
-      'YYYY-MM-DD or an ISO date-time). Every row is recorded in one database transaction, or none is and a 422 ' +
+      `YYYY-MM-DD or an ISO date-time), or, for every kind of transaction, with a type column: \`${TYPED_CSV_HEADER}\` ` +
+      '(columns a file does not use may be left out; an empty type falls back to a side column). ' +
+      'Every row is recorded in one database transaction, or none is and a 422 ' +
       'lists every bad cell as `loc: ["body", <row>, <column>]`, row 0 being the first line after the header.',
   })
   @ApiConsumes('text/csv')
-  @ApiBody({ schema: { type: 'string', example: `${CSV_HEADER}\n2025-01-06,AAPL,buy,10,150.25,1\n` } })
+  @ApiBody({
+    schema: {
+      type: 'string',
+      example:
+        `${TYPED_CSV_HEADER}\n2025-01-02,deposit,,,,,10000,,\n2025-01-06,buy,AAPL,10,150.25,1,,,\n` +
+        '2025-02-14,dividend,AAPL,,,,2.5,0.38,\n2025-03-03,split,AAPL,,,,,,4:1\n',
+    },
+  })
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionImportResponse })
   @ApiBadRequestResponse({ description: 'The ledger would exceed PORTFOLIO_MAX_TRANSACTIONS' })
@@ -97,7 +115,10 @@ export class TransactionsController {
   @ApiOperation({ summary: 'Delete a transaction' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.transactionNotFound}\`` })
-  @ApiBadRequestResponse({ description: 'A later sell would exceed the quantity held without it' })
+  @ApiBadRequestResponse({
+    description:
+      'A later sell would exceed the quantity held without it, or a later dividend or split would have no position',
+  })
   remove(@CurrentUser() user: AuthUser, @Param() params: TransactionIdParams): Promise<void> {
     return this.transactions.remove(user.id, params.id);
   }
