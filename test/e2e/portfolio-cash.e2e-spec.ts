@@ -1,4 +1,5 @@
 import { Clock } from '../../src/common/time/clock';
+import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -200,6 +201,40 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
     const invalid = await get(user, 'income?period=2Y');
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().detail[0].loc).toEqual(['query', 'period']);
+  });
+
+  it('counts a dividend as income and a position fee as cost in the returns; cash movements not at all', async () => {
+    const closeOn = async (date: string) =>
+      (await sut.app.get(MarketService).getHistory('AAPL', { from: date, to: date })).bars[0].close;
+    const [c0, c05, c06, c11, c12, cT] = await Promise.all(
+      ['2025-01-02', '2025-02-05', '2025-02-06', '2025-02-11', '2025-02-12', '2025-03-12'].map(closeOn),
+    );
+    const user = await registerUser(sut);
+    const entries = [
+      { side: 'deposit', amount: 1000, executed_at: '2025-01-02T15:00:00Z' },
+      { symbol: 'AAPL', side: 'buy', quantity: 10, price: c0, executed_at: '2025-01-02T21:00:00Z' },
+      {
+        symbol: 'AAPL',
+        side: 'dividend',
+        amount: 6,
+        withholding_tax: 1,
+        executed_at: '2025-02-06T21:00:00Z',
+      },
+      { symbol: 'AAPL', side: 'fee', amount: 2, executed_at: '2025-02-12T21:00:00Z' },
+      { side: 'interest', amount: 3, executed_at: '2025-02-20T21:00:00Z' },
+      { side: 'withdrawal', amount: 100, executed_at: '2025-02-21T21:00:00Z' },
+    ];
+    for (const entry of entries) expect((await post(user, entry)).statusCode).toBe(201);
+    // 1 + r_d = (V_d + S_d) / (V_{d−1} + B_d): the dividend's 5 net is S on 02-06, the fee B on 02-12
+    const growth =
+      (c05 / c0) * ((10 * c06 + 5) / (10 * c05)) * (c11 / c06) * ((10 * c12) / (10 * c11 + 2)) * (cT / c12);
+    const summary = (await get(user, 'summary')).json();
+    expect(summary.performance.ALL).toBeCloseTo(100 * (growth - 1), 3);
+    // 1M starts after 02-12's close: only prices move in it
+    expect(summary.performance['1M']).toBeCloseTo(100 * (cT / c12 - 1), 3);
+    const points = (await get(user, 'history?period=ALL')).json().points;
+    // bought 10 × c0, took out the 5 of the dividend, put in the fee of 2
+    expect(points[points.length - 1].net_invested).toBeCloseTo(10 * c0 - 5 + 2, 2);
   });
 
   it('refuses the fields a kind does not take, and misses the ones it needs, at the field', async () => {
