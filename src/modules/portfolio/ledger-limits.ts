@@ -1,6 +1,6 @@
-// The ledger stores quantity, price, fees and realized P&L as numeric(24, 8): 8 decimals and at
-// most 16 digits before the point. The limits keep every value, and the P&L of any one trade
-// (quantity × price ≤ 1e15), well inside that; docs/input-limits.md lists them.
+// The ledger stores quantity, price, fees, cash amounts and realized P&L as numeric(24, 8): 8
+// decimals and at most 16 digits before the point. The limits keep every value, and the P&L of any
+// one trade (quantity × price ≤ 1e15), well inside that; docs/input-limits.md lists them.
 
 /** The smallest positive amount the ledger can store: anything smaller would be stored as 0. */
 export const MIN_AMOUNT = 1e-8;
