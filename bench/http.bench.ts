@@ -9,18 +9,17 @@
 // BENCH_SECONDS (default 4), BENCH_WARMUP_SECONDS (1), BENCH_PASSES (2) and BENCH_PORT_BASE
 // (7500: the baseline there, the service at +10 and +20) tune it; the defaults finish both modes
 // within 10 minutes on two shared cores.
-import { spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { measure } from './http/load';
 import { descendantsRssMb, memoryOf } from './http/proc-stats';
 import { FirstRequest, modeSection, ModeResult, PassResult, passTable } from './http/report';
 import { benchRoutes, routeRequest } from './http/routes';
 import { call, seedPortfolio, Session, signUp } from './http/seed';
-import { ROOT, RunningProcess, startBaseline, startService } from './http/service';
+import { build, embeddedMode, Mode, postgresMode } from './http/modes';
+import { RunningProcess, startBaseline, startService } from './http/service';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -28,62 +27,6 @@ const PASSES = Number(process.env.BENCH_PASSES ?? 2);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 7500);
 const SECRET_KEY = randomBytes(32).toString('hex');
 const WARM_SAMPLES = 5;
-
-interface Mode {
-  label: string;
-  port: number;
-  env: Record<string, string>;
-  prepare(): Promise<void>;
-  cleanup(): Promise<void>;
-}
-
-function build(): void {
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-function embeddedMode(): Mode {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ia-http-bench-'));
-  return {
-    label: 'Embedded database (default)',
-    port: PORT_BASE + 10,
-    env: { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
-    prepare: async () => undefined,
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-/** A fresh database on the server of BENCH_DATABASE_URL, and a cache namespace of its own. */
-function postgresMode(serverUrl: string, redisUrl: string): Mode {
-  const name = `bench_http_${randomUUID().replaceAll('-', '')}`;
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'ia-http-bench-'));
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    label: 'PostgreSQL + Redis',
-    port: PORT_BASE + 20,
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl.toString(),
-      REDIS_URL: redisUrl,
-      CACHE_NAMESPACE: `bench-${randomUUID()}`,
-    },
-    prepare: () => admin(`CREATE DATABASE ${name}`),
-    cleanup: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function timed(session: Session, path: string): Promise<number> {
   const started = performance.now();
@@ -195,9 +138,10 @@ async function benchMode(mode: Mode, baseline: RunningProcess): Promise<ModeResu
 async function main(): Promise<void> {
   const startedAt = Date.now();
   build();
-  const modes = [embeddedMode()];
+  const modes = [embeddedMode(PORT_BASE + 10)];
   const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
-  if (BENCH_DATABASE_URL && BENCH_REDIS_URL) modes.push(postgresMode(BENCH_DATABASE_URL, BENCH_REDIS_URL));
+  if (BENCH_DATABASE_URL && BENCH_REDIS_URL)
+    modes.push(postgresMode(PORT_BASE + 20, BENCH_DATABASE_URL, BENCH_REDIS_URL));
   const baseline = await startBaseline(PORT_BASE, SECRET_KEY);
   const results: ModeResult[] = [];
   try {

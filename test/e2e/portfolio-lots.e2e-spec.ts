@@ -24,9 +24,15 @@ describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots', () => {
       lots: [],
       as_of: '2025-03-12T22:00:00.000Z',
     });
-    await record(user, { symbol: 'MSFT', side: 'buy', quantity: 1, price: 300, executed_at: '2023-06-01' });
+    const msftLot = await record(user, {
+      symbol: 'MSFT',
+      side: 'buy',
+      quantity: 1,
+      price: 300,
+      executed_at: '2023-06-01',
+    });
     await record(user, { symbol: 'AAPL', side: 'buy', quantity: 10, price: 100, executed_at: '2024-01-05' });
-    await record(user, {
+    const aaplLot = await record(user, {
       symbol: 'AAPL',
       side: 'buy',
       quantity: 5,
@@ -55,6 +61,7 @@ describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots', () => {
     const msft = priceOf('MSFT');
     expect(body.lots).toEqual([
       {
+        lot_id: aaplLot,
         symbol: 'AAPL',
         acquired_on: '2025-01-06',
         quantity: 3,
@@ -70,6 +77,7 @@ describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots', () => {
         term: 'short',
       },
       {
+        lot_id: msftLot,
         symbol: 'MSFT',
         acquired_on: '2023-06-01',
         quantity: 1,

@@ -66,6 +66,18 @@ export const ErrorDetail = {
     'price 0.00000001 to 1000000 USD, fees 0 to 1000000000 USD; see docs/input-limits.md)',
   realizedPnlOutOfRange: (symbol: string) =>
     `The realized P&L of a sell of ${symbol} would exceed the ledger range (±9,999,999,999,999,999.99999999)`,
+  lotsOnlyOnSells: 'Only a sell can name the lots it closes',
+  lotNamedTwice: (lotId: number) => `Lot ${lotId} is named more than once`,
+  lotsMustSumToQuantity: (quantity: number) =>
+    `The lots' quantities must add up to the ${quantity} shares sold`,
+  lotNotOpen: (lotId: number, symbol: string) =>
+    `Lot ${lotId} is not an open ${symbol} lot at the time of the sell`,
+  lotTooSmall: (lotId: number, open: number, symbol: string) =>
+    `Lot ${lotId} has only ${open} ${symbol} open at the time of the sell`,
+  transactionDeletionWouldBreakLotSelection: (sellId: number, lotId: number) =>
+    `Cannot delete this transaction: the sell ${sellId} names lot ${lotId}, which would not stay open for it`,
+  transactionWouldBreakLotSelection: (sellId: number, lotId: number) =>
+    `Cannot record this transaction: the sell ${sellId} names lot ${lotId}, which would not stay open for it`,
   conversationNotFound: 'Conversation not found',
   tooManyChatTurns: (perMinute: number) =>
     `Too many chat messages: at most ${perMinute} per minute, try again later`,

@@ -1,6 +1,7 @@
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { FakeMarket, stockQuote } from '../../../test/fakes/fake-market';
-import { HoldingsLedger, HoldingsService } from './holdings.service';
+import { AVERAGE_COST, CostBasis } from './analytics/cost-basis';
+import { HoldingsCostBasis, HoldingsLedger, HoldingsService } from './holdings.service';
 import { LedgerTransaction } from './ledger-transaction';
 import { FakeClock } from '../../../test/fakes/clock';
 
@@ -46,7 +47,8 @@ describe('HoldingsService', () => {
       entry(4, 'T', 'sell', 1, 31),
     ];
     const repository: HoldingsLedger = { ledger: async () => ({ version: 1, entries: ledger }) };
-    sut = new HoldingsService(repository, market, new FakeClock(at));
+    const averageCost: HoldingsCostBasis = { costBasis: async () => AVERAGE_COST };
+    sut = new HoldingsService(repository, market, new FakeClock(at), averageCost);
   });
 
   it('values every open position from one batched quote call, at cent prices', async () => {
@@ -85,5 +87,36 @@ describe('HoldingsService', () => {
         ['NOPE', []],
       ]),
     );
+  });
+});
+
+describe('HoldingsService by cost-basis method', () => {
+  // 10 AAPL at 80 (lot 1), 10 at 90 (lot 2), 5 sold at 100; the quote is 100
+  const ledger = [
+    entry(1, 'AAPL', 'buy', 10, 80),
+    entry(2, 'AAPL', 'buy', 10, 90),
+    entry(3, 'AAPL', 'sell', 5, 100),
+  ];
+  const repository: HoldingsLedger = { ledger: async () => ({ version: 1, entries: ledger }) };
+
+  async function positionUnder(costBasis: CostBasis) {
+    const market = new FakeMarket();
+    market.quotes.set('AAPL', stockQuote('AAPL', 100, 100, at));
+    const sut = new HoldingsService(repository, market, new FakeClock(at), {
+      costBasis: async () => costBasis,
+    });
+    const snapshot = await sut.snapshot(7);
+    const [position] = snapshot.positions;
+    return [position.quantity, position.costBasis, position.unrealizedPnl, snapshot.replay.totalRealizedPnl];
+  }
+
+  it('values the positions at the cost basis of the user’s method', async () => {
+    // 15 left at the average 85: 1,275; realized 5 × (100 − 85)
+    expect(await positionUnder(AVERAGE_COST)).toEqual([15, 1275, 225, 75]);
+    // 5 of lot 1 sold: 5 × 80 + 10 × 90 left; realized 5 × 20
+    expect(await positionUnder({ method: 'fifo', selections: new Map() })).toEqual([15, 1300, 200, 100]);
+    // 5 of lot 2 named: 10 × 80 + 5 × 90 left; realized 5 × 10
+    const named = new Map([[3, [{ sellId: 3, lotId: 2, quantity: 5 }]]]);
+    expect(await positionUnder({ method: 'specific', selections: named })).toEqual([15, 1250, 250, 50]);
   });
 });

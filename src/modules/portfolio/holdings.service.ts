@@ -4,8 +4,10 @@ import { NotFoundError, ProviderUnavailableError } from '../../common/errors/dom
 import { ErrorDetail } from '../../common/errors/error-details';
 import { MarketService, StockQuote } from '../market';
 import { DailyClose } from './analytics/daily-returns';
-import { LedgerEntry, LedgerReplay, replayLedger } from './analytics/ledger-replay';
+import { CostBasis, CostBasisMethod, replayByMethod } from './analytics/cost-basis';
+import { LedgerEntry, LedgerReplay } from './analytics/ledger-replay';
 import { PositionQuote, valuePositions, ValuedPosition } from './analytics/position-valuation';
+import { PortfolioSettingsService } from './portfolio-settings.service';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
 export const UNKNOWN_SECTOR = 'unknown';
@@ -16,10 +18,16 @@ export type HoldingsMarket = Pick<MarketService, 'getQuotes' | 'getProfile' | 'g
 /** What the holdings read of the ledger. */
 export type HoldingsLedger = Pick<PortfolioTransactionsRepository, 'ledger'>;
 
+/** How the holdings learn the user's cost-basis method. */
+export type HoldingsCostBasis = Pick<PortfolioSettingsService, 'costBasis'>;
+
 /** A user's ledger and the positions it leaves, valued at one batch of live quotes. */
 export interface HoldingsSnapshot {
+  userId: number;
   /** Shared by every snapshot of one ledger version: the same array while the ledger is unchanged. */
   ledger: readonly LedgerEntry[];
+  /** The user's cost-basis method, by which `replay` and the positions' cost bases are computed. */
+  costBasis: CostBasis;
   replay: LedgerReplay;
   positions: ValuedPosition[];
   asOf: Date;
@@ -32,29 +40,42 @@ export interface HoldingsSnapshot {
 @Injectable()
 export class HoldingsService {
   private readonly sectorBySymbol = new Map<string, string>();
-  /** The replay of each cached ledger version, computed once. */
-  private readonly replays = new WeakMap<readonly LedgerEntry[], LedgerReplay>();
+  /**
+   * The replays of each cached ledger version, by method, computed once. A ledger version fixes
+   * its lot selections too (they are written with their sell, which bumps the version).
+   */
+  private readonly replays = new WeakMap<readonly LedgerEntry[], Map<CostBasisMethod, LedgerReplay>>();
 
   constructor(
     @Inject(PortfolioTransactionsRepository) private readonly transactions: HoldingsLedger,
     @Inject(MarketService) private readonly market: HoldingsMarket,
     private readonly clock: Clock,
+    @Inject(PortfolioSettingsService) private readonly settings: HoldingsCostBasis,
   ) {}
 
   async snapshot(userId: number): Promise<HoldingsSnapshot> {
-    const ledger = (await this.transactions.ledger(userId)).entries;
-    const replay = this.replayOf(ledger);
+    const [{ entries: ledger }, costBasis] = await Promise.all([
+      this.transactions.ledger(userId),
+      this.settings.costBasis(userId),
+    ]);
+    const replay = this.replayOf(ledger, costBasis);
     const symbols = [...replay.positions.keys()];
     const [quotes] = await Promise.all([this.quotes(symbols), this.loadSectors(symbols)]);
     const positions = valuePositions(replay.positions.values(), quotes, (symbol) => this.sectorOf(symbol));
-    return { ledger, replay, positions, asOf: this.clock.now() };
+    return { userId, ledger, costBasis, replay, positions, asOf: this.clock.now() };
   }
 
-  private replayOf(ledger: readonly LedgerEntry[]): LedgerReplay {
-    let replay = this.replays.get(ledger);
+  /** The ledger replayed by the cost-basis method. */
+  replayOf(ledger: readonly LedgerEntry[], costBasis: CostBasis): LedgerReplay {
+    let byMethod = this.replays.get(ledger);
+    if (!byMethod) {
+      byMethod = new Map();
+      this.replays.set(ledger, byMethod);
+    }
+    let replay = byMethod.get(costBasis.method);
     if (!replay) {
-      replay = replayLedger(ledger);
-      this.replays.set(ledger, replay);
+      replay = replayByMethod(ledger, costBasis);
+      byMethod.set(costBasis.method, replay);
     }
     return replay;
   }

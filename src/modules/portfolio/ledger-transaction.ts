@@ -4,7 +4,10 @@ import { LedgerEntry } from './analytics/ledger-replay';
 export interface LedgerTransaction extends LedgerEntry {
   userId: number;
   note: string | null;
-  /** Average-cost realized P&L of a sell (null for buys), kept current when earlier trades change. */
+  /**
+   * Average-cost realized P&L of a sell (null for buys), kept current when earlier trades change;
+   * answers under another cost-basis method replace it (`withRealizedPnlOf`).
+   */
   realizedPnl: number | null;
   /** When it was recorded, by the service's clock. */
   createdAt: Date;
@@ -12,3 +15,12 @@ export interface LedgerTransaction extends LedgerEntry {
 
 /** A transaction about to be appended: the ledger gives it its id and realized P&L. */
 export type NewLedgerTransaction = Omit<LedgerTransaction, 'id' | 'realizedPnl'>;
+
+/** The transaction with the realized P&L `realizedPnlBySell` gives it, if any. */
+export function withRealizedPnlOf(
+  transaction: LedgerTransaction,
+  realizedPnlBySell: ReadonlyMap<number, number>,
+): LedgerTransaction {
+  const realizedPnl = realizedPnlBySell.get(transaction.id);
+  return realizedPnl === undefined ? transaction : { ...transaction, realizedPnl };
+}

@@ -1,4 +1,5 @@
 import { RuleViolationError } from '../../common/errors/domain-errors';
+import { LotSelection } from './analytics/tax-lots';
 import { InsufficientCashError, LedgerChange } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
 import { LockedLedger } from './portfolio-transactions.repository';
@@ -26,6 +27,15 @@ class MemoryLedger {
   }
 
   refreshRealizedPnl(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** These tests name no lots. */
+  lotSelections(): Promise<ReadonlyMap<number, readonly LotSelection[]>> {
+    return Promise.resolve(new Map());
+  }
+
+  insertLotSelections(): Promise<void> {
     return Promise.resolve();
   }
 
@@ -71,14 +81,14 @@ describe('LedgerChange under strict cash', () => {
   });
 
   it('records a buy the cash covers, to the cent', async () => {
-    await sut.append([deposit(1000, '2025-01-02')], true);
-    await sut.append([buy(10, 100, '2025-01-06')], true);
+    await sut.append([deposit(1000, '2025-01-02')], [], true);
+    await sut.append([buy(10, 100, '2025-01-06')], [], true);
     expect(memory.rows.map((row) => row.side)).toEqual(['deposit', 'buy']);
   });
 
   it('refuses a buy the cash does not cover with 400 "Insufficient cash for this buy", storing nothing', async () => {
-    await sut.append([deposit(999.99, '2025-01-02')], true);
-    const refused = sut.append([buy(10, 100, '2025-01-06')], true);
+    await sut.append([deposit(999.99, '2025-01-02')], [], true);
+    const refused = sut.append([buy(10, 100, '2025-01-06')], [], true);
     await expect(refused).rejects.toThrow(InsufficientCashError);
     await expect(refused).rejects.toMatchObject({
       detail: 'Insufficient cash for this buy',
@@ -88,8 +98,8 @@ describe('LedgerChange under strict cash', () => {
   });
 
   it('refuses a back-dated withdrawal that overdraws cash at its own time, though the balance ends above zero', async () => {
-    await sut.append([deposit(100, '2025-01-10')], true);
-    await expect(sut.append([withdrawal(50, '2025-01-05')], true)).rejects.toMatchObject({
+    await sut.append([deposit(100, '2025-01-10')], [], true);
+    await expect(sut.append([withdrawal(50, '2025-01-05')], [], true)).rejects.toMatchObject({
       detail: 'Insufficient cash for this withdrawal',
     });
   });
@@ -100,8 +110,8 @@ describe('LedgerChange under strict cash', () => {
   });
 
   it('refuses deleting a deposit that later buys drew on, only under strict cash', async () => {
-    const [stored] = await sut.append([deposit(1000, '2025-01-02')], true);
-    await sut.append([buy(10, 100, '2025-01-06')], true);
+    const [stored] = await sut.append([deposit(1000, '2025-01-02')], [], true);
+    await sut.append([buy(10, 100, '2025-01-06')], [], true);
     const refused = sut.remove(stored.id, true);
     await expect(refused).rejects.toThrow(RuleViolationError);
     await expect(refused).rejects.toMatchObject({

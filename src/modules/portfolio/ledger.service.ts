@@ -1,19 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
+import { ConflictError, NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { IdempotentRequest } from '../idempotency';
+import { CostBasisMethod, replayByMethod } from './analytics/cost-basis';
 import {
   findCashShortfall,
   findOversell,
   findOversells,
+  LedgerEntry,
   OversellError,
   TRADE_KINDS,
   UnheldPositionError,
 } from './analytics/ledger-replay';
-import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
+import { LotSelection, LotSelectionProblem, matchLots } from './analytics/tax-lots';
+import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
 import { withinTradeLimits } from './ledger-limits';
+import { quantity as toLedgerScale } from './portfolio-rounding';
 import {
   LockedLedger,
   PortfolioTransactionsRepository,
@@ -73,6 +77,30 @@ function entryAt(entryId: number): EntryAt {
     : { storedId: entryId };
 }
 
+/** A lot that a record about to be appended (a sell) names, by the record's index. */
+export interface NewLotSelection {
+  appendedIndex: number;
+  lotId: number;
+  quantity: number;
+}
+
+/** A new selection the ledger cannot honour at its sell's time. */
+export type RejectedLotSelection = Omit<LotSelectionProblem, 'sellId'> & { appendedIndex: number };
+
+/** Appended sells name lots that are not open (enough) at their time. */
+export class LotSelectionRejectedError extends RuleViolationError {
+  constructor(readonly rejected: RejectedLotSelection[]) {
+    super(rejectedLotDetail(rejected[0]));
+  }
+}
+
+/** Why the ledger cannot honour a selection, for the caller. */
+export function rejectedLotDetail(rejected: RejectedLotSelection): string {
+  return rejected.reason === 'closed'
+    ? ErrorDetail.lotNotOpen(rejected.lotId, rejected.symbol)
+    : ErrorDetail.lotTooSmall(rejected.lotId, toLedgerScale(rejected.open), rejected.symbol);
+}
+
 /**
  * The one way to write a user's ledger. Every change runs holding the user's ledger lock (see
  * `PortfolioTransactionsRepository.withLockedLedger`), so every check sees the last state.
@@ -100,7 +128,10 @@ export class LedgerService {
     );
   }
 
-  /** Appends `records` in one locked change and answers with them as stored, in the same order. */
+  /**
+   * Appends `records` in one locked change and answers with them as stored, in the same order.
+   * With `strictCash`, see LedgerChange.append.
+   */
   append<A>(
     userId: number,
     records: NewLedgerTransaction[],
@@ -108,7 +139,11 @@ export class LedgerService {
     request?: IdempotentRequest,
     strictCash = false,
   ): Promise<A> {
-    return this.change(userId, async (ledger) => present(await ledger.append(records, strictCash)), request);
+    return this.change(
+      userId,
+      async (ledger) => present(await ledger.append(records, [], strictCash)),
+      request,
+    );
   }
 }
 
@@ -129,15 +164,21 @@ export class LedgerChange {
   }
 
   /**
-   * Stores `records` and refreshes the realized P&L of the sells after them. 400 when the ledger
-   * would exceed PORTFOLIO_MAX_TRANSACTIONS, when a sell would exceed the quantity held at its time
-   * (`OversellRejectedError`), when a dividend or split would have no position
-   * (`UnheldPositionRejectedError`), when a trade is outside the ledger limits (request bodies are
-   * held to them at the edge; this also holds trades the service computed), and, with `strictCash`,
-   * when the cash balance would fall below zero at any time (`InsufficientCashError`, naming the
-   * first entry that overdraws it).
+   * Stores `records`, with the lots their sells name, and refreshes the realized P&L of the sells
+   * after them. 400 when the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS, when a sell would
+   * exceed the quantity held at its time (`OversellRejectedError`), when a dividend or split would
+   * have no position (`UnheldPositionRejectedError`), when a named lot is not open enough at its
+   * sell's time (`LotSelectionRejectedError`), when a trade is outside the ledger limits (request
+   * bodies are held to them at the edge; this also holds trades the service computed), and, with
+   * `strictCash`, when the cash balance would fall below zero at any time (`InsufficientCashError`,
+   * naming the first entry that overdraws it). 409 when a stored sell's named lot would no longer
+   * be open enough for it.
    */
-  async append(records: NewLedgerTransaction[], strictCash = false): Promise<LedgerTransaction[]> {
+  async append(
+    records: NewLedgerTransaction[],
+    lotSelections: readonly NewLotSelection[] = [],
+    strictCash = false,
+  ): Promise<LedgerTransaction[]> {
     const existing = await this.locked.entries();
     if (existing.length + records.length > this.maxTransactions)
       throw new RuleViolationError(ErrorDetail.ledgerFull(this.maxTransactions));
@@ -148,7 +189,7 @@ export class LedgerChange {
     }));
     const candidate = [...existing, ...provisional];
     // One replay answers the common case; every violation is looked for only when there is one.
-    const first = findOversell(candidate);
+    const first = findOversell(candidate, existing);
     if (first instanceof UnheldPositionError)
       throw new UnheldPositionRejectedError(first.symbol, first.kind, entryAt(first.entryId));
     if (first) {
@@ -163,9 +204,43 @@ export class LedgerChange {
       throw new RuleViolationError(ErrorDetail.tradeOutsideLedgerLimits(outside.quantity, outside.symbol!));
     const shortfall = strictCash ? findCashShortfall(candidate) : null;
     if (shortfall) throw new InsufficientCashError(shortfall.side, entryAt(shortfall.id));
+    const selections = lotSelections.map(({ appendedIndex, ...selection }) => ({
+      ...selection,
+      sellId: PROVISIONAL_ID_BASE + appendedIndex,
+    }));
+    const problems = await this.lotSelectionProblems(candidate, selections);
+    const rejected = problems.filter((problem) => problem.sellId >= PROVISIONAL_ID_BASE);
+    if (rejected.length > 0) {
+      throw new LotSelectionRejectedError(
+        rejected.map(({ sellId, ...problem }) => ({
+          ...problem,
+          appendedIndex: sellId - PROVISIONAL_ID_BASE,
+        })),
+      );
+    }
+    if (problems.length > 0)
+      throw new ConflictError(
+        ErrorDetail.transactionWouldBreakLotSelection(problems[0].sellId, problems[0].lotId),
+      );
     const ids = await this.locked.insert(records);
+    await this.locked.insertLotSelections(
+      lotSelections.map(({ appendedIndex, ...selection }) => ({ ...selection, sellId: ids[appendedIndex] })),
+    );
     await this.locked.refreshRealizedPnl();
     return this.locked.findByIds(ids);
+  }
+
+  /** `transactions` with each sell's realized P&L by `method` (under `average`, as stored). */
+  async withRealizedPnlBy(
+    method: CostBasisMethod,
+    transactions: LedgerTransaction[],
+  ): Promise<LedgerTransaction[]> {
+    if (method === 'average') return transactions;
+    const { realizedPnlBySell } = replayByMethod(await this.entries(), {
+      method,
+      selections: await this.locked.lotSelections(),
+    });
+    return transactions.map((transaction) => withRealizedPnlOf(transaction, realizedPnlBySell));
   }
 
   /**
@@ -186,7 +261,33 @@ export class LedgerChange {
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOversell(violation.symbol));
     if (strictCash && findCashShortfall(remaining))
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOverdraw);
+    const [problem] = await this.lotSelectionProblems(remaining, [], (sellId) => sellId !== id);
+    if (problem)
+      throw new ConflictError(
+        ErrorDetail.transactionDeletionWouldBreakLotSelection(problem.sellId, problem.lotId),
+      );
     await this.locked.delete(id);
     await this.locked.refreshRealizedPnl();
+  }
+
+  /**
+   * The selections `entries` cannot honour: the stored ones of the sells `keep` accepts, and
+   * `added`. Every change is checked, so the stored ones held before this one.
+   */
+  private async lotSelectionProblems(
+    entries: readonly LedgerEntry[],
+    added: readonly LotSelection[],
+    keep: (sellId: number) => boolean = () => true,
+  ): Promise<LotSelectionProblem[]> {
+    const stored = await this.locked.lotSelections();
+    if (stored.size === 0 && added.length === 0) return [];
+    const selections = new Map<number, LotSelection[]>();
+    for (const [sellId, ofSell] of stored) if (keep(sellId)) selections.set(sellId, [...ofSell]);
+    for (const selection of added) {
+      const ofSell = selections.get(selection.sellId);
+      if (ofSell) ofSell.push(selection);
+      else selections.set(selection.sellId, [selection]);
+    }
+    return matchLots(entries, selections).problems;
   }
 }

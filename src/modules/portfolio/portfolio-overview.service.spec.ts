@@ -1,5 +1,6 @@
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { NewsItem } from '../news';
+import { AVERAGE_COST } from './analytics/cost-basis';
 import { replayLedger } from './analytics/ledger-replay';
 import { ValuedPosition } from './analytics/position-valuation';
 import { summarisePositions } from './analytics/portfolio-summary';
@@ -45,7 +46,14 @@ const noReturns = { '1M': null, '3M': null, YTD: null, '1Y': null, ALL: null };
 
 describe('PortfolioOverviewService', () => {
   const held = Array.from({ length: 9 }, (_, i) => position(`H${i}`));
-  const snapshot: HoldingsSnapshot = { ledger: [], replay: replayLedger([]), positions: held, asOf };
+  const snapshot: HoldingsSnapshot = {
+    userId: 1,
+    ledger: [],
+    costBasis: AVERAGE_COST,
+    replay: replayLedger([]),
+    positions: held,
+    asOf,
+  };
   const summary: PortfolioSummary = {
     ...summarisePositions(held, 0),
     performance: noReturns,

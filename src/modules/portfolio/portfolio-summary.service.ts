@@ -1,18 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { PositionContribution, positionContributions } from './analytics/contribution';
 import { DailyClose } from './analytics/daily-returns';
-import { isHoldingEntry, LedgerEntry } from './analytics/ledger-replay';
+import { appendedEntries, isHoldingEntry, LedgerEntry } from './analytics/ledger-replay';
 import { PortfolioTotals, summarisePositions } from './analytics/portfolio-summary';
 import { moneyWeightedPeriodReturns } from './analytics/money-weighted-returns';
 import {
   DailyValuation,
-  dailyValuations,
   exchangeDay,
+  LedgerValuations,
   PeriodReturns,
   timeWeightedPeriodReturns,
   tradeDay,
+  valueAppended,
+  valueLedger,
 } from './analytics/time-weighted-returns';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { CACHED_LEDGER_ROWS } from './portfolio-transactions.repository';
 import { seriesFingerprint } from './same-series';
 
 /** Time-weighted and money-weighted returns of the same periods, as fractions. */
@@ -37,13 +41,17 @@ export interface CashTotals {
 }
 
 /**
- * The inputs of one valuation of the ledger, the valuations, and what is derived from them once
- * asked for: the returns, and the contributions after each start asked for.
+ * One valuation of a user's ledger: its inputs (the ledger, the day and the closes), the
+ * valuations, and what is derived from them once asked for: the returns, and the contributions
+ * after each start asked for.
  */
 interface ComputedPerformance {
+  ledger: readonly LedgerEntry[];
+  /** Every symbol the ledger ever traded, in order of first trade. */
+  symbols: readonly string[];
   asOf: string;
   closes: string;
-  valuations: readonly DailyValuation[];
+  valuations: LedgerValuations;
   performance?: Performance;
   contributionsAfter: Map<string, readonly PositionContribution[]>;
 }
@@ -52,12 +60,15 @@ interface ComputedPerformance {
 @Injectable()
 export class PortfolioSummaryService {
   /**
-   * The last valuations and returns of each cached ledger version. They are a pure function of the
-   * ledger, the closes and the day, so they are reused while all three are the same (the ledger
-   * and close series are shared arrays: the same array means the same data).
+   * The last valuation of each user's ledger. It is a pure function of the ledger, the closes and
+   * the day, so it is reused while all three are the same (the ledger and close series are shared
+   * arrays: the same array means the same data), and carried on when trades were appended to the
+   * ledger since. Sized by ledger rows like the ledgers' own cache, whose arrays it mostly shares.
    */
-  private readonly performances = new WeakMap<readonly LedgerEntry[], ComputedPerformance>();
-  private readonly tradedSymbols = new WeakMap<readonly LedgerEntry[], string[]>();
+  private readonly latest = new LRUCache<number, ComputedPerformance>({
+    maxSize: CACHED_LEDGER_ROWS,
+    sizeCalculation: (computed) => Math.max(1, computed.ledger.length),
+  });
 
   constructor(private readonly holdings: HoldingsService) {}
 
@@ -84,15 +95,15 @@ export class PortfolioSummaryService {
    * exchange's today; shared with the value history and cached like the returns.
    */
   async dailyValuations(snapshot: HoldingsSnapshot): Promise<readonly DailyValuation[]> {
-    return (await this.computed(snapshot)).computed.valuations;
+    return (await this.computed(snapshot)).computed.valuations.days;
   }
 
   /** Returns as fractions. */
   private async performance(snapshot: HoldingsSnapshot): Promise<Performance> {
     const { computed } = await this.computed(snapshot);
     computed.performance ??= Object.freeze({
-      timeWeighted: Object.freeze(timeWeightedPeriodReturns(computed.valuations, computed.asOf)),
-      moneyWeighted: Object.freeze(moneyWeightedPeriodReturns(computed.valuations, computed.asOf)),
+      timeWeighted: Object.freeze(timeWeightedPeriodReturns(computed.valuations.days, computed.asOf)),
+      moneyWeighted: Object.freeze(moneyWeightedPeriodReturns(computed.valuations.days, computed.asOf)),
     });
     return computed.performance;
   }
@@ -112,42 +123,47 @@ export class PortfolioSummaryService {
   }
 
   /**
-   * The computation for the snapshot's ledger, day and current closes, reused or new, with those
-   * closes (handed over, not kept: a kept result holds no series, see same-series.ts).
+   * The computation for the snapshot's ledger, day and current closes, reused, carried on or new,
+   * with those closes (handed over, not kept: a kept result holds no series, see same-series.ts).
    */
-  private async computed({ ledger, asOf: instant }: HoldingsSnapshot): Promise<{
+  private async computed({ userId, ledger, asOf: instant }: HoldingsSnapshot): Promise<{
     computed: ComputedPerformance;
     closes: ReadonlyMap<string, readonly DailyClose[]>;
   }> {
     const asOf = exchangeDay(instant);
     if (ledger.length === 0) {
+      const valuations = { days: [], checkpoint: null };
       return {
-        computed: { asOf, closes: '', valuations: [], contributionsAfter: new Map() },
+        computed: { ledger, symbols: [], asOf, closes: '', valuations, contributionsAfter: new Map() },
         closes: new Map(),
       };
     }
-    const closes = await this.tradedCloses(ledger);
+    const earlier = this.latest.get(userId);
+    const appended = earlier && (earlier.ledger === ledger ? [] : appendedEntries(ledger, earlier.ledger));
+    const symbols = appended ? withSymbolsOf(earlier!.symbols, appended) : withSymbolsOf([], ledger);
+    const closes = await this.holdings.dailyCloses([...symbols], tradeDay(ledger[0].executedAt));
     const fingerprint = seriesFingerprint(closes);
-    const earlier = this.performances.get(ledger);
-    if (earlier && earlier.asOf === asOf && earlier.closes === fingerprint)
-      return { computed: earlier, closes };
+    const sameInputs = earlier && earlier.asOf === asOf && earlier.closes === fingerprint;
+    if (sameInputs && appended?.length === 0) return { computed: earlier, closes };
+    const valuations =
+      (sameInputs && appended && valueAppended(earlier.valuations, appended, closes, asOf)) ||
+      valueLedger(ledger, closes, asOf);
     const computed: ComputedPerformance = {
+      ledger,
+      symbols,
       asOf,
       closes: fingerprint,
-      valuations: Object.freeze(dailyValuations(ledger, closes, asOf)),
+      valuations,
       contributionsAfter: new Map(),
     };
-    this.performances.set(ledger, computed);
+    this.latest.set(userId, computed);
     return { computed, closes };
   }
+}
 
-  /** Closes from the first trade on, of every symbol the (non-empty) ledger ever held. */
-  private async tradedCloses(ledger: readonly LedgerEntry[]): Promise<Map<string, readonly DailyClose[]>> {
-    let symbols = this.tradedSymbols.get(ledger);
-    if (!symbols) {
-      symbols = [...new Set(ledger.filter(isHoldingEntry).map((entry) => entry.symbol))];
-      this.tradedSymbols.set(ledger, symbols);
-    }
-    return this.holdings.dailyCloses(symbols, tradeDay(ledger[0].executedAt));
-  }
+/** `symbols` followed by the symbols of `entries` not among them, in order of first appearance. */
+function withSymbolsOf(symbols: readonly string[], entries: readonly LedgerEntry[]): readonly string[] {
+  const known = new Set(symbols);
+  for (const entry of entries) if (isHoldingEntry(entry)) known.add(entry.symbol);
+  return known.size === symbols.length ? symbols : Object.freeze([...known]);
 }

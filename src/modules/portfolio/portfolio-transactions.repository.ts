@@ -6,7 +6,14 @@ import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { isHoldingEntry, replayLedger } from './analytics/ledger-replay';
+import {
+  appendedEntries,
+  compareLedgerEntries,
+  isHoldingEntry,
+  replayLedger,
+  shareReplay,
+} from './analytics/ledger-replay';
+import { LotSelection } from './analytics/tax-lots';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { isStorableAmount } from './ledger-limits';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
@@ -27,7 +34,7 @@ const ROWS_PER_STATEMENT = 1000;
 const LEDGER_LOCK_NAMESPACE = 7_310_001;
 
 /** Ledger rows kept in memory across users (about 200 bytes each): the busiest ledgers stay. */
-const CACHED_LEDGER_ROWS = 200_000;
+export const CACHED_LEDGER_ROWS = 200_000;
 
 /** A stored ledger row; the ledger is shared by every reader of its version, so it is frozen. */
 export type StoredTransaction = Readonly<LedgerTransaction>;
@@ -68,12 +75,30 @@ const LEDGER_SQL = `
     LEFT JOIN portfolio_transactions AS t ON t.user_id = $1
    ORDER BY t.executed_at, t.id`;
 
+// The selections of the user's sells, each sell's in lot order.
+const LOT_SELECTIONS_SQL = `
+  SELECT s.sell_id, s.lot_id, s.quantity
+    FROM portfolio_lot_selections AS s
+    JOIN portfolio_transactions AS t ON t.id = s.sell_id
+   WHERE t.user_id = $1
+   ORDER BY s.sell_id, s.lot_id`;
+
+/** The lot selections of a user's sells, by sell id. */
+export type LotSelectionsBySell = ReadonlyMap<number, readonly LotSelection[]>;
+
 /** The ledger seen from inside one database transaction that holds the user's ledger lock. */
 export class LockedLedger {
   /** Whether this transaction wrote to the ledger, and so must bump its version. */
   changed = false;
-  /** The ledger as this transaction has made it: read once, then kept in step with its own writes. */
+  /**
+   * The ledger as this transaction has made it: read once, then kept in step with its own writes.
+   * Each state is a new frozen array, so replays of it are computed once (see replayLedger).
+   */
   private current: readonly StoredTransaction[] | undefined;
+  /** The state `current` was made from by appending trades, which its replay carries on from. */
+  private appendedTo: readonly StoredTransaction[] | undefined;
+  /** Those appended trades: the only ones whose realized P&L an append can change. */
+  private appended: readonly StoredTransaction[] | undefined;
 
   /** What this transaction holds of the ledger, without reading it: undefined until first read. */
   get view(): readonly StoredTransaction[] | undefined {
@@ -99,7 +124,7 @@ export class LockedLedger {
       if (this.current) return this.current;
     }
     const rows = (await this.manager.query(LEDGER_SQL, [this.userId])) as LedgerRow[];
-    this.current = storedTransactions(this.userId, rows);
+    this.current = Object.freeze(storedTransactions(this.userId, rows));
     return this.current;
   }
 
@@ -137,33 +162,58 @@ export class LockedLedger {
     }
     if (this.current) {
       const inserted = stored.map((record, index) => Object.freeze({ id: ids[index], ...record }));
-      this.current = [...this.current, ...inserted].sort(inExecutionOrder);
+      const base = this.appendedTo ?? this.current;
+      this.current = Object.freeze([...this.current, ...inserted].sort(compareLedgerEntries));
+      this.appendedTo = base;
+      this.appended = appendedEntries(this.current, base) ?? undefined;
     }
     return ids;
+  }
+
+  /** The stored lot selections of the user's sells, including what this transaction has written. */
+  lotSelections(): Promise<LotSelectionsBySell> {
+    return readLotSelections(this.manager, this.userId);
+  }
+
+  /** Stores selections of sells this transaction has inserted. */
+  async insertLotSelections(selections: readonly LotSelection[]): Promise<void> {
+    if (selections.length === 0) return;
+    this.changed = true;
+    await this.manager.query(
+      `INSERT INTO portfolio_lot_selections (sell_id, lot_id, quantity)
+       SELECT * FROM unnest($1::integer[], $2::integer[], $3::numeric[])`,
+      [
+        selections.map((selection) => selection.sellId),
+        selections.map((selection) => selection.lotId),
+        selections.map((selection) => toLedgerScale(selection.quantity)),
+      ],
+    );
   }
 
   async delete(id: number): Promise<void> {
     this.changed = true;
     await this.manager.delete(PortfolioTransactionEntity, { id, userId: this.userId });
-    this.current = this.current?.filter((entry) => entry.id !== id);
+    this.current = this.current && Object.freeze(this.current.filter((entry) => entry.id !== id));
+    this.appendedTo = undefined;
+    this.appended = undefined;
   }
 
   /**
-   * Recomputes the realized P&L of every sell and stores the ones that changed: adding or deleting
-   * a trade changes the average cost of the sells after it.
+   * Recomputes the realized P&L of the sells and stores the ones that changed: adding or deleting
+   * a trade changes the average cost of the sells after it. When this transaction only appended
+   * trades after the whole ledger, only theirs can have changed, and only they are compared.
    */
   async refreshRealizedPnl(): Promise<void> {
     const entries = await this.entries();
-    const { realizedPnlBySell } = replayLedger(entries);
-    const changed = entries
-      .filter(isHoldingEntry)
-      .map((entry) => ({
-        id: entry.id,
-        symbol: entry.symbol,
-        current: entry.realizedPnl,
-        next: realizedPnlBySell.get(entry.id) ?? null,
-      }))
-      .filter(({ current, next }) => !sameAmount(current, next));
+    const { realizedPnlBySell } = replayLedger(entries, this.appendedTo);
+    const changed: { id: number; symbol: string; next: number | null }[] = [];
+    for (const entry of this.appended ?? entries) {
+      if (!isHoldingEntry(entry)) continue;
+      const next = realizedPnlBySell.get(entry.id) ?? null;
+      if (!sameAmount(entry.realizedPnl, next)) changed.push({ id: entry.id, symbol: entry.symbol, next });
+    }
+    this.appendedTo = undefined;
+    this.appended = undefined;
     if (changed.length === 0) return;
     const unstorable = changed.find(({ next }) => next !== null && !isStorableAmount(next));
     if (unstorable) throw new RuleViolationError(ErrorDetail.realizedPnlOutOfRange(unstorable.symbol));
@@ -176,11 +226,14 @@ export class LockedLedger {
       [changed.map((change) => change.id), changed.map((change) => change.next), this.userId],
     );
     const refreshed = new Map(changed.map((change) => [change.id, change.next]));
-    this.current = entries.map((entry) =>
-      refreshed.has(entry.id)
-        ? Object.freeze({ ...entry, realizedPnl: nullable(refreshed.get(entry.id) ?? null, toLedgerScale) })
-        : entry,
+    this.current = Object.freeze(
+      entries.map((entry) =>
+        refreshed.has(entry.id)
+          ? Object.freeze({ ...entry, realizedPnl: nullable(refreshed.get(entry.id) ?? null, toLedgerScale) })
+          : entry,
+      ),
     );
+    shareReplay(this.current, entries);
   }
 
   /** The user's rows with these ids, in the order of `ids`. */
@@ -273,6 +326,11 @@ export class PortfolioTransactionsRepository {
     return ledger;
   }
 
+  /** The lot selections of the user's sells (read apart from the ledger: a sell not in it is ignored). */
+  lotSelections(userId: number): Promise<LotSelectionsBySell> {
+    return readLotSelections(this.dataSource.manager, userId);
+  }
+
   /** A page of the ledger, newest first, with the number of matching rows. */
   async list(userId: number, filters: TransactionFilters): Promise<[StoredTransaction[], number]> {
     const { entries } = await this.ledger(userId);
@@ -295,11 +353,6 @@ export class PortfolioTransactionsRepository {
     }
     return [page, total];
   }
-}
-
-/** The ledger's order: by execution time, then by id (the order trades were recorded in). */
-function inExecutionOrder(a: StoredTransaction, b: StoredTransaction): number {
-  return a.executedAt.getTime() - b.executedAt.getTime() || a.id - b.id;
 }
 
 /** LEDGER_SQL's rows as frozen transactions (an empty ledger is one row of its version alone). */
@@ -325,6 +378,22 @@ function toStoredTransaction(userId: number, row: LedgerRow): LedgerTransaction 
     realizedPnl: row.realized_pnl === null ? null : Number(row.realized_pnl),
     createdAt: new Date(Number(row.created_at_ms)),
   };
+}
+
+async function readLotSelections(manager: EntityManager, userId: number): Promise<LotSelectionsBySell> {
+  const rows = (await manager.query(LOT_SELECTIONS_SQL, [userId])) as {
+    sell_id: number;
+    lot_id: number;
+    quantity: string;
+  }[];
+  const bySell = new Map<number, LotSelection[]>();
+  for (const row of rows) {
+    const selection = { sellId: row.sell_id, lotId: row.lot_id, quantity: Number(row.quantity) };
+    const ofSell = bySell.get(row.sell_id);
+    if (ofSell) ofSell.push(selection);
+    else bySell.set(row.sell_id, [selection]);
+  }
+  return bySell;
 }
 
 /** Stored with 8 decimals: a difference below that is no change. */

@@ -78,10 +78,11 @@ export class PortfolioController {
 
   @Get('lots')
   @ApiOperation({
-    summary: 'Open tax lots (FIFO), with unrealized P&L and holding period',
+    summary: 'Open tax lots, with unrealized P&L and holding period',
     description:
-      'Each buy opens a lot at its price plus fees per share; sells close the oldest lots first. The positions ' +
-      'keep their average cost basis; wash sales are not adjusted.',
+      "Each buy opens a lot (lot_id: the buy's id) at its price plus fees per share. Under the `specific` " +
+      'cost-basis method sells close the lots they name, and the oldest for the rest; otherwise the oldest lots ' +
+      'first (FIFO, also under `average`, which has no lots of its own). Wash sales are not adjusted.',
   })
   @ApiOkResponse({ type: TaxLotsResponse })
   async lots(@CurrentUser() user: AuthUser): Promise<TaxLotsResponse> {
@@ -90,11 +91,11 @@ export class PortfolioController {
 
   @Get('realized')
   @ApiOperation({
-    summary: 'Realized gains of a year by closed tax lot (FIFO), short- and long-term',
+    summary: 'Realized gains of a year by closed tax lot, short- and long-term',
     description:
-      "Each sell of the year closes the oldest open lots first; each closed portion gets its share of the sell's " +
-      'net proceeds. Short-term: held one year or less. Wash sales are not adjusted. The summary keeps its ' +
-      'average-cost realized_pnl.',
+      'Each sell of the year closes lots as in /portfolio/lots (the named lots under `specific`, else FIFO); each ' +
+      "closed portion gets its share of the sell's net proceeds. Short-term: held one year or less. Wash sales are " +
+      'not adjusted.',
   })
   @ApiOkResponse({ type: RealizedResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid year' })

@@ -4,6 +4,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
 import { PreferencesModule } from '../preferences/preferences.module';
+import { PortfolioSettingsEntity } from './entities/portfolio-settings.entity';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { HoldingsService } from './holdings.service';
 import { LedgerService } from './ledger.service';
@@ -11,6 +12,9 @@ import { CsvContentTypeParser } from './import/csv-content-type.parser';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioIncomeService } from './portfolio-income.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
+import { PortfolioSettingsController } from './portfolio-settings.controller';
+import { PortfolioSettingsRepository } from './portfolio-settings.repository';
+import { PortfolioSettingsService } from './portfolio-settings.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 import { PortfolioController } from './portfolio.controller';
@@ -22,16 +26,18 @@ import { TransactionsService } from './transactions.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PortfolioTransactionEntity]),
+    TypeOrmModule.forFeature([PortfolioTransactionEntity, PortfolioSettingsEntity]),
     IdempotencyModule,
     MarketModule,
     NewsModule,
     PreferencesModule,
   ],
-  controllers: [TransactionsController, PortfolioController],
+  controllers: [TransactionsController, PortfolioSettingsController, PortfolioController],
   providers: [
     CsvContentTypeParser,
     PortfolioTransactionsRepository,
+    PortfolioSettingsRepository,
+    PortfolioSettingsService,
     LedgerService,
     TransactionsService,
     HoldingsService,

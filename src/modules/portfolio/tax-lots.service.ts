@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CostBasis, lotsByMethod } from './analytics/cost-basis';
 import { LedgerEntry } from './analytics/ledger-replay';
 import { exchangeDay } from './analytics/time-weighted-returns';
 import {
@@ -7,7 +8,6 @@ import {
   HoldingTerm,
   holdingDays,
   holdingTerm,
-  matchLotsFifo,
   TaxLot,
 } from './analytics/tax-lots';
 import { percentOf } from './analytics/position-valuation';
@@ -23,29 +23,43 @@ export interface ValuedTaxLot extends TaxLot {
   term: HoldingTerm;
 }
 
+/** How sells were matched to lots: FIFO unless the user's method is `specific`. */
+export type LotMatching = 'fifo' | 'specific';
+
+export interface OpenLots {
+  method: LotMatching;
+  lots: ValuedTaxLot[];
+  asOf: Date;
+}
+
 export interface RealizedGains {
+  method: LotMatching;
   year: number;
   portions: ClosedLotPortion[];
   totals: { proceeds: number; cost: number; gain: number; shortTermGain: number; longTermGain: number };
   asOf: Date;
 }
 
-/** Open FIFO lots of the current holdings, valued at the same live quotes as the positions. */
+/**
+ * Open lots of the current holdings, valued at the same live quotes as the positions, and the lot
+ * portions sells closed. Matched by the user's method; under `average`, which has no lots, FIFO.
+ */
 @Injectable()
 export class TaxLotsService {
-  /** The lots of each cached ledger version, matched once. */
-  private readonly lotsByLedger = new WeakMap<readonly LedgerEntry[], FifoLots>();
+  /** The lots of each cached ledger version, by method, matched once. */
+  private readonly lotsByLedger = new WeakMap<readonly LedgerEntry[], Map<LotMatching, FifoLots>>();
 
   constructor(private readonly holdings: HoldingsService) {}
 
-  async openLots(userId: number): Promise<{ lots: ValuedTaxLot[]; asOf: Date }> {
+  async openLots(userId: number): Promise<OpenLots> {
     const snapshot = await this.holdings.snapshot(userId);
-    const lots = this.lotsOf(snapshot.ledger).open;
+    const lots = this.lotsOf(snapshot.ledger, snapshot.costBasis).open;
     const priceBySymbol = new Map(
       snapshot.positions.map((position) => [position.symbol, position.currentPrice]),
     );
     const today = exchangeDay(snapshot.asOf);
     return {
+      method: lotMatching(snapshot.costBasis),
       lots: lots.map((lot) => {
         const currentPrice = priceBySymbol.get(lot.symbol)!;
         const costBasis = lot.quantity * lot.costPerShare;
@@ -69,7 +83,7 @@ export class TaxLotsService {
   async realized(userId: number, year?: number): Promise<RealizedGains> {
     const snapshot = await this.holdings.snapshot(userId);
     const reportYear = year ?? Number(exchangeDay(snapshot.asOf).slice(0, 4));
-    const portions = this.lotsOf(snapshot.ledger).closed.filter(
+    const portions = this.lotsOf(snapshot.ledger, snapshot.costBasis).closed.filter(
       (portion) => Number(portion.disposedOn.slice(0, 4)) === reportYear,
     );
     const totals = { proceeds: 0, cost: 0, gain: 0, shortTermGain: 0, longTermGain: 0 };
@@ -80,15 +94,31 @@ export class TaxLotsService {
       if (portion.term === 'long') totals.longTermGain += portion.gain;
       else totals.shortTermGain += portion.gain;
     }
-    return { year: reportYear, portions, totals, asOf: snapshot.asOf };
+    return {
+      method: lotMatching(snapshot.costBasis),
+      year: reportYear,
+      portions,
+      totals,
+      asOf: snapshot.asOf,
+    };
   }
 
-  private lotsOf(ledger: readonly LedgerEntry[]): FifoLots {
-    let lots = this.lotsByLedger.get(ledger);
+  private lotsOf(ledger: readonly LedgerEntry[], costBasis: CostBasis): FifoLots {
+    const matching = lotMatching(costBasis);
+    let byMatching = this.lotsByLedger.get(ledger);
+    if (!byMatching) {
+      byMatching = new Map();
+      this.lotsByLedger.set(ledger, byMatching);
+    }
+    let lots = byMatching.get(matching);
     if (!lots) {
-      lots = matchLotsFifo(ledger);
-      this.lotsByLedger.set(ledger, lots);
+      lots = lotsByMethod(ledger, costBasis);
+      byMatching.set(matching, lots);
     }
     return lots;
   }
+}
+
+function lotMatching(costBasis: CostBasis): LotMatching {
+  return costBasis.method === 'specific' ? 'specific' : 'fifo';
 }

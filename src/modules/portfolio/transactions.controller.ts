@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query
 import {
   ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -39,7 +40,45 @@ export class TransactionsController {
       '`side` names the kind. buy/sell: symbol, quantity, price, fees?. dividend: symbol, amount (gross), ' +
       'withholding_tax?. split: symbol, ratio ("4:1", "1:10"). deposit, withdrawal, interest: amount. fee: amount, ' +
       'symbol? (a fee charged on that position). Any other field is refused at its `loc`. A dividend needs a ' +
-      'position in its symbol opened before it; a split, one held at its time. See docs/portfolio.md.',
+      'position in its symbol opened before it; a split, one held at its time. See docs/portfolio.md. ' +
+      'A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` ' +
+      "cost-basis method. realized_pnl is by the user's cost-basis method.",
+  })
+  @ApiBody({
+    type: CreateTransactionDto,
+    examples: {
+      buy: {
+        value: {
+          symbol: 'AAPL',
+          side: 'buy',
+          quantity: 10,
+          price: 172.5,
+          executed_at: '2025-06-02T15:30:00Z',
+        },
+      },
+      specificSell: {
+        value: {
+          symbol: 'AAPL',
+          side: 'sell',
+          quantity: 5,
+          price: 190,
+          executed_at: '2025-07-01T15:30:00Z',
+          lots: [{ lot_id: 12, quantity: 5 }],
+        },
+      },
+      dividend: {
+        value: {
+          symbol: 'AAPL',
+          side: 'dividend',
+          amount: 24.5,
+          withholding_tax: 3.68,
+          executed_at: '2025-08-14',
+        },
+      },
+      split: { value: { symbol: 'AAPL', side: 'split', ratio: '4:1', executed_at: '2025-08-31' } },
+      deposit: { value: { side: 'deposit', amount: 10000, executed_at: '2025-06-01' } },
+      fee: { value: { symbol: 'AAPL', side: 'fee', amount: 3, executed_at: '2025-09-30', note: 'ADR fee' } },
+    },
   })
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionResponse })
@@ -49,10 +88,14 @@ export class TransactionsController {
       '`Insufficient quantity of <symbol> to sell`; `No position in <symbol> was held before this dividend`; ' +
       '`No position in <symbol> is held at the time of this split`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
   })
+  @ApiConflictResponse({
+    description: 'A stored sell names a lot this trade would leave without the shares it closes',
+  })
   @ApiUnprocessableEntityResponse({
     description:
-      'Validation failed (including executed_at in the future, a field the kind does not take, a withholding tax ' +
-      'above the amount, a ratio that is not a split); an invalid or reused Idempotency-Key',
+      'Validation failed (including executed_at in the future; a field the kind does not take, a withholding tax ' +
+      'above the amount, a ratio that is not a split; lots on a buy, named twice, not adding up to the ' +
+      "quantity, or not open enough at the sell's time); an invalid or reused Idempotency-Key",
   })
   record(
     @CurrentUser() user: AuthUser,
@@ -94,6 +137,9 @@ export class TransactionsController {
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionImportResponse })
   @ApiBadRequestResponse({ description: 'The ledger would exceed PORTFOLIO_MAX_TRANSACTIONS' })
+  @ApiConflictResponse({
+    description: 'A stored sell names a lot the rows would leave without the shares it closes',
+  })
   @ApiUnprocessableEntityResponse({
     description: 'Bad rows, each listed; an invalid or reused Idempotency-Key',
   })
@@ -118,6 +164,9 @@ export class TransactionsController {
   @ApiBadRequestResponse({
     description:
       'A later sell would exceed the quantity held without it, or a later dividend or split would have no position',
+  })
+  @ApiConflictResponse({
+    description: 'A sell names it as a lot, or names a lot that would not stay open for it without it',
   })
   remove(@CurrentUser() user: AuthUser, @Param() params: TransactionIdParams): Promise<void> {
     return this.transactions.remove(user.id, params.id);

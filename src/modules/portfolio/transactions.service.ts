@@ -9,14 +9,25 @@ import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market';
 import { MarketService } from '../market/market.service';
-import { CreateTransactionDto } from './dto/create-transaction.dto';
+import { CreateTransactionDto, LotSelectionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { parseTransactionsCsv } from './import/transactions-csv.parser';
-import { LedgerService, OversellRejectedError, Present, UnheldPositionRejectedError } from './ledger.service';
-import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
+import { HoldingsService } from './holdings.service';
+import {
+  LedgerService,
+  LotSelectionRejectedError,
+  NewLotSelection,
+  OversellRejectedError,
+  Present,
+  rejectedLotDetail,
+  UnheldPositionRejectedError,
+} from './ledger.service';
+import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
+import { PortfolioSettingsService } from './portfolio-settings.service';
 import { PortfolioTransactionsRepository, StoredTransaction } from './portfolio-transactions.repository';
 import { nullable, quantity as roundQuantity } from './portfolio-rounding';
 import { kindFieldProblems, parseSplitRatio } from './transaction-fields';
+import { QUANTITY_EPSILON } from './analytics/ledger-replay';
 
 /** A page of the ledger, newest first. */
 export interface TransactionPage {
@@ -37,13 +48,16 @@ export class TransactionsService {
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyService,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
+    private readonly settings: PortfolioSettingsService,
+    private readonly holdings: HoldingsService,
   ) {}
 
   /**
    * 404 for an unknown symbol; 422 for a field the kind does not accept (KIND_FIELDS), a withholding
    * tax above the dividend or a bad split ratio; 400 when a sell exceeds the quantity held at its
-   * date (or makes a later sell do so), or a dividend or split has no position. With an idempotent
-   * request, a retry gets the first answer again.
+   * date (or makes a later sell do so), or a dividend or split has no position; 422 for lots that are not this sell's to name, 409 when the trade would
+   * leave a stored sell's named lot without its shares. The answer's realized P&L is by the
+   * user's cost-basis method. With an idempotent request, a retry gets the first answer again.
    */
   async record<A>(
     userId: number,
@@ -74,8 +88,10 @@ export class TransactionsService {
           type: 'value_error',
         })),
       );
+    const lots = body.lots ? validLotSelections(body) : [];
     const symbol = body.symbol === undefined ? null : (await this.market.getQuote(body.symbol)).symbol;
     const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
+    const { costBasisMethod } = await this.settings.settings(userId);
     const record: NewLedgerTransaction = {
       userId,
       symbol,
@@ -91,21 +107,45 @@ export class TransactionsService {
       note: body.note ?? null,
       createdAt: this.clock.now(),
     };
-    return this.ledger.append(userId, [record], ([stored]) => present(stored), request);
+    return this.ledger.change(
+      userId,
+      async (ledger) => {
+        try {
+          const recorded = await ledger.append([record], lots);
+          const [shown] = await ledger.withRealizedPnlBy(costBasisMethod, recorded);
+          return present(shown);
+        } catch (error) {
+          if (error instanceof LotSelectionRejectedError) throw rejectedLots(error, body.lots ?? []);
+          throw error;
+        }
+      },
+      request,
+    );
   }
 
+  /** Each sell's realized P&L by the user's cost-basis method. */
   async list(userId: number, query: ListTransactionsQuery): Promise<TransactionPage> {
-    const [transactions, total] = await this.transactions.list(userId, {
+    const [page, total] = await this.transactions.list(userId, {
       symbol: query.symbol ? normalizeSymbol(query.symbol) : undefined,
       from: query.from ? validInstant(parseInstant(query.from), ['query', 'from']) : undefined,
       to: query.to ? validInstant(endOfDayIfDate(query.to), ['query', 'to']) : undefined,
       skip: query.skip,
       limit: query.limit,
     });
+    const costBasis = await this.settings.costBasis(userId);
+    let transactions = page;
+    if (costBasis.method !== 'average') {
+      const { entries } = await this.transactions.ledger(userId);
+      const { realizedPnlBySell } = this.holdings.replayOf(entries, costBasis);
+      transactions = page.map((transaction) => withRealizedPnlOf(transaction, realizedPnlBySell));
+    }
     return { transactions, total, skip: query.skip, limit: query.limit };
   }
 
-  /** 404 for another user's or a missing id; 400 when a later sell would exceed the quantity held without it. */
+  /**
+   * 404 for another user's or a missing id; 400 when a later sell would exceed the quantity held
+   * without it; 409 when a stored sell names it as a lot (or would lose its named lot's shares).
+   */
   remove(userId: number, id: number): Promise<void> {
     return this.ledger.change(userId, (ledger) => ledger.remove(id));
   }
@@ -135,6 +175,7 @@ export class TransactionsService {
     if (issues.length > 0) throw new InvalidFieldError(sortIssues(issues));
 
     const createdAt = this.clock.now();
+    const { costBasisMethod } = await this.settings.settings(userId);
     const records: NewLedgerTransaction[] = parsed.rows.map((row) => ({
       userId,
       symbol: row.symbol === null ? null : canonical.get(row.symbol)!,
@@ -154,7 +195,7 @@ export class TransactionsService {
       userId,
       async (ledger) => {
         try {
-          return present(await ledger.append(records));
+          return present(await ledger.withRealizedPnlBy(costBasisMethod, await ledger.append(records)));
         } catch (error) {
           if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
           if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)
@@ -178,6 +219,46 @@ export class TransactionsService {
     }
     return result;
   }
+}
+
+/**
+ * The lots named in the body, once each and adding up to the quantity sold (422 otherwise); whether
+ * each is open enough at the sell's time is for the ledger to say.
+ */
+function validLotSelections(body: CreateTransactionDto): NewLotSelection[] {
+  const lots = body.lots!;
+  if (body.side !== 'sell') throw InvalidFieldError.valueError(['body', 'lots'], ErrorDetail.lotsOnlyOnSells);
+  const seen = new Set<number>();
+  lots.forEach((lot, index) => {
+    if (seen.has(lot.lot_id))
+      throw InvalidFieldError.valueError(
+        ['body', 'lots', index, 'lot_id'],
+        ErrorDetail.lotNamedTwice(lot.lot_id),
+      );
+    seen.add(lot.lot_id);
+  });
+  const sold = roundQuantity(body.quantity!);
+  const named = lots.reduce((sum, lot) => sum + roundQuantity(lot.quantity), 0);
+  if (Math.abs(named - sold) > QUANTITY_EPSILON)
+    throw InvalidFieldError.valueError(['body', 'lots'], ErrorDetail.lotsMustSumToQuantity(sold));
+  return lots.map((lot) => ({ appendedIndex: 0, lotId: lot.lot_id, quantity: roundQuantity(lot.quantity) }));
+}
+
+/** Each lot the ledger cannot honour, at its place in the body. */
+function rejectedLots(error: LotSelectionRejectedError, lots: readonly LotSelectionDto[]): InvalidFieldError {
+  return new InvalidFieldError(
+    error.rejected.map((rejected) => {
+      const index = lots.findIndex((lot) => lot.lot_id === rejected.lotId);
+      const message = rejectedLotDetail(rejected);
+      const field = rejected.reason === 'closed' ? 'lot_id' : 'quantity';
+      return {
+        loc: ['body', 'lots', index, field],
+        msg: `Value error, ${message}`,
+        type: 'value_error',
+        ctx: { error: message },
+      };
+    }),
+  );
 }
 
 /** Each oversold sell at its row, or, for a sell already stored, at the body. */

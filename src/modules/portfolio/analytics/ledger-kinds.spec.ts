@@ -155,6 +155,7 @@ describe('matchLotsFifo with a split', () => {
     expect(sut.open).toEqual([
       {
         symbol: 'AAPL',
+        lotId: ledger[1].id,
         acquiredOn: '2025-01-06',
         quantity: 36,
         costPerShare: expect.closeTo(37.525, 10) as number,

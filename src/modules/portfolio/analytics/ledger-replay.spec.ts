@@ -4,6 +4,7 @@ import {
   LedgerEntry,
   OversellError,
   replayLedger,
+  shareReplay,
   TransactionKind,
 } from './ledger-replay';
 
@@ -106,6 +107,65 @@ describe('replayLedger', () => {
     ).toThrow(OversellError);
     const error = findOversell([entry('AAPL', 'buy', 10, 100, '2017-01-03'), sell]);
     expect(error).toMatchObject({ symbol: 'AAPL', entryId: sell.id, held: 10, requested: 11 });
+  });
+});
+
+describe('replayLedger carrying on from an earlier ledger', () => {
+  const earlier = Object.freeze([
+    entry('AAPL', 'buy', 10, 100, '2017-01-03', 1),
+    entry('MSFT', 'buy', 5, 60, '2017-01-04'),
+    entry('AAPL', 'sell', 4, 120, '2017-02-01', 2),
+    entry('MSFT', 'sell', 5, 70, '2017-02-02'),
+  ]);
+  const snapshot = (replay: ReturnType<typeof replayLedger>) => ({
+    positions: [...replay.positions.values()].map((position) => ({ ...position })),
+    realized: [...replay.realizedPnlBySell],
+    total: replay.totalRealizedPnl,
+  });
+
+  it('gives the same replay as replaying everything, and leaves the earlier replay as it was', () => {
+    const before = snapshot(replayLedger(earlier));
+    const later = Object.freeze([
+      ...earlier,
+      entry('AAPL', 'sell', 6, 130, '2017-03-01', 1),
+      entry('MSFT', 'buy', 2, 80, '2017-03-02'),
+    ]);
+    expect(snapshot(replayLedger(later, earlier))).toEqual(snapshot(replayLedger([...later])));
+    // AAPL: 10 @ 100 + 1 = 1001; 4 sold at average 100.1 → 6 left costing 600.6, sold at 130 − 1 fee
+    expect(replayLedger(later, earlier).realizedPnlBySell.get(later[4].id)).toBeCloseTo(
+      6 * 130 - 1 - 600.6,
+      9,
+    );
+    expect(snapshot(replayLedger(earlier))).toEqual(before);
+  });
+
+  it('replays in full when an appended entry is back-dated before the earlier ledger ends', () => {
+    const later = Object.freeze([...earlier, entry('MSFT', 'buy', 1, 50, '2017-01-05')]);
+    const replay = replayLedger(later, earlier);
+    expect(snapshot(replay)).toEqual(snapshot(replayLedger([...later])));
+    // the back-dated buy lowers MSFT's average before its sell: (300 + 50) / 6 per share sold
+    expect(replay.realizedPnlBySell.get(earlier[3].id)).toBeCloseTo(5 * 70 - (5 * 350) / 6, 9);
+  });
+
+  it('finds an oversell among the appended entries', () => {
+    const later = [...earlier, entry('AAPL', 'sell', 7, 130, '2017-03-01')];
+    expect(findOversell(later, earlier)).toMatchObject({ symbol: 'AAPL', held: 6, requested: 7 });
+  });
+
+  it('ignores a base the ledger does not start with', () => {
+    const other = Object.freeze([entry('AAPL', 'buy', 1000, 1, '2016-01-04')]);
+    const ledger = Object.freeze([...earlier]);
+    expect(snapshot(replayLedger(ledger, other))).toEqual(snapshot(replayLedger([...earlier])));
+  });
+});
+
+describe('shareReplay', () => {
+  it('lets a ledger holding the same trades use the replay already made', () => {
+    const first = Object.freeze([entry('AAPL', 'buy', 3, 10, '2017-01-03')]);
+    const replay = replayLedger(first);
+    const same = Object.freeze(first.map((each) => ({ ...each })));
+    shareReplay(same, first);
+    expect(replayLedger(same)).toBe(replay);
   });
 });
 

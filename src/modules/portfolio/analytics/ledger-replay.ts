@@ -133,23 +133,115 @@ export function compareLedgerEntries(a: LedgerEntry, b: LedgerEntry): number {
   return a.executedAt.getTime() - b.executedAt.getTime() || a.id - b.id;
 }
 
+/** The entries in execution order: the same array when they already are (as stored ledgers are). */
+export function inExecutionOrder<T extends LedgerEntry>(entries: readonly T[]): readonly T[] {
+  for (let index = 1; index < entries.length; index += 1) {
+    if (compareLedgerEntries(entries[index - 1], entries[index]) > 0)
+      return [...entries].sort(compareLedgerEntries);
+  }
+  return entries;
+}
+
+/** Everything a replay has seen, closed positions included: what a later replay carries on from. */
+interface ReplayState {
+  book: Map<string, HeldPosition>;
+  realizedPnlBySell: Map<number, number>;
+  totalRealizedPnl: number;
+  cashBalance: number;
+  /** The last entry replayed, in execution order. */
+  last: LedgerEntry | undefined;
+  replay: LedgerReplay;
+}
+
+/**
+ * The state reached by each frozen ledger array replayed. A cached ledger version is one frozen
+ * array, so a replay is computed once per version, and a version that appends trades to an
+ * earlier one carries on from that one's state instead of replaying every trade again.
+ */
+const statesByLedger = new WeakMap<readonly LedgerEntry[], ReplayState>();
+
 /**
  * Throws OversellError at the first sell that exceeds the quantity held at its time, and
  * UnheldPositionError at the first dividend on a symbol never held before it or split of a symbol
  * not held at its time (a dividend may be paid after the position was sold: it was earned while held).
+ *
+ * With `base`, a ledger `entries` begins with (the same entry objects): when the entries after it
+ * all come later in execution order, base's replay is carried on over them only. Anything else is
+ * replayed in full, so a wrong `base` costs time, never correctness.
  */
-export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
-  const book = new Map<string, HeldPosition>();
-  const realizedPnlBySell = new Map<number, number>();
-  let totalRealizedPnl = 0;
-  let cashBalance = 0;
+export function replayLedger(entries: readonly LedgerEntry[], base?: readonly LedgerEntry[]): LedgerReplay {
+  return stateOf(entries, base).replay;
+}
+
+/**
+ * Declares that `entries` replays exactly as `same` does (they hold the same trades, differing
+ * only in bookkeeping such as stored realized P&L), so its replay is not computed again.
+ */
+export function shareReplay(entries: readonly LedgerEntry[], same: readonly LedgerEntry[]): void {
+  const state = statesByLedger.get(same);
+  if (state && Object.isFrozen(entries)) statesByLedger.set(entries, state);
+}
+
+function stateOf(entries: readonly LedgerEntry[], base?: readonly LedgerEntry[]): ReplayState {
+  let state = statesByLedger.get(entries);
+  if (state) return state;
+  const appended = base && appendedEntries(entries, base);
+  state = appended
+    ? continueReplay(stateOf(base), appended)
+    : continueReplay(emptyState(), inExecutionOrder(entries));
+  if (Object.isFrozen(entries)) statesByLedger.set(entries, state);
+  return state;
+}
+
+/**
+ * The entries after `base` when `entries` begins with base (the same entry objects) and they all
+ * come after base's entries in execution order; otherwise null.
+ */
+export function appendedEntries<T extends LedgerEntry>(
+  entries: readonly T[],
+  base: readonly LedgerEntry[],
+): readonly T[] | null {
+  if (entries.length < base.length) return null;
+  for (let index = 0; index < base.length; index += 1) {
+    if (entries[index] !== base[index]) return null;
+  }
+  let previous = base.length > 0 ? (statesByLedger.get(base)?.last ?? latestOf(base)) : undefined;
+  const appended = entries.slice(base.length);
+  for (const entry of appended) {
+    if (previous && compareLedgerEntries(previous, entry) >= 0) return null;
+    previous = entry;
+  }
+  return appended;
+}
+
+function latestOf(entries: readonly LedgerEntry[]): LedgerEntry {
+  return entries.reduce((latest, entry) => (compareLedgerEntries(latest, entry) < 0 ? entry : latest));
+}
+
+function emptyState(): ReplayState {
+  return {
+    book: new Map(),
+    realizedPnlBySell: new Map(),
+    totalRealizedPnl: 0,
+    cashBalance: 0,
+    last: undefined,
+    replay: { positions: new Map(), realizedPnlBySell: new Map(), totalRealizedPnl: 0, cashBalance: 0 },
+  };
+}
+
+/** A new state: `from` (left untouched: its positions are copied) moved on by `ordered`, in execution order. */
+function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): ReplayState {
+  const book = new Map([...from.book].map(([symbol, position]) => [symbol, { ...position }]));
+  const realizedPnlBySell = new Map(from.realizedPnlBySell);
+  let totalRealizedPnl = from.totalRealizedPnl;
+  let cashBalance = from.cashBalance;
   const positionOf = (symbol: string) => {
     const position = book.get(symbol) ?? { symbol, quantity: 0, costBasis: 0, realizedPnl: 0 };
     book.set(symbol, position);
     return position;
   };
 
-  for (const entry of [...entries].sort(compareLedgerEntries)) {
+  for (const entry of ordered) {
     cashBalance += cashFlow(entry);
     switch (entry.side) {
       case 'buy': {
@@ -197,7 +289,14 @@ export function replayLedger(entries: readonly LedgerEntry[]): LedgerReplay {
   }
 
   const positions = new Map([...book].filter(([, position]) => position.quantity > 0));
-  return { positions, realizedPnlBySell, totalRealizedPnl, cashBalance };
+  return {
+    book,
+    realizedPnlBySell,
+    totalRealizedPnl,
+    cashBalance,
+    last: ordered.at(-1) ?? from.last,
+    replay: { positions, realizedPnlBySell, totalRealizedPnl, cashBalance },
+  };
 }
 
 /** New shares per share held: 4 for a 4:1 split, 0.1 for 1:10. */
@@ -237,7 +336,7 @@ const CASH_EPSILON = 5e-9;
 /** The first entry after which the cash balance is below zero, in execution order; null when none. */
 export function findCashShortfall(entries: readonly LedgerEntry[]): LedgerEntry | null {
   let balance = 0;
-  for (const entry of [...entries].sort(compareLedgerEntries)) {
+  for (const entry of inExecutionOrder(entries)) {
     balance += cashFlow(entry);
     if (balance < -CASH_EPSILON) return entry;
   }
@@ -246,11 +345,14 @@ export function findCashShortfall(entries: readonly LedgerEntry[]): LedgerEntry 
 
 /**
  * The first entry made impossible by the ledger (an oversell, or a dividend or split without a
- * position), or null when the ledger is possible.
+ * position), or null when the ledger is possible (`base` as in replayLedger).
  */
-export function findOversell(entries: readonly LedgerEntry[]): LedgerViolation | null {
+export function findOversell(
+  entries: readonly LedgerEntry[],
+  base?: readonly LedgerEntry[],
+): LedgerViolation | null {
   try {
-    replayLedger(entries);
+    replayLedger(entries, base);
     return null;
   } catch (error) {
     if (error instanceof OversellError || error instanceof UnheldPositionError) return error;

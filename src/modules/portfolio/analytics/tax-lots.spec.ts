@@ -21,16 +21,24 @@ const trade = (
 
 describe('open lots', () => {
   it('closes the oldest lots first and keeps each lot at its own cost per share', () => {
+    const b = trade('B', 'buy', 1, 300, '2023-06-01');
+    const a2 = trade('A', 'buy', 5, 200, '2025-01-06', 5);
     const lots = matchLotsFifo([
-      trade('B', 'buy', 1, 300, '2023-06-01'),
+      b,
       trade('A', 'buy', 10, 100, '2024-01-05'),
-      trade('A', 'buy', 5, 200, '2025-01-06', 5),
+      a2,
       // 12 sold: the 10 of Jan 2024, then 2 of the 5 of Jan 2025
       trade('A', 'sell', 12, 150, '2025-02-03', 1),
     ]).open;
     expect(lots).toEqual([
-      { symbol: 'A', acquiredOn: '2025-01-06', quantity: expect.closeTo(3, 12), costPerShare: 201 },
-      { symbol: 'B', acquiredOn: '2023-06-01', quantity: 1, costPerShare: 300 },
+      {
+        lotId: a2.id,
+        symbol: 'A',
+        acquiredOn: '2025-01-06',
+        quantity: expect.closeTo(3, 12),
+        costPerShare: 201,
+      },
+      { lotId: b.id, symbol: 'B', acquiredOn: '2023-06-01', quantity: 1, costPerShare: 300 },
     ]);
   });
 

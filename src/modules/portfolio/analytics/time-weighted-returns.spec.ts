@@ -1,5 +1,13 @@
 import { LedgerEntry, TransactionKind } from './ledger-replay';
-import { dailyValuations, periodStart, timeWeightedReturns } from './time-weighted-returns';
+import { seededRandom } from '../../../../scripts/seeded-random';
+import {
+  dailyValuations,
+  periodStart,
+  timeWeightedReturns,
+  tradeDay,
+  valueAppended,
+  valueLedger,
+} from './time-weighted-returns';
 
 let nextId = 1;
 function trade(
@@ -174,5 +182,91 @@ describe('a transaction kind the valuations do not know', () => {
     expect(() => dailyValuations(ledger, new Map([['A', aCloses]]), '2017-01-05')).toThrow(
       'Unexpected value: spinoff',
     );
+  });
+});
+
+describe('valueAppended', () => {
+  const bCloses = closes([
+    ['2017-01-02', 50],
+    ['2017-01-03', 49],
+    ['2017-01-04', 51],
+  ]);
+  const closesBySymbol = new Map([
+    ['A', aCloses],
+    ['B', bCloses],
+  ]);
+  const earlier = [
+    trade('A', 'buy', 10, 100, '2017-01-02', 1),
+    trade('B', 'buy', 4, 50, '2017-01-03'),
+    trade('A', 'sell', 3, 104, '2017-01-04', 1),
+    trade('B', 'buy', 1, 51, '2017-01-05'),
+  ];
+
+  it('gives exactly the whole walk’s figures for trades on the last valuation day', () => {
+    const appended = [trade('A', 'buy', 2, 108, '2017-01-05', 2), trade('B', 'sell', 5, 52, '2017-01-05')];
+    const resumed = valueAppended(
+      valueLedger(earlier, closesBySymbol, '2017-01-05'),
+      appended,
+      closesBySymbol,
+      '2017-01-05',
+    );
+    const whole = valueLedger([...earlier, ...appended], closesBySymbol, '2017-01-05');
+    expect(resumed!.days).toEqual(whole.days);
+    expect(resumed!.checkpoint).toEqual(whole.checkpoint);
+  });
+
+  it('adds the days of trades after the last close, and carries on from a resumed walk', () => {
+    const first = [trade('B', 'buy', 2, 53, '2017-01-06')];
+    const second = [trade('A', 'sell', 1, 110, '2017-01-06'), trade('A', 'buy', 1, 111, '2017-01-09')];
+    const start = valueLedger(earlier, closesBySymbol, '2017-01-09');
+    const once = valueAppended(start, first, closesBySymbol, '2017-01-09')!;
+    const twice = valueAppended(once, second, closesBySymbol, '2017-01-09')!;
+    const whole = valueLedger([...earlier, ...first, ...second], closesBySymbol, '2017-01-09');
+    expect(twice.days.map((valuation) => valuation.date)).toEqual([
+      '2017-01-02',
+      '2017-01-03',
+      '2017-01-04',
+      '2017-01-05',
+      '2017-01-06',
+      '2017-01-09',
+    ]);
+    expect(twice.days).toEqual(whole.days);
+  });
+
+  it('matches the whole walk for every split of a random ledger into earlier and appended trades', () => {
+    const random = seededRandom(7);
+    const days = ['2017-01-02', '2017-01-03', '2017-01-04', '2017-01-05', '2017-01-06'];
+    const held = new Map<string, number>();
+    const ledger = Array.from({ length: 40 }, (_, index) => {
+      const symbol = random() < 0.5 ? 'A' : 'B';
+      const quantity = 1 + Math.floor(random() * 5);
+      const sell = (held.get(symbol) ?? 0) >= quantity && random() < 0.4;
+      held.set(symbol, (held.get(symbol) ?? 0) + (sell ? -quantity : quantity));
+      return trade(
+        symbol,
+        sell ? 'sell' : 'buy',
+        quantity,
+        40 + random() * 80,
+        days[Math.floor((index * days.length) / 40)],
+        random() < 0.3 ? 1 : 0,
+      );
+    });
+    for (let split = 1; split < ledger.length; split += 1) {
+      const earlierPart = valueLedger(ledger.slice(0, split), closesBySymbol, '2017-01-06');
+      const resumed = valueAppended(earlierPart, ledger.slice(split), closesBySymbol, '2017-01-06');
+      const lastDay = earlierPart.checkpoint!.date;
+      if (tradeDay(ledger[split].executedAt) < lastDay) expect(resumed).toBeNull();
+      else expect(resumed!.days).toEqual(valueLedger(ledger, closesBySymbol, '2017-01-06').days);
+    }
+  });
+
+  it('refuses a back-dated trade and another as-of day', () => {
+    const start = valueLedger(earlier, closesBySymbol, '2017-01-05');
+    expect(
+      valueAppended(start, [trade('A', 'buy', 1, 100, '2017-01-04')], closesBySymbol, '2017-01-05'),
+    ).toBeNull();
+    expect(
+      valueAppended(start, [trade('A', 'buy', 1, 100, '2017-01-05')], closesBySymbol, '2017-01-06'),
+    ).toBeNull();
   });
 });

@@ -23,8 +23,8 @@ import { unreachable } from '../../../common/types/unreachable';
 import { DailyClose } from './daily-returns';
 import {
   cashFlow,
-  compareLedgerEntries,
   HoldingEntry,
+  inExecutionOrder,
   isHoldingEntry,
   LedgerEntry,
   splitFactor,
@@ -57,11 +57,23 @@ export function exchangeDay(instant: Date): string {
 const MS_PER_DAY = 86_400_000;
 
 /**
+ * The day of each trade instant seen. Ledger versions share their entries' dates, so a new version
+ * converts only the trades it adds: converting every trade was most of the cost of revaluing a
+ * large ledger after a write.
+ */
+const tradeDays = new WeakMap<Date, string>();
+
+/**
  * The exchange day of a trade: its New York date, except for the midnight-UTC instant that a
  * date-only `executed_at` (`2025-01-06`) is stored as, which means that very date.
  */
 export function tradeDay(executedAt: Date): string {
-  return executedAt.getTime() % MS_PER_DAY === 0 ? utcDay(executedAt) : exchangeDay(executedAt);
+  let day = tradeDays.get(executedAt);
+  if (day === undefined) {
+    day = executedAt.getTime() % MS_PER_DAY === 0 ? utcDay(executedAt) : exchangeDay(executedAt);
+    tradeDays.set(executedAt, day);
+  }
+  return day;
 }
 
 /** UTC calendar day of an instant, YYYY-MM-DD. */
@@ -79,15 +91,62 @@ export function dailyValuations(
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   asOf: string,
 ): DailyValuation[] {
-  let previousValue = 0;
-  const valuations: DailyValuation[] = [];
-  walkValuationDays(entries, closesBySymbol, asOf, ({ date, value, bought, sold }) => {
-    const investedBase = previousValue + bought;
-    const dailyReturn = investedBase > 0 ? (value - previousValue - (bought - sold)) / investedBase : 0;
-    valuations.push({ date, value, dailyReturn, atWork: investedBase > 0, bought, sold });
-    previousValue = value;
-  });
-  return valuations;
+  return [...valueLedger(entries, closesBySymbol, asOf).days];
+}
+
+/** The daily valuations of a ledger, and where their walk stood at the start of the last day. */
+export interface LedgerValuations {
+  days: readonly DailyValuation[];
+  checkpoint: ValuationCheckpoint | null;
+}
+
+export function valueLedger(
+  entries: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+): LedgerValuations {
+  const days = new ValuationSeries(0);
+  const checkpoint = walkValuationDays(entries, closesBySymbol, asOf, (day) => days.add(day));
+  return { days: days.valuations, checkpoint };
+}
+
+/**
+ * The valuations of `earlier`'s ledger followed by `appended` (trades after all of it in execution
+ * order), valued with the same closes and asOf, computed from earlier's last day on instead of from
+ * the first trade: the same figures as valueLedger over the whole ledger. Null when an appended
+ * trade falls before earlier's last valuation day, which only a whole walk can value.
+ */
+export function valueAppended(
+  earlier: LedgerValuations,
+  appended: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+): LedgerValuations | null {
+  const { checkpoint } = earlier;
+  if (!checkpoint || checkpoint.asOf !== asOf) return null;
+  const kept = earlier.days.slice(0, -1);
+  const days = new ValuationSeries(kept.at(-1)?.value ?? 0, kept);
+  const resumed = resumeValuationDays(checkpoint, appended, closesBySymbol, (day) => days.add(day));
+  return resumed && { days: days.valuations, checkpoint: resumed };
+}
+
+/** Daily valuations with each day's return, the day's trades counted as cash flows. */
+class ValuationSeries {
+  readonly valuations: DailyValuation[];
+
+  constructor(
+    private previousValue: number,
+    earlier: readonly DailyValuation[] = [],
+  ) {
+    this.valuations = [...earlier];
+  }
+
+  add({ date, value, bought, sold }: ValuationDay): void {
+    const investedBase = this.previousValue + bought;
+    const dailyReturn = investedBase > 0 ? (value - this.previousValue - (bought - sold)) / investedBase : 0;
+    this.valuations.push({ date, value, dailyReturn, atWork: investedBase > 0, bought, sold });
+    this.previousValue = value;
+  }
 }
 
 /** The holdings at one valuation day's close; the maps are reused for the next day. */
@@ -104,36 +163,127 @@ export interface ValuationDay {
   netFlowBySymbol: ReadonlyMap<string, number>;
 }
 
-/** Calls `visit` for each valuation day of dailyValuations, oldest first. */
+/**
+ * Where a valuation walk stood at the start of its last day, before that day's trades: a walk over
+ * the same trades plus later ones resumes from here (see resumeValuationDays).
+ */
+export interface ValuationCheckpoint {
+  date: string;
+  asOf: string;
+  /** The trades the walk took on that day, in execution order, with their trade days. */
+  dayEntries: readonly HoldingEntry[];
+  dayTradeDays: readonly string[];
+  holdings: WalkHoldings;
+}
+
+/** A walk's running state per symbol. */
+interface WalkHoldings {
+  quantities: Map<string, number>;
+  prices: Map<string, number>;
+  closeCursor: Map<string, number>;
+  lastTradeDay: Map<string, string>;
+}
+
+/**
+ * Calls `visit` for each valuation day of dailyValuations, oldest first, and returns where it stood
+ * at the start of the last day (null when no trade falls on or before asOf).
+ */
 export function walkValuationDays(
   entries: readonly LedgerEntry[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   asOf: string,
   visit: (day: ValuationDay) => void,
-): void {
-  // Each entry's day is worked out once: the date conversion is most of this function's cost otherwise.
-  const ordered = entries
-    .filter(isHoldingEntry)
-    .map((entry) => ({ entry, day: tradeDay(entry.executedAt) }))
-    .filter(({ day }) => day <= asOf)
-    .sort((a, b) => compareLedgerEntries(a.entry, b.entry));
-  if (ordered.length === 0) return;
-  const firstDay = ordered[0].day;
-  const days = valuationDays(ordered, closesBySymbol, firstDay, asOf);
+): ValuationCheckpoint | null {
+  const ordered: HoldingEntry[] = [];
+  const tradeDays: string[] = [];
+  for (const entry of inExecutionOrder(entries)) {
+    if (!isHoldingEntry(entry)) continue;
+    const day = tradeDay(entry.executedAt);
+    if (day > asOf) continue;
+    ordered.push(entry);
+    tradeDays.push(day);
+  }
+  if (ordered.length === 0) return null;
+  const days = valuationDays(ordered, tradeDays, closesBySymbol, tradeDays[0], asOf);
+  const holdings = {
+    quantities: new Map(),
+    prices: new Map(),
+    closeCursor: new Map(),
+    lastTradeDay: new Map(),
+  };
+  return walkDays(holdings, ordered, tradeDays, days, closesBySymbol, asOf, visit);
+}
 
-  const quantities = new Map<string, number>();
-  const prices = new Map<string, number>();
-  const closeCursor = new Map<string, number>();
-  const lastTradeDay = new Map<string, string>();
+/**
+ * Carries a walk on from `checkpoint` over `appended` trades (after all the walk's trades in
+ * execution order, with the same closes): visits the checkpoint's day again with its trades and the
+ * appended ones of that day, then the appended trades' later days. Null, visiting nothing, when an
+ * appended trade falls before the checkpoint's day.
+ */
+export function resumeValuationDays(
+  checkpoint: ValuationCheckpoint,
+  appended: readonly LedgerEntry[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  visit: (day: ValuationDay) => void,
+): ValuationCheckpoint | null {
+  const ordered = [...checkpoint.dayEntries];
+  const tradeDays = [...checkpoint.dayTradeDays];
+  for (const entry of appended) {
+    if (!isHoldingEntry(entry)) continue;
+    const day = tradeDay(entry.executedAt);
+    if (day > checkpoint.asOf) continue;
+    if (day < checkpoint.date) return null;
+    ordered.push(entry);
+    tradeDays.push(day);
+  }
+  const days = valuationDays(ordered, tradeDays, closesBySymbol, checkpoint.date, checkpoint.asOf);
+  if (days[0] !== checkpoint.date) days.unshift(checkpoint.date);
+  const { quantities, prices, closeCursor, lastTradeDay } = checkpoint.holdings;
+  const holdings = {
+    quantities: new Map(quantities),
+    prices: new Map(prices),
+    closeCursor: new Map(closeCursor),
+    lastTradeDay: new Map(lastTradeDay),
+  };
+  return walkDays(holdings, ordered, tradeDays, days, closesBySymbol, checkpoint.asOf, visit);
+}
+
+/** Values `days` in order, taking each trade on the first of them on or after its trade day. */
+function walkDays(
+  holdings: WalkHoldings,
+  ordered: readonly HoldingEntry[],
+  tradeDays: readonly string[],
+  days: readonly string[],
+  closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
+  asOf: string,
+  visit: (day: ValuationDay) => void,
+): ValuationCheckpoint {
+  const { quantities, prices, closeCursor, lastTradeDay } = holdings;
   const netFlowBySymbol = new Map<string, number>();
+  let checkpoint: ValuationCheckpoint | undefined;
   let entryCursor = 0;
 
-  for (const day of days) {
+  for (const [dayIndex, day] of days.entries()) {
+    if (dayIndex === days.length - 1) {
+      checkpoint = {
+        date: day,
+        asOf,
+        dayEntries: ordered.slice(entryCursor),
+        dayTradeDays: tradeDays.slice(entryCursor),
+        holdings: {
+          quantities: new Map(quantities),
+          prices: new Map(prices),
+          closeCursor: new Map(closeCursor),
+          lastTradeDay: new Map(lastTradeDay),
+        },
+      };
+    }
     let bought = 0;
     let sold = 0;
     netFlowBySymbol.clear();
-    while (entryCursor < ordered.length && ordered[entryCursor].day <= day) {
-      const { entry, day: tradeDay } = ordered[entryCursor];
+    while (entryCursor < ordered.length && tradeDays[entryCursor] <= day) {
+      const entry = ordered[entryCursor];
+      const tradedOn = tradeDays[entryCursor];
       entryCursor += 1;
       const held = quantities.get(entry.symbol) ?? 0;
       let netFlow = 0;
@@ -144,7 +294,7 @@ export function walkValuationDays(
           bought += paid;
           netFlow = paid;
           prices.set(entry.symbol, entry.price);
-          lastTradeDay.set(entry.symbol, tradeDay);
+          lastTradeDay.set(entry.symbol, tradedOn);
           break;
         }
         case 'sell': {
@@ -153,7 +303,7 @@ export function walkValuationDays(
           sold += proceeds;
           netFlow = -proceeds;
           prices.set(entry.symbol, entry.price);
-          lastTradeDay.set(entry.symbol, tradeDay);
+          lastTradeDay.set(entry.symbol, tradedOn);
           break;
         }
         case 'dividend': {
@@ -200,6 +350,7 @@ export function walkValuationDays(
       netFlowBySymbol,
     });
   }
+  return checkpoint!;
 }
 
 /** Start boundary of each period: the return covers valuation days strictly after it. */
@@ -269,17 +420,23 @@ export function returnsPerPeriod(
   return result;
 }
 
+/** The trade days and the close dates of the traded symbols from `from` to asOf, in order. */
 function valuationDays(
-  entries: readonly { entry: HoldingEntry; day: string }[],
+  entries: readonly HoldingEntry[],
+  tradeDays: readonly string[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
-  firstDay: string,
+  from: string,
   asOf: string,
 ): string[] {
-  const days = new Set(entries.map(({ day }) => day));
-  const symbols = new Set(entries.map(({ entry }) => entry.symbol));
+  const days = new Set<string>();
+  const symbols = new Set<string>();
+  for (let index = 0; index < entries.length; index += 1) {
+    symbols.add(entries[index].symbol);
+    if (tradeDays[index] !== tradeDays[index - 1]) days.add(tradeDays[index]);
+  }
   for (const symbol of symbols) {
     for (const close of closesBySymbol.get(symbol) ?? []) {
-      if (close.date >= firstDay && close.date <= asOf) days.add(close.date);
+      if (close.date >= from && close.date <= asOf) days.add(close.date);
     }
   }
   return [...days].sort();

@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsIn,
+  IsInt,
   IsISO8601,
   IsNumber,
   IsOptional,
@@ -11,6 +16,7 @@ import {
   MaxLength,
   Min,
   ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
@@ -20,6 +26,32 @@ import { KindField, requiresField } from '../transaction-fields';
 /** A kind-dependent field is checked when given, and required when its kind needs it (see KIND_FIELDS). */
 const checkedFor = (field: KindField) =>
   ValidateIf((body: Record<string, unknown>) => body[field] !== undefined || requiresField(body.side, field));
+
+/** The most lots one sell may name. */
+export const MAX_LOTS_PER_SELL = 1000;
+
+/** PostgreSQL integer range, so an absurd id is a 422 and never a database error. */
+const MAX_ID = 2_147_483_647;
+
+export class LotSelectionDto {
+  @ApiProperty({ type: 'integer', example: 12, minimum: 1, description: 'Id of the buy that opened the lot' })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  lot_id: number;
+
+  @ApiProperty({
+    example: 5,
+    minimum: MIN_AMOUNT,
+    maximum: MAX_QUANTITY,
+    description: 'Shares of the lot this sell closes (rounded to 8 decimals)',
+  })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(MIN_AMOUNT)
+  @IsPositive()
+  @Max(MAX_QUANTITY)
+  quantity: number;
+}
 
 // class-validator lists a field's failures bottom-up: IsPositive sits below Min so that 0 or a
 // negative amount is reported as Pydantic's gt=0, and only a tiny positive one as ge=1e-8.
@@ -130,4 +162,20 @@ export class CreateTransactionDto {
   @IsString()
   @MaxLength(500)
   note?: string;
+
+  @ApiPropertyOptional({
+    type: [LotSelectionDto],
+    example: [{ lot_id: 12, quantity: 5 }],
+    description:
+      'Sells only: the lots (buys of the same symbol, open at the time of the sell) this sell closes, each once, ' +
+      'their quantities adding up to the quantity sold. Stored with the sell; honoured under the `specific` ' +
+      'cost-basis method (FIFO for a sell naming none), kept but ignored under the others.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_LOTS_PER_SELL)
+  @ValidateNested({ each: true })
+  @Type(() => LotSelectionDto)
+  lots?: LotSelectionDto[];
 }

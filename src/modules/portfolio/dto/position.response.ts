@@ -14,7 +14,9 @@ export class PositionResponse {
   current_price: number;
 
   @ApiProperty({
-    description: 'Average-cost basis of the shares held (buys incl. fees, less the cost of shares sold), USD',
+    description:
+      'Cost basis of the shares held (buys incl. fees, less the cost of shares sold) by the cost-basis method ' +
+      '(average cost by default; the open lots under fifo and specific), USD',
   })
   cost_basis: number;
 

@@ -89,7 +89,10 @@ export class SummaryResponse {
   @ApiProperty({ description: 'unrealized_pnl / total_cost, percent' })
   unrealized_pnl_percent: number;
 
-  @ApiProperty({ description: 'Realized P&L of every sell so far (average cost, net of fees), USD' })
+  @ApiProperty({
+    description:
+      'Realized P&L of every sell so far (net of fees) by the cost-basis method (default average cost), USD',
+  })
   realized_pnl: number;
 
   @ApiProperty({ description: 'Σ quantity × quote change, USD' })

@@ -1,8 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { money, percent, price, quantity } from '../portfolio-rounding';
-import { RealizedGains, ValuedTaxLot } from '../tax-lots.service';
+import { OpenLots, RealizedGains } from '../tax-lots.service';
+
+const LOT_MATCHINGS = ['fifo', 'specific'];
+const MATCHING_DESCRIPTION =
+  'How sells were matched to lots: `specific` under that cost-basis method, else `fifo` (also under `average`, ' +
+  'which has no lots)';
 
 export class TaxLotResponse {
+  @ApiProperty({ type: 'integer', example: 12, description: 'Id of the buy that opened the lot' })
+  lot_id: number;
+
   @ApiProperty({ example: 'AAPL' })
   symbol: string;
 
@@ -46,8 +54,8 @@ export class TaxLotResponse {
 }
 
 export class TaxLotsResponse {
-  @ApiProperty({ enum: ['fifo'], example: 'fifo', description: 'How sells were matched to lots' })
-  method: 'fifo';
+  @ApiProperty({ enum: LOT_MATCHINGS, example: 'fifo', description: MATCHING_DESCRIPTION })
+  method: 'fifo' | 'specific';
 
   @ApiProperty({ type: [TaxLotResponse], description: 'By symbol, oldest lot first' })
   lots: TaxLotResponse[];
@@ -55,11 +63,12 @@ export class TaxLotsResponse {
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
 
-  /** Open FIFO lots, rounded for the wire. */
-  static from(result: { lots: ValuedTaxLot[]; asOf: Date }): TaxLotsResponse {
+  /** Open lots, rounded for the wire. */
+  static from(result: OpenLots): TaxLotsResponse {
     return {
-      method: 'fifo',
+      method: result.method,
       lots: result.lots.map((lot) => ({
+        lot_id: lot.lotId,
         symbol: lot.symbol,
         acquired_on: lot.acquiredOn,
         quantity: quantity(lot.quantity),
@@ -130,8 +139,8 @@ export class RealizedResponse {
   @ApiProperty({ type: 'integer', example: 2025 })
   year: number;
 
-  @ApiProperty({ enum: ['fifo'], example: 'fifo', description: 'How sells were matched to lots' })
-  method: 'fifo';
+  @ApiProperty({ enum: LOT_MATCHINGS, example: 'fifo', description: MATCHING_DESCRIPTION })
+  method: 'fifo' | 'specific';
 
   @ApiProperty({ type: [RealizedLotResponse], description: 'In disposal order' })
   realized: RealizedLotResponse[];
@@ -142,11 +151,11 @@ export class RealizedResponse {
   @ApiProperty({ type: String, format: 'date-time' })
   as_of: string;
 
-  /** Closed FIFO lot portions of the year, with totals. */
+  /** Closed lot portions of the year, with totals. */
   static from(result: RealizedGains): RealizedResponse {
     return {
       year: result.year,
-      method: 'fifo',
+      method: result.method,
       realized: result.portions.map((portion) => ({
         symbol: portion.symbol,
         sell_id: portion.sellId,

@@ -54,8 +54,9 @@ export class TransactionResponse {
     type: Number,
     nullable: true,
     description:
-      'Sells only (null for buys; absent for the other kinds): quantity × price − fees − the average cost of ' +
-      'the shares sold, in USD. Kept current when an earlier trade is added or deleted.',
+      'Sells only (null for buys; absent for the other kinds): quantity × price − fees − the cost of the shares ' +
+      'sold by the cost-basis method (average cost by default; the closed lots under fifo and specific), in USD. ' +
+      'Computed from the ledger when read, so it follows a change of method and of earlier trades.',
   })
   realized_pnl?: number | null;
 

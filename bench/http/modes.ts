@@ -1,0 +1,65 @@
+// The database modes a benchmark runs the built service in: the embedded default, and a fresh
+// database on a PostgreSQL server with Redis. Each has its own port, data directory and clean-up.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { ROOT } from './service';
+
+export interface Mode {
+  label: string;
+  port: number;
+  env: Record<string, string>;
+  prepare(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+export function build(): void {
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+export function embeddedMode(port: number): Mode {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ia-bench-'));
+  return {
+    label: 'Embedded database (default)',
+    port,
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+    prepare: async () => undefined,
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh database on the server of BENCH_DATABASE_URL, and a cache namespace of its own. */
+export function postgresMode(port: number, serverUrl: string, redisUrl: string): Mode {
+  const name = `bench_${randomUUID().replaceAll('-', '')}`;
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ia-bench-'));
+  const admin = async (sql: string) => {
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    label: 'PostgreSQL + Redis',
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL: redisUrl,
+      CACHE_NAMESPACE: `bench-${randomUUID()}`,
+    },
+    prepare: () => admin(`CREATE DATABASE ${name}`),
+    cleanup: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

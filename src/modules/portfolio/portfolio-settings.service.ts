@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { CostBasis } from './analytics/cost-basis';
+import { PortfolioSettingsRepository, StoredPortfolioSettings } from './portfolio-settings.repository';
+import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+
+export type PortfolioSettings = StoredPortfolioSettings;
+
+/** What a user without settings gets. */
+export const DEFAULT_PORTFOLIO_SETTINGS: PortfolioSettings = Object.freeze({
+  costBasisMethod: 'average',
+  strictCash: false,
+});
+
+/**
+ * A user's portfolio settings. The cost-basis method is read by every figure that shows cost, at
+ * read time: changing it re-computes them all from the ledger, nothing stored is rewritten.
+ */
+@Injectable()
+export class PortfolioSettingsService {
+  constructor(
+    private readonly settingsRecords: PortfolioSettingsRepository,
+    private readonly transactions: PortfolioTransactionsRepository,
+  ) {}
+
+  async settings(userId: number): Promise<PortfolioSettings> {
+    return (await this.settingsRecords.find(userId)) ?? DEFAULT_PORTFOLIO_SETTINGS;
+  }
+
+  /** Changes the fields given; the others keep their value. */
+  update(userId: number, changes: Partial<PortfolioSettings>): Promise<PortfolioSettings> {
+    return this.settingsRecords.update(userId, changes);
+  }
+
+  /** The user's method, with the stored lot selections when the method honours them. */
+  async costBasis(userId: number): Promise<CostBasis> {
+    const { costBasisMethod: method } = await this.settings(userId);
+    const selections = method === 'specific' ? await this.transactions.lotSelections(userId) : new Map();
+    return { method, selections };
+  }
+}
