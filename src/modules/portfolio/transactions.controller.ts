@@ -72,12 +72,20 @@ export class TransactionsController {
           side: 'dividend',
           amount: 24.5,
           withholding_tax: 3.68,
-          executed_at: '2025-08-14',
+          executed_at: '2025-08-14T13:30:00Z',
         },
       },
-      split: { value: { symbol: 'AAPL', side: 'split', ratio: '4:1', executed_at: '2025-08-31' } },
-      deposit: { value: { side: 'deposit', amount: 10000, executed_at: '2025-06-01' } },
-      fee: { value: { symbol: 'AAPL', side: 'fee', amount: 3, executed_at: '2025-09-30', note: 'ADR fee' } },
+      split: { value: { symbol: 'AAPL', side: 'split', ratio: '4:1', executed_at: '2025-09-02T13:30:00Z' } },
+      deposit: { value: { side: 'deposit', amount: 10000, executed_at: '2025-06-02T13:30:00Z' } },
+      fee: {
+        value: {
+          symbol: 'AAPL',
+          side: 'fee',
+          amount: 3,
+          executed_at: '2025-09-30T20:00:00Z',
+          note: 'ADR fee',
+        },
+      },
     },
   })
   @ApiIdempotencyKey()
