@@ -237,6 +237,30 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
     expect(points[points.length - 1].net_invested).toBeCloseTo(10 * c0 - 5 + 2, 2);
   });
 
+  it('values a ledger of cash alone: no positions, no returns, the balance', async () => {
+    const user = await registerUser(sut);
+    expect((await post(user, { side: 'deposit', amount: 250, executed_at: '2025-01-02' })).statusCode).toBe(
+      201,
+    );
+    expect((await post(user, { side: 'interest', amount: 0.5, executed_at: '2025-02-03' })).statusCode).toBe(
+      201,
+    );
+    const summary = (await get(user, 'summary?include_cash=true')).json();
+    expect(summary).toMatchObject({
+      total_value: 0,
+      positions_count: 0,
+      cash_balance: 250.5,
+      total_value_with_cash: 250.5,
+      performance: { '1M': null, '3M': null, YTD: null, '1Y': null, ALL: null },
+    });
+    expect((await get(user, 'positions?include_cash=true')).json()).toEqual({
+      positions: [],
+      cash_balance: 250.5,
+      cash_weight: 100,
+    });
+    expect((await get(user, 'history?period=ALL')).json().points).toEqual([]);
+  });
+
   it('refuses the fields a kind does not take, and misses the ones it needs, at the field', async () => {
     const user = await registerUser(sut);
     const cases: [object, object[]][] = [
