@@ -5,7 +5,9 @@
 FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# npm ls fails when node_modules misses anything in the lock file: npm 10 can end `npm ci` with
+# "Exit handler never called!" and exit code 0 after failed downloads, leaving it incomplete.
+RUN npm ci --no-audit --no-fund && npm ls --all > /dev/null
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/copy-assets.js ./scripts/
 COPY src ./src
@@ -17,7 +19,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # typeorm names ts-node as an optional peer, so --omit=dev keeps ts-node and TypeScript (the lock
 # file marks them devOptional); nothing loads them at run time, so they are removed here.
-RUN npm ci --omit=dev --no-audit --no-fund \
+RUN npm ci --omit=dev --no-audit --no-fund && npm ls --omit=dev --all > /dev/null \
   && node -e "const lock = require('./package-lock.json'); \
     for (const [path, entry] of Object.entries(lock.packages)) \
       if (entry.devOptional) require('node:fs').rmSync(path, { recursive: true, force: true });" \

@@ -9,7 +9,8 @@
 // own small portfolio's summary with CONCURRENCY requests in flight, and did the same beforehand
 // with nothing else running: the ratio of the two p99s is the big ledger's effect on others.
 //
-// BENCH_LEDGER_ROUNDS (default 40), BENCH_PORT_BASE (7600) tune it.
+// BENCH_LEDGER_ROUNDS (default 40), BENCH_PORT_BASE (7600) tune it; BENCH_CPU_PROFILE_DIR has the
+// service write its V8 CPU profile there (node --cpu-prof) when it stops.
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { seededRandom } from './bench-kit';
@@ -27,6 +28,7 @@ const OTHER_USER_BASELINE_REQUESTS = 400;
 const SUMMARY_P99_BUDGET_MS = 100;
 const OTHER_USER_P99_BUDGET_RATIO = 2;
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 7600);
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR;
 
 function percentile(timings: readonly number[], fraction: number): number {
   const sorted = [...timings].sort((a, b) => a - b);
@@ -98,7 +100,7 @@ async function benchMode(mode: Mode): Promise<string> {
       NODE_ENV: 'production',
       PORTFOLIO_MAX_TRANSACTIONS: String(TRANSACTIONS + ROUNDS + 100),
     },
-    process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/perf/sprof'] : [],
+    PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
   );
   try {
     const big = await signUp(service.baseUrl);
@@ -181,7 +183,7 @@ function trade(symbol: string): string {
 }
 
 async function main(): Promise<void> {
-  if (!process.env.PROF) build();
+  build();
   const modes = [embeddedMode(PORT_BASE)];
   const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
   if (BENCH_DATABASE_URL && BENCH_REDIS_URL)
@@ -196,7 +198,7 @@ async function main(): Promise<void> {
         `${loadavg()[0].toFixed(1)} at the end), ${ROUNDS} rounds of one write, one first read and ` +
         `${WARM_READS} later reads; the other user runs ${CONCURRENCY} requests at a time.`,
       '',
-      ...sections,
+      sections.join('\n\n'),
     ].join('\n'),
   );
 }

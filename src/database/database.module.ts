@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig } from '../config/app.config';
 import { databaseConfig } from '../config/database.config';
 import { dataSourceOptions } from './data-source-options';
+import { migratedDataSource } from './locked-migrations';
 import { EmbeddedPostgres, embeddedPostgres } from './embedded-postgres';
 
 /** Holds the embedded server, when there is one, so it is stopped after the pool has closed. */
@@ -37,7 +38,6 @@ class EmbeddedPostgresModule implements OnApplicationShutdown {
         if (database.url) {
           return {
             ...dataSourceOptions({ url: database.url }, database.pool),
-            migrationsRun: true,
             autoLoadEntities: true,
           };
         }
@@ -47,10 +47,10 @@ class EmbeddedPostgresModule implements OnApplicationShutdown {
         holder.server = await embeddedPostgres(app.dataDir);
         return {
           ...dataSourceOptions(holder.server.connection, database.pool),
-          migrationsRun: true,
           autoLoadEntities: true,
         };
       },
+      dataSourceFactory: (options) => migratedDataSource(options!),
     }),
   ],
 })

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { CostBasis } from './analytics/cost-basis';
 import { PortfolioSettingsRepository, StoredPortfolioSettings } from './portfolio-settings.repository';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
 export type PortfolioSettings = StoredPortfolioSettings;
+
+const SETTINGS_TTL_MS = 60_000;
+const settingsKey = (userId: number) => `portfolio-settings:${userId}`;
 
 /** What a user without settings gets. */
 export const DEFAULT_PORTFOLIO_SETTINGS: PortfolioSettings = Object.freeze({
@@ -20,15 +24,25 @@ export class PortfolioSettingsService {
   constructor(
     private readonly settingsRecords: PortfolioSettingsRepository,
     private readonly transactions: PortfolioTransactionsRepository,
+    private readonly cache: ConsistentCache,
   ) {}
 
-  async settings(userId: number): Promise<PortfolioSettings> {
-    return (await this.settingsRecords.find(userId)) ?? DEFAULT_PORTFOLIO_SETTINGS;
+  /** Cached: every portfolio read asks for the cost-basis method. */
+  settings(userId: number): Promise<PortfolioSettings> {
+    return this.cache.read(
+      settingsKey(userId),
+      async () => (await this.settingsRecords.find(userId)) ?? DEFAULT_PORTFOLIO_SETTINGS,
+      SETTINGS_TTL_MS,
+    );
   }
 
-  /** Changes the fields given; the others keep their value. */
-  update(userId: number, changes: Partial<PortfolioSettings>): Promise<PortfolioSettings> {
-    return this.settingsRecords.update(userId, changes);
+  /** Changes the fields given; the others keep their value. Cached copies go stale once it has committed. */
+  async update(userId: number, changes: Partial<PortfolioSettings>): Promise<PortfolioSettings> {
+    try {
+      return await this.settingsRecords.update(userId, changes);
+    } finally {
+      await this.cache.markStale(settingsKey(userId));
+    }
   }
 
   /** The user's method, with the stored lot selections when the method honours them. */
