@@ -38,7 +38,7 @@ export function acceptsField(side: unknown, field: KindField): boolean {
 }
 
 /** "4:1": 4 shares for every 1 held. */
-export const SPLIT_RATIO_PATTERN = /^([1-9]\d*):([1-9]\d*)$/;
+const SPLIT_RATIO_PATTERN = /^([1-9]\d*):([1-9]\d*)$/;
 
 export interface SplitRatio {
   to: number;
