@@ -26,14 +26,6 @@ export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /** The kinds that trade shares: they carry quantity, price and fees. */
 export const TRADE_KINDS: readonly TransactionKind[] = ['buy', 'sell'];
-/** The kinds that carry a cash `amount`. */
-export const CASH_KINDS: readonly TransactionKind[] = [
-  'dividend',
-  'deposit',
-  'withdrawal',
-  'fee',
-  'interest',
-];
 
 /**
  * One ledger entry. Trades (buy, sell) use quantity, price and fees; the other kinds store 0 there
