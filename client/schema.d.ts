@@ -521,8 +521,8 @@ export interface paths {
         get: operations["TransactionsController_list"];
         put?: never;
         /**
-         * Record a buy or a sell
-         * @description A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` cost-basis method. realized_pnl is by the user's cost-basis method.
+         * Record a buy, sell, dividend, split, deposit, withdrawal, fee or interest
+         * @description `side` names the kind. buy/sell: symbol, quantity, price, fees?. dividend: symbol, amount (gross), withholding_tax?. split: symbol, ratio ("4:1", "1:10"). deposit, withdrawal, interest: amount. fee: amount, symbol? (a fee charged on that position). Any other field is refused at its `loc`. A dividend needs a position in its symbol opened before it; a split, one held at its time. See docs/portfolio.md. A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` cost-basis method. realized_pnl is by the user's cost-basis method.
          */
         post: operations["TransactionsController_record"];
         delete?: never;
@@ -542,7 +542,7 @@ export interface paths {
         put?: never;
         /**
          * Import trades from CSV, all or nothing
-         * @description Body: text/csv with the header `date,symbol,side,quantity,price,fees` (fees and an extra note column optional; date as YYYY-MM-DD or an ISO date-time). Every row is recorded in one database transaction, or none is and a 422 lists every bad cell as `loc: ["body", <row>, <column>]`, row 0 being the first line after the header.
+         * @description Body: text/csv with the header `date,symbol,side,quantity,price,fees` (fees and an extra note column optional; date as YYYY-MM-DD or an ISO date-time), or, for every kind of transaction, with a type column: `date,type,symbol,quantity,price,fees,amount,withholding_tax,ratio` (columns a file does not use may be left out; an empty type falls back to a side column). Every row is recorded in one database transaction, or none is and a 422 lists every bad cell as `loc: ["body", <row>, <column>]`, row 0 being the first line after the header.
          */
         post: operations["TransactionsController_importCsv"];
         delete?: never;
@@ -678,7 +678,7 @@ export interface paths {
         };
         /**
          * Totals, sector allocation, best and worst performers and time-weighted performance
-         * @description performance: time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL, valued at daily closes with buys and sells neutralised; null where the ledger does not reach back that far or no capital was at work. money_weighted_performance: the XIRR of the same periods, expressed over each period. Periods end on New York's date.
+         * @description performance: time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL, valued at daily closes with buys and sells neutralised; null where the ledger does not reach back that far or no capital was at work. money_weighted_performance: the XIRR of the same periods, expressed over each period. Periods end on New York's date. Dividends are income of their position and fees charged on a position its cost; deposits, withdrawals, interest and other fees belong to the cash account, outside these returns. include_cash=true adds cash_balance and total_value_with_cash.
          */
         get: operations["PortfolioController_summary"];
         put?: never;
@@ -701,6 +701,26 @@ export interface paths {
          * @description Per valuation day: market value, net invested capital, cumulative time-weighted return and the benchmark's cumulative return since the period's start (or the first trade). At most 400 points, evenly thinned, first and last kept.
          */
         get: operations["PortfolioController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/income": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dividends and interest by month and by symbol, with trailing-12-month yields
+         * @description Dividends (gross, withholding tax, net) and interest recorded after the period's start (New York dates), by month and, for dividends, by symbol. trailing_12_months: the gross dividends of the symbols held today over the last twelve months, over their cost basis (yield on cost) and over their market value at live quotes (yield on value); see docs/portfolio.md.
+         */
+        get: operations["PortfolioController_income"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1311,22 +1331,22 @@ export interface components {
         };
         CreateTransactionDto: {
             /**
-             * @description Ticker known to the market-data provider (any case)
+             * @description Ticker known to the market-data provider (any case). Required for buy, sell, dividend and split; optional for fee (a fee charged on that position); not accepted for deposit, withdrawal and interest
              * @example AAPL
              */
-            symbol: string;
+            symbol?: string;
             /** @enum {string} */
-            side: "buy" | "sell";
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
             /**
-             * @description Shares; fractions allowed (rounded to 8 decimals)
+             * @description Shares; fractions allowed (rounded to 8 decimals). Buy and sell only, required there
              * @example 10
              */
-            quantity: number;
+            quantity?: number;
             /**
-             * @description Price per share in USD (rounded to 8 decimals)
+             * @description Price per share in USD (rounded to 8 decimals). Buy and sell only, required there
              * @example 172.5
              */
-            price: number;
+            price?: number;
             /**
              * Format: date-time
              * @description When the trade happened (ISO 8601 date or date-time; not in the future)
@@ -1334,11 +1354,27 @@ export interface components {
              */
             executed_at: string;
             /**
-             * @description Commission in USD (rounded to 8 decimals)
+             * @description Commission in USD (rounded to 8 decimals). Buy and sell only
              * @default 0
              * @example 1
              */
             fees?: number;
+            /**
+             * @description USD (rounded to 8 decimals): the gross dividend, or the deposit, withdrawal, fee or interest. Required for those kinds, not accepted for buy, sell and split
+             * @example 24.5
+             */
+            amount?: number;
+            /**
+             * @description Dividend only: USD withheld at source, part of `amount` (at most `amount`)
+             * @default 0
+             * @example 3.68
+             */
+            withholding_tax?: number;
+            /**
+             * @description Split only, required there: new shares for old shares, whole numbers, "4:1" (each share becomes 4) or "1:10" (a reverse split)
+             * @example 4:1
+             */
+            ratio?: string;
             note?: string;
             /**
              * @description Sells only: the lots (buys of the same symbol, open at the time of the sell) this sell closes, each once, their quantities adding up to the quantity sold. Stored with the sell; honoured under the `specific` cost-basis method (FIFO for a sell naming none), kept but ignored under the others.
@@ -1353,20 +1389,39 @@ export interface components {
         };
         TransactionResponse: {
             id: number;
-            /** @example AAPL */
-            symbol: string;
+            /**
+             * @description Null for deposits, withdrawals, interest and fees not charged on a position
+             * @example AAPL
+             */
+            symbol: string | null;
             /** @enum {string} */
-            side: "buy" | "sell";
-            quantity: number;
-            /** @description USD per share */
-            price: number;
-            /** @description USD */
-            fees: number;
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            /** @description Buy and sell only */
+            quantity?: number;
+            /** @description USD per share. Buy and sell only */
+            price?: number;
+            /** @description USD. Buy and sell only */
+            fees?: number;
+            /**
+             * @description USD: the gross dividend, deposit, withdrawal, fee or interest. Those kinds only
+             * @example 24.5
+             */
+            amount?: number;
+            /**
+             * @description USD withheld from a dividend. Dividends only
+             * @example 3.68
+             */
+            withholding_tax?: number;
+            /**
+             * @description New shares : old shares. Splits only
+             * @example 4:1
+             */
+            ratio?: string;
             /** Format: date-time */
             executed_at: string;
             note: string | null;
-            /** @description Sells only (null for buys): quantity × price − fees − the cost of the shares sold by the cost-basis method (average cost by default; the closed lots under fifo and specific), in USD. Computed from the ledger when read, so it follows a change of method and of earlier trades. */
-            realized_pnl: number | null;
+            /** @description Sells only (null for buys; absent for the other kinds): quantity × price − fees − the cost of the shares sold by the cost-basis method (average cost by default; the closed lots under fifo and specific), in USD. Computed from the ledger when read, so it follows a change of method and of earlier trades. */
+            realized_pnl?: number | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1486,6 +1541,16 @@ export interface components {
             as_of: string;
             /** @description Money-weighted return (XIRR over the cash flows) of the same periods, percent of the period (not annualised): equal to `performance` when no money moved during the period; see docs/portfolio.md */
             money_weighted_performance: components["schemas"]["MoneyWeightedPerformanceResponse"];
+            /**
+             * @description With include_cash=true only: deposits − withdrawals + sell proceeds − buys + dividends (net of withholding) + interest − fees, USD; negative when buys drew on cash never deposited
+             * @example 1250.4
+             */
+            cash_balance?: number;
+            /**
+             * @description With include_cash=true only: total_value + cash_balance, USD
+             * @example 26250.4
+             */
+            total_value_with_cash?: number;
         };
         PositionResponse: {
             /** @example AAPL */
@@ -1557,8 +1622,13 @@ export interface components {
         };
         OverviewResponse: {
             summary: components["schemas"]["SummaryResponse"];
-            /** @description The 10 heaviest positions */
+            /** @description The 10 heaviest positions; with include_cash=true their weights count the cash too */
             top_positions: components["schemas"]["PositionResponse"][];
+            /**
+             * @description With include_cash=true only: the cash balance in percent of the positions and the cash (see /portfolio/positions)
+             * @example 4.76
+             */
+            cash_weight?: number;
             /** @description The preferences watchlist with quotes; empty without preferences */
             watchlist: components["schemas"]["WatchlistQuoteResponse"][];
             /** @description The latest news about the held and watched symbols with its sentiment, newest first (at most 10) */
@@ -1570,8 +1640,18 @@ export interface components {
             as_of: string;
         };
         PositionsResponse: {
-            /** @description Heaviest first */
+            /** @description Heaviest first; with include_cash=true their weights are of the positions and the cash together */
             positions: components["schemas"]["PositionResponse"][];
+            /**
+             * @description With include_cash=true only: the cash balance, USD
+             * @example 1250.4
+             */
+            cash_balance?: number;
+            /**
+             * @description With include_cash=true only: the cash balance in percent of the positions and the cash together; 0 when the balance is negative (it is then no holding and the positions keep their own weights)
+             * @example 4.76
+             */
+            cash_weight?: number;
         };
         TaxLotResponse: {
             /**
@@ -1730,7 +1810,7 @@ export interface components {
              */
             market_value: number;
             /**
-             * @description Money put in less money taken out since the first trade (buys with fees − sell proceeds), USD
+             * @description Money put into the holdings less money taken out since the first trade (buys with fees and fees charged on positions − sell proceeds and dividends net of withholding tax), USD
              * @example 20000
              */
             net_invested: number;
@@ -1766,6 +1846,108 @@ export interface components {
             points: components["schemas"]["HistoryPointResponse"][];
             /** @description Every position held or traded in the period, largest contribution first; they sum to the last point's cumulative_return (up to rounding). Empty with no capital at work */
             contributions: components["schemas"]["ContributionResponse"][];
+            /** Format: date-time */
+            as_of: string;
+        };
+        IncomeAmountsResponse: {
+            /**
+             * @description Dividends before withholding tax, USD
+             * @example 10
+             */
+            dividends_gross: number;
+            /**
+             * @description Tax withheld from them, USD
+             * @example 1.5
+             */
+            withholding_tax: number;
+            /**
+             * @description dividends_gross − withholding_tax, USD
+             * @example 8.5
+             */
+            dividends_net: number;
+            /**
+             * @description Interest on cash, USD (no tax withheld)
+             * @example 1.25
+             */
+            interest: number;
+        };
+        MonthIncomeResponse: {
+            /**
+             * @description Dividends before withholding tax, USD
+             * @example 10
+             */
+            dividends_gross: number;
+            /**
+             * @description Tax withheld from them, USD
+             * @example 1.5
+             */
+            withholding_tax: number;
+            /**
+             * @description dividends_gross − withholding_tax, USD
+             * @example 8.5
+             */
+            dividends_net: number;
+            /**
+             * @description Interest on cash, USD (no tax withheld)
+             * @example 1.25
+             */
+            interest: number;
+            /**
+             * @description New York month, YYYY-MM
+             * @example 2025-02
+             */
+            month: string;
+        };
+        SymbolIncomeResponse: {
+            /** @example AAPL */
+            symbol: string;
+            /**
+             * @description USD
+             * @example 10
+             */
+            gross: number;
+            /**
+             * @description USD
+             * @example 1.5
+             */
+            withholding_tax: number;
+            /**
+             * @description USD
+             * @example 8.5
+             */
+            net: number;
+        };
+        TrailingYieldResponse: {
+            /**
+             * @description Gross dividends of the symbols held today, paid after the same date a year ago, USD
+             * @example 10
+             */
+            dividends_gross: number;
+            /**
+             * @description dividends_gross / the cost basis of today’s positions, percent; null without positions
+             * @example 0.6662
+             */
+            yield_on_cost: number | null;
+            /**
+             * @description dividends_gross / the market value of today’s positions, percent; null without positions
+             * @example 0.5
+             */
+            yield_on_value: number | null;
+        };
+        IncomeResponse: {
+            /**
+             * @example 1Y
+             * @enum {string}
+             */
+            period: "1M" | "3M" | "YTD" | "1Y" | "5Y" | "ALL";
+            /** @description Income recorded after the period’s start */
+            totals: components["schemas"]["IncomeAmountsResponse"];
+            /** @description Months with income, oldest first */
+            by_month: components["schemas"]["MonthIncomeResponse"][];
+            /** @description Dividends per symbol, largest gross first (interest belongs to no symbol) */
+            by_symbol: components["schemas"]["SymbolIncomeResponse"][];
+            /** @description Trailing twelve months up to today, whatever the period */
+            trailing_12_months: components["schemas"]["TrailingYieldResponse"];
             /** Format: date-time */
             as_of: string;
         };
@@ -4757,7 +4939,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionResponse"];
                 };
             };
-            /** @description `Insufficient quantity of <symbol> to sell`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS */
+            /** @description `Insufficient quantity of <symbol> to sell`; `No position in <symbol> was held before this dividend`; `No position in <symbol> is held at the time of this split`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +5004,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description Validation failed (including executed_at in the future; lots on a buy, named twice, not adding up to the quantity, or not open enough at the sell's time); an invalid or reused Idempotency-Key */
+            /** @description Validation failed (including executed_at in the future; a field the kind does not take, a withholding tax above the amount, a ratio that is not a split; lots on a buy, named twice, not adding up to the quantity, or not open enough at the sell's time); an invalid or reused Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4959,7 +5141,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A later sell would exceed the quantity held without it */
+            /** @description A later sell would exceed the quantity held without it, or a later dividend or split would have no position */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5155,7 +5337,10 @@ export interface operations {
     };
     PortfolioController_overview: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
+                include_cash?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5190,6 +5375,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description Invalid include_cash */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description The market-data provider failed */
             500: {
                 headers: {
@@ -5203,7 +5397,10 @@ export interface operations {
     };
     PortfolioController_positions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
+                include_cash?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5236,6 +5433,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid include_cash */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The market-data provider failed */
@@ -5359,7 +5565,10 @@ export interface operations {
     };
     PortfolioController_summary: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
+                include_cash?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5392,6 +5601,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid include_cash */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The market-data provider failed */
@@ -5457,6 +5675,66 @@ export interface operations {
                 };
             };
             /** @description Invalid period or benchmark */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The market-data provider failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioController_income: {
+        parameters: {
+            query?: {
+                /** @description One month, three months, the year to date, one year, five years (calendar, on New York dates) or everything */
+                period?: "1M" | "3M" | "YTD" | "1Y" | "5Y" | "ALL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomeResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid period */
             422: {
                 headers: {
                     [name: string]: unknown;

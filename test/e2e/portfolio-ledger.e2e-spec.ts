@@ -164,9 +164,11 @@ describe('portfolio ledger, positions and summary', () => {
         { loc: ['body', 'symbol'], msg: 'Field required', type: 'missing' },
         {
           loc: ['body', 'side'],
-          msg: "Input should be 'buy' or 'sell'",
+          msg: "Input should be 'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee' or 'interest'",
           type: 'enum',
-          ctx: { expected: "'buy' or 'sell'" },
+          ctx: {
+            expected: "'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee' or 'interest'",
+          },
         },
         {
           loc: ['body', 'quantity'],

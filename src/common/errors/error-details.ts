@@ -51,6 +51,12 @@ export const ErrorDetail = {
   unsupportedMediaType: (contentType: string) => `Unsupported media type: ${contentType}`,
   insufficientQuantityToSell: (symbol: string) => `Insufficient quantity of ${symbol} to sell`,
   transactionNotFound: 'Transaction not found',
+  dividendWithoutPosition: (symbol: string) => `No position in ${symbol} was held before this dividend`,
+  splitWithoutPosition: (symbol: string) => `No position in ${symbol} is held at the time of this split`,
+  insufficientCash: (kind: string) => `Insufficient cash for this ${kind}`,
+  transactionDeletionWouldLeaveNoPosition: (kind: string, symbol: string) =>
+    `Cannot delete this transaction: a later ${kind} of ${symbol} would have no position`,
+  transactionDeletionWouldOverdraw: 'Cannot delete this transaction: the cash balance would fall below zero',
   ledgerFull: (limit: number) =>
     `The ledger would exceed ${limit} transactions, the most one user may hold (see docs/input-limits.md)`,
   transactionDeletionWouldOversell: (symbol: string) =>

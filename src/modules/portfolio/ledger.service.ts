@@ -5,7 +5,15 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { IdempotentRequest } from '../idempotency';
 import { CostBasisMethod, replayByMethod } from './analytics/cost-basis';
-import { findOversell, findOversells, LedgerEntry } from './analytics/ledger-replay';
+import {
+  findCashShortfall,
+  findOversell,
+  findOversells,
+  LedgerEntry,
+  OversellError,
+  TRADE_KINDS,
+  UnheldPositionError,
+} from './analytics/ledger-replay';
 import { LotSelection, LotSelectionProblem, matchLots } from './analytics/tax-lots';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
 import { withinTradeLimits } from './ledger-limits';
@@ -25,14 +33,48 @@ const PROVISIONAL_ID_BASE = Number.MAX_SAFE_INTEGER - 1_000_000;
  */
 export type Present<T, A> = (recorded: T) => A;
 
+/** Where an entry that a change made impossible is: among the appended records, or already stored. */
+export type EntryAt = { appendedIndex: number } | { storedId: number };
+
 /** A sell the change would leave without enough shares at its time. */
-export type OversoldSell = { symbol: string; appendedIndex: number } | { symbol: string; storedId: number };
+export type OversoldSell = { symbol: string } & EntryAt;
 
 /** Appending would leave sells (new ones, or ones already stored) without enough shares. */
 export class OversellRejectedError extends RuleViolationError {
   constructor(readonly sells: OversoldSell[]) {
     super(ErrorDetail.insufficientQuantityToSell(sells[0].symbol));
   }
+}
+
+/** Appending would leave a dividend or a split without a position (see replayLedger). */
+export class UnheldPositionRejectedError extends RuleViolationError {
+  constructor(
+    readonly symbol: string,
+    readonly entryKind: 'dividend' | 'split',
+    readonly at: EntryAt,
+  ) {
+    super(
+      entryKind === 'dividend'
+        ? ErrorDetail.dividendWithoutPosition(symbol)
+        : ErrorDetail.splitWithoutPosition(symbol),
+    );
+  }
+}
+
+/** Under strict cash, appending would take the cash balance below zero. */
+export class InsufficientCashError extends RuleViolationError {
+  constructor(
+    readonly entryKind: string,
+    readonly at: EntryAt,
+  ) {
+    super(ErrorDetail.insufficientCash(entryKind));
+  }
+}
+
+function entryAt(entryId: number): EntryAt {
+  return entryId >= PROVISIONAL_ID_BASE
+    ? { appendedIndex: entryId - PROVISIONAL_ID_BASE }
+    : { storedId: entryId };
 }
 
 /** A lot that a record about to be appended (a sell) names, by the record's index. */
@@ -86,14 +128,22 @@ export class LedgerService {
     );
   }
 
-  /** Appends `records` in one locked change and answers with them as stored, in the same order. */
+  /**
+   * Appends `records` in one locked change and answers with them as stored, in the same order.
+   * With `strictCash`, see LedgerChange.append.
+   */
   append<A>(
     userId: number,
     records: NewLedgerTransaction[],
     present: Present<LedgerTransaction[], A>,
     request?: IdempotentRequest,
+    strictCash = false,
   ): Promise<A> {
-    return this.change(userId, async (ledger) => present(await ledger.append(records)), request);
+    return this.change(
+      userId,
+      async (ledger) => present(await ledger.append(records, [], strictCash)),
+      request,
+    );
   }
 }
 
@@ -116,14 +166,18 @@ export class LedgerChange {
   /**
    * Stores `records`, with the lots their sells name, and refreshes the realized P&L of the sells
    * after them. 400 when the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS, when a sell would
-   * exceed the quantity held at its time (`OversellRejectedError`), when a named lot is not open
-   * enough at its sell's time (`LotSelectionRejectedError`), and when a record is outside the
-   * ledger limits (request bodies are held to them at the edge; this also holds trades the service
-   * computed). 409 when a stored sell's named lot would no longer be open enough for it.
+   * exceed the quantity held at its time (`OversellRejectedError`), when a dividend or split would
+   * have no position (`UnheldPositionRejectedError`), when a named lot is not open enough at its
+   * sell's time (`LotSelectionRejectedError`), when a trade is outside the ledger limits (request
+   * bodies are held to them at the edge; this also holds trades the service computed), and, with
+   * `strictCash`, when the cash balance would fall below zero at any time (`InsufficientCashError`,
+   * naming the first entry that overdraws it). 409 when a stored sell's named lot would no longer
+   * be open enough for it.
    */
   async append(
     records: NewLedgerTransaction[],
     lotSelections: readonly NewLotSelection[] = [],
+    strictCash = false,
   ): Promise<LedgerTransaction[]> {
     const existing = await this.locked.entries();
     if (existing.length + records.length > this.maxTransactions)
@@ -135,18 +189,21 @@ export class LedgerChange {
     }));
     const candidate = [...existing, ...provisional];
     // One replay answers the common case; every violation is looked for only when there is one.
-    if (findOversell(candidate, existing)) {
+    const first = findOversell(candidate, existing);
+    if (first instanceof UnheldPositionError)
+      throw new UnheldPositionRejectedError(first.symbol, first.kind, entryAt(first.entryId));
+    if (first) {
       throw new OversellRejectedError(
-        findOversells(candidate).map((violation) =>
-          violation.entryId >= PROVISIONAL_ID_BASE
-            ? { symbol: violation.symbol, appendedIndex: violation.entryId - PROVISIONAL_ID_BASE }
-            : { symbol: violation.symbol, storedId: violation.entryId },
-        ),
+        findOversells(candidate)
+          .filter((violation) => violation instanceof OversellError)
+          .map((violation) => ({ symbol: violation.symbol, ...entryAt(violation.entryId) })),
       );
     }
-    const outside = records.find((record) => !withinTradeLimits(record));
+    const outside = records.find((record) => TRADE_KINDS.includes(record.side) && !withinTradeLimits(record));
     if (outside)
-      throw new RuleViolationError(ErrorDetail.tradeOutsideLedgerLimits(outside.quantity, outside.symbol));
+      throw new RuleViolationError(ErrorDetail.tradeOutsideLedgerLimits(outside.quantity, outside.symbol!));
+    const shortfall = strictCash ? findCashShortfall(candidate) : null;
+    if (shortfall) throw new InsufficientCashError(shortfall.side, entryAt(shortfall.id));
     const selections = lotSelections.map(({ appendedIndex, ...selection }) => ({
       ...selection,
       sellId: PROVISIONAL_ID_BASE + appendedIndex,
@@ -186,14 +243,24 @@ export class LedgerChange {
     return transactions.map((transaction) => withRealizedPnlOf(transaction, realizedPnlBySell));
   }
 
-  /** 404 for a missing id (or another user's); 400 when a later sell would exceed the quantity held without it. */
-  async remove(id: number): Promise<void> {
+  /**
+   * 404 for a missing id (or another user's); 400 when a later sell would exceed the quantity held
+   * without it, a later dividend or split would have no position, or, with `strictCash`, the cash
+   * balance would fall below zero at any time.
+   */
+  async remove(id: number, strictCash = false): Promise<void> {
     const existing = await this.locked.entries();
     if (!existing.some((entry) => entry.id === id)) throw new NotFoundError(ErrorDetail.transactionNotFound);
     const remaining = existing.filter((entry) => entry.id !== id);
     const violation = findOversell(remaining);
+    if (violation instanceof UnheldPositionError)
+      throw new RuleViolationError(
+        ErrorDetail.transactionDeletionWouldLeaveNoPosition(violation.kind, violation.symbol),
+      );
     if (violation)
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOversell(violation.symbol));
+    if (strictCash && findCashShortfall(remaining))
+      throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOverdraw);
     const [problem] = await this.lotSelectionProblems(remaining, [], (sellId) => sellId !== id);
     if (problem)
       throw new ConflictError(

@@ -3,7 +3,7 @@ import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { NewsService } from '../news/news.service';
 import { NewsItem } from '../news';
 import { PreferencesService } from '../preferences/preferences.service';
-import { ValuedPosition } from './analytics/position-valuation';
+import { ValuedPosition, weighWithCash } from './analytics/position-valuation';
 import { HoldingsService } from './holdings.service';
 import { PortfolioSummary, PortfolioSummaryService } from './portfolio-summary.service';
 import { PortfolioRiskMetrics, RiskMetricsService } from './risk-metrics.service';
@@ -31,7 +31,10 @@ export interface SymbolNews {
 
 export interface Overview {
   summary: PortfolioSummary;
+  /** With include_cash, reweighed with the cash balance (see weighWithCash). */
   positions: ValuedPosition[];
+  /** With include_cash only: the cash's weight beside the positions'. */
+  cashWeight?: number;
   watchlist: WatchedQuote[];
   news: SymbolNews[];
   risk: PortfolioRiskMetrics;
@@ -60,7 +63,8 @@ export class PortfolioOverviewService {
     @Inject(NewsService) private readonly newsService: OverviewSources['news'],
   ) {}
 
-  async overview(userId: number): Promise<Overview> {
+  /** With `includeCash`, the summary has the cash balance and the weights count it. */
+  async overview(userId: number, includeCash = false): Promise<Overview> {
     const [snapshot, preferences] = await Promise.all([
       this.holdings.snapshot(userId),
       this.preferences.findForUser(userId),
@@ -69,7 +73,7 @@ export class PortfolioOverviewService {
     const newsSymbols = [...new Set([...snapshot.positions.map((position) => position.symbol), ...watched])];
     const notes: string[] = [];
     const [summary, risk, watchlist, news] = await Promise.all([
-      this.summaries.summarise(snapshot),
+      this.summaries.summarise(snapshot, includeCash),
       this.risk.assess(userId, snapshot),
       this.watchlist(watched),
       this.news(newsSymbols.slice(0, OVERVIEW_NEWS_SYMBOLS)).catch((error: unknown) => {
@@ -80,7 +84,17 @@ export class PortfolioOverviewService {
         return [];
       }),
     ]);
-    return { summary, positions: snapshot.positions, watchlist, news, risk, notes, asOf: snapshot.asOf };
+    const weighed = includeCash ? weighWithCash(snapshot.positions, snapshot.replay.cashBalance) : null;
+    return {
+      summary,
+      positions: weighed?.positions ?? snapshot.positions,
+      ...(weighed && { cashWeight: weighed.cashWeight }),
+      watchlist,
+      news,
+      risk,
+      notes,
+      asOf: snapshot.asOf,
+    };
   }
 
   /** The latest few articles per symbol, merged newest first; an article found for two symbols counts once. */

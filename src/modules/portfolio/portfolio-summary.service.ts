@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { PositionContribution, positionContributions } from './analytics/contribution';
 import { DailyClose } from './analytics/daily-returns';
-import { appendedEntries, LedgerEntry } from './analytics/ledger-replay';
+import { appendedEntries, isHoldingEntry, LedgerEntry } from './analytics/ledger-replay';
 import { PortfolioTotals, summarisePositions } from './analytics/portfolio-summary';
 import { moneyWeightedPeriodReturns } from './analytics/money-weighted-returns';
 import {
@@ -26,9 +26,18 @@ export interface Performance {
 }
 
 export interface PortfolioSummary extends PortfolioTotals {
+  /** Only when asked for (`include_cash`), so that the summary without it stays as it was. */
+  cash?: CashTotals;
   performance: PeriodReturns;
   moneyWeightedPerformance: PeriodReturns;
   asOf: Date;
+}
+
+export interface CashTotals {
+  /** See LedgerReplay.cashBalance. */
+  balance: number;
+  /** The positions' market value + the cash balance. */
+  totalValueWithCash: number;
 }
 
 /**
@@ -63,15 +72,18 @@ export class PortfolioSummaryService {
 
   constructor(private readonly holdings: HoldingsService) {}
 
-  async summary(userId: number): Promise<PortfolioSummary> {
-    return this.summarise(await this.holdings.snapshot(userId));
+  /** With `includeCash`, also the cash balance and the value including it. */
+  async summary(userId: number, includeCash = false): Promise<PortfolioSummary> {
+    return this.summarise(await this.holdings.snapshot(userId), includeCash);
   }
 
-  async summarise(snapshot: HoldingsSnapshot): Promise<PortfolioSummary> {
+  async summarise(snapshot: HoldingsSnapshot, includeCash = false): Promise<PortfolioSummary> {
     const totals = summarisePositions(snapshot.positions, snapshot.replay.totalRealizedPnl);
     const performance = await this.performance(snapshot);
+    const balance = snapshot.replay.cashBalance;
     return {
       ...totals,
+      ...(includeCash && { cash: { balance, totalValueWithCash: totals.totalValue + balance } }),
       performance: performance.timeWeighted,
       moneyWeightedPerformance: performance.moneyWeighted,
       asOf: snapshot.asOf,
@@ -152,6 +164,6 @@ export class PortfolioSummaryService {
 /** `symbols` followed by the symbols of `entries` not among them, in order of first appearance. */
 function withSymbolsOf(symbols: readonly string[], entries: readonly LedgerEntry[]): readonly string[] {
   const known = new Set(symbols);
-  for (const entry of entries) known.add(entry.symbol);
+  for (const entry of entries) if (isHoldingEntry(entry)) known.add(entry.symbol);
   return known.size === symbols.length ? symbols : Object.freeze([...known]);
 }

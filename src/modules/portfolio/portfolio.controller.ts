@@ -13,8 +13,11 @@ import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
 import { HistoryQuery } from './dto/history.query';
 import { HistoryResponse } from './dto/history.response';
+import { IncludeCashQuery } from './dto/include-cash.query';
+import { IncomeQuery } from './dto/income.query';
+import { IncomeResponse } from './dto/income.response';
 import { OverviewResponse } from './dto/overview.response';
-import { PositionResponse, PositionsResponse } from './dto/position.response';
+import { PositionsResponse } from './dto/position.response';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
 import { RebalanceResponse } from './dto/rebalance.response';
 import { RiskMetricsQuery } from './dto/risk-metrics.query';
@@ -24,6 +27,7 @@ import { RealizedQuery } from './dto/realized.query';
 import { RealizedResponse, TaxLotsResponse } from './dto/tax-lots.response';
 import { HoldingsService } from './holdings.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
+import { PortfolioIncomeService } from './portfolio-income.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
 import { RebalanceService } from './rebalance.service';
@@ -42,6 +46,7 @@ export class PortfolioController {
     private readonly overviews: PortfolioOverviewService,
     private readonly histories: PortfolioHistoryService,
     private readonly taxLots: TaxLotsService,
+    private readonly incomes: PortfolioIncomeService,
   ) {}
 
   @Get()
@@ -51,16 +56,24 @@ export class PortfolioController {
       'Summary, the 10 heaviest positions, the preferences watchlist with quotes and a risk snapshot.',
   })
   @ApiOkResponse({ type: OverviewResponse })
-  async overview(@CurrentUser() user: AuthUser): Promise<OverviewResponse> {
-    return OverviewResponse.from(await this.overviews.overview(user.id));
+  @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
+  async overview(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<OverviewResponse> {
+    return OverviewResponse.from(await this.overviews.overview(user.id, query.include_cash));
   }
 
   @Get('positions')
   @ApiOperation({ summary: 'Open positions at live quotes, heaviest first' })
   @ApiOkResponse({ type: PositionsResponse })
-  async positions(@CurrentUser() user: AuthUser): Promise<PositionsResponse> {
+  @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
+  async positions(
+    @CurrentUser() user: AuthUser,
+    @Query() query: IncludeCashQuery,
+  ): Promise<PositionsResponse> {
     const snapshot = await this.holdings.snapshot(user.id);
-    return { positions: snapshot.positions.map((position) => PositionResponse.from(position)) };
+    return PositionsResponse.from(
+      snapshot.positions,
+      query.include_cash ? snapshot.replay.cashBalance : undefined,
+    );
   }
 
   @Get('lots')
@@ -97,11 +110,14 @@ export class PortfolioController {
       'performance: time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL, valued at daily closes with ' +
       'buys and sells neutralised; null where the ledger does not reach back that far or no capital was at work. ' +
       'money_weighted_performance: the XIRR of the same periods, expressed over each period. Periods end on ' +
-      "New York's date.",
+      "New York's date. Dividends are income of their position and fees charged on a position its cost; " +
+      'deposits, withdrawals, interest and other fees belong to the cash account, outside these returns. ' +
+      'include_cash=true adds cash_balance and total_value_with_cash.',
   })
   @ApiOkResponse({ type: SummaryResponse })
-  async summary(@CurrentUser() user: AuthUser): Promise<SummaryResponse> {
-    return SummaryResponse.from(await this.summaries.summary(user.id));
+  @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
+  async summary(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<SummaryResponse> {
+    return SummaryResponse.from(await this.summaries.summary(user.id, query.include_cash));
   }
 
   @Get('history')
@@ -117,6 +133,21 @@ export class PortfolioController {
   @ApiUnprocessableEntityResponse({ description: 'Invalid period or benchmark' })
   async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQuery): Promise<HistoryResponse> {
     return HistoryResponse.from(await this.histories.history(user.id, query.period, query.benchmark));
+  }
+
+  @Get('income')
+  @ApiOperation({
+    summary: 'Dividends and interest by month and by symbol, with trailing-12-month yields',
+    description:
+      "Dividends (gross, withholding tax, net) and interest recorded after the period's start (New York dates), " +
+      'by month and, for dividends, by symbol. trailing_12_months: the gross dividends of the symbols held today ' +
+      'over the last twelve months, over their cost basis (yield on cost) and over their market value at live ' +
+      'quotes (yield on value); see docs/portfolio.md.',
+  })
+  @ApiOkResponse({ type: IncomeResponse })
+  @ApiUnprocessableEntityResponse({ description: 'Invalid period' })
+  async income(@CurrentUser() user: AuthUser, @Query() query: IncomeQuery): Promise<IncomeResponse> {
+    return IncomeResponse.from(await this.incomes.income(user.id, query.period));
   }
 
   @Get('risk-metrics')

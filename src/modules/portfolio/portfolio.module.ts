@@ -10,6 +10,7 @@ import { HoldingsService } from './holdings.service';
 import { LedgerService } from './ledger.service';
 import { CsvContentTypeParser } from './import/csv-content-type.parser';
 import { PortfolioHistoryService } from './portfolio-history.service';
+import { PortfolioIncomeService } from './portfolio-income.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
 import { PortfolioSettingsController } from './portfolio-settings.controller';
 import { PortfolioSettingsRepository } from './portfolio-settings.repository';
@@ -46,6 +47,7 @@ import { TransactionsService } from './transactions.service';
     PortfolioOverviewService,
     PortfolioHistoryService,
     TaxLotsService,
+    PortfolioIncomeService,
   ],
   exports: [PortfolioSummaryService, HoldingsService, RiskMetricsService, RebalanceService],
 })

@@ -24,7 +24,7 @@ import {
   TransactionListResponse,
   TransactionResponse,
 } from './dto/transaction.response';
-import { CSV_HEADER } from './import/transactions-csv.parser';
+import { CSV_HEADER, TYPED_CSV_HEADER } from './import/transactions-csv.parser';
 import { CsvBodyPipe } from './import/csv-body.pipe';
 import { TransactionsService } from './transactions.service';
 
@@ -35,8 +35,12 @@ export class TransactionsController {
 
   @Post()
   @ApiOperation({
-    summary: 'Record a buy or a sell',
+    summary: 'Record a buy, sell, dividend, split, deposit, withdrawal, fee or interest',
     description:
+      '`side` names the kind. buy/sell: symbol, quantity, price, fees?. dividend: symbol, amount (gross), ' +
+      'withholding_tax?. split: symbol, ratio ("4:1", "1:10"). deposit, withdrawal, interest: amount. fee: amount, ' +
+      'symbol? (a fee charged on that position). Any other field is refused at its `loc`. A dividend needs a ' +
+      'position in its symbol opened before it; a split, one held at its time. See docs/portfolio.md. ' +
       'A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` ' +
       "cost-basis method. realized_pnl is by the user's cost-basis method.",
   })
@@ -62,6 +66,26 @@ export class TransactionsController {
           lots: [{ lot_id: 12, quantity: 5 }],
         },
       },
+      dividend: {
+        value: {
+          symbol: 'AAPL',
+          side: 'dividend',
+          amount: 24.5,
+          withholding_tax: 3.68,
+          executed_at: '2025-08-14T13:30:00Z',
+        },
+      },
+      split: { value: { symbol: 'AAPL', side: 'split', ratio: '4:1', executed_at: '2025-09-02T13:30:00Z' } },
+      deposit: { value: { side: 'deposit', amount: 10000, executed_at: '2025-06-02T13:30:00Z' } },
+      fee: {
+        value: {
+          symbol: 'AAPL',
+          side: 'fee',
+          amount: 3,
+          executed_at: '2025-09-30T20:00:00Z',
+          note: 'ADR fee',
+        },
+      },
     },
   })
   @ApiIdempotencyKey()
@@ -69,14 +93,16 @@ export class TransactionsController {
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
   @ApiBadRequestResponse({
     description:
-      '`Insufficient quantity of <symbol> to sell`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
+      '`Insufficient quantity of <symbol> to sell`; `No position in <symbol> was held before this dividend`; ' +
+      '`No position in <symbol> is held at the time of this split`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
   })
   @ApiConflictResponse({
     description: 'A stored sell names a lot this trade would leave without the shares it closes',
   })
   @ApiUnprocessableEntityResponse({
     description:
-      'Validation failed (including executed_at in the future; lots on a buy, named twice, not adding up to the ' +
+      'Validation failed (including executed_at in the future; a field the kind does not take, a withholding tax ' +
+      'above the amount, a ratio that is not a split; lots on a buy, named twice, not adding up to the ' +
       "quantity, or not open enough at the sell's time); an invalid or reused Idempotency-Key",
   })
   record(
@@ -102,11 +128,20 @@ export class TransactionsController {
     summary: 'Import trades from CSV, all or nothing',
     description:
       `Body: text/csv with the header \`${CSV_HEADER}\` (fees and an extra note column optional; date as ` +
-      'YYYY-MM-DD or an ISO date-time). Every row is recorded in one database transaction, or none is and a 422 ' +
+      `YYYY-MM-DD or an ISO date-time), or, for every kind of transaction, with a type column: \`${TYPED_CSV_HEADER}\` ` +
+      '(columns a file does not use may be left out; an empty type falls back to a side column). ' +
+      'Every row is recorded in one database transaction, or none is and a 422 ' +
       'lists every bad cell as `loc: ["body", <row>, <column>]`, row 0 being the first line after the header.',
   })
   @ApiConsumes('text/csv')
-  @ApiBody({ schema: { type: 'string', example: `${CSV_HEADER}\n2025-01-06,AAPL,buy,10,150.25,1\n` } })
+  @ApiBody({
+    schema: {
+      type: 'string',
+      example:
+        `${TYPED_CSV_HEADER}\n2025-01-02,deposit,,,,,10000,,\n2025-01-06,buy,AAPL,10,150.25,1,,,\n` +
+        '2025-02-14,dividend,AAPL,,,,2.5,0.38,\n2025-03-03,split,AAPL,,,,,,4:1\n',
+    },
+  })
   @ApiIdempotencyKey()
   @ApiCreatedResponse({ type: TransactionImportResponse })
   @ApiBadRequestResponse({ description: 'The ledger would exceed PORTFOLIO_MAX_TRANSACTIONS' })
@@ -134,7 +169,10 @@ export class TransactionsController {
   @ApiOperation({ summary: 'Delete a transaction' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.transactionNotFound}\`` })
-  @ApiBadRequestResponse({ description: 'A later sell would exceed the quantity held without it' })
+  @ApiBadRequestResponse({
+    description:
+      'A later sell would exceed the quantity held without it, or a later dividend or split would have no position',
+  })
   @ApiConflictResponse({
     description: 'A sell names it as a lot, or names a lot that would not stay open for it without it',
   })

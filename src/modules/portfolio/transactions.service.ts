@@ -20,11 +20,13 @@ import {
   OversellRejectedError,
   Present,
   rejectedLotDetail,
+  UnheldPositionRejectedError,
 } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
 import { PortfolioSettingsService } from './portfolio-settings.service';
 import { PortfolioTransactionsRepository, StoredTransaction } from './portfolio-transactions.repository';
-import { quantity as roundQuantity } from './portfolio-rounding';
+import { nullable, quantity as roundQuantity } from './portfolio-rounding';
+import { kindFieldProblems, parseSplitRatio } from './transaction-fields';
 import { QUANTITY_EPSILON } from './analytics/ledger-replay';
 
 /** A page of the ledger, newest first. */
@@ -51,8 +53,9 @@ export class TransactionsService {
   ) {}
 
   /**
-   * 404 for an unknown symbol, 400 when a sell exceeds the quantity held at its date (or makes a
-   * later sell do so), 422 for lots that are not this sell's to name, 409 when the trade would
+   * 404 for an unknown symbol; 422 for a field the kind does not accept (KIND_FIELDS), a withholding
+   * tax above the dividend or a bad split ratio; 400 when a sell exceeds the quantity held at its
+   * date (or makes a later sell do so), or a dividend or split has no position; 422 for lots that are not this sell's to name, 409 when the trade would
    * leave a stored sell's named lot without its shares. The answer's realized P&L is by the
    * user's cost-basis method. With an idempotent request, a retry gets the first answer again.
    */
@@ -68,16 +71,38 @@ export class TransactionsService {
     if (executedAt.getTime() > this.clock.now().getTime()) {
       throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
     }
+    const problems = kindFieldProblems(body.side, {
+      symbol: body.symbol,
+      quantity: body.quantity,
+      price: body.price,
+      fees: body.fees,
+      amount: body.amount,
+      withholding_tax: body.withholding_tax,
+      ratio: body.ratio,
+    });
+    if (problems.length > 0)
+      throw new InvalidFieldError(
+        problems.map(({ field, message }) => ({
+          loc: ['body', field],
+          msg: `Value error, ${message}`,
+          type: 'value_error',
+        })),
+      );
     const lots = body.lots ? validLotSelections(body) : [];
-    const symbol = (await this.market.getQuote(body.symbol)).symbol;
+    const symbol = body.symbol === undefined ? null : (await this.market.getQuote(body.symbol)).symbol;
+    const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
     const { costBasisMethod } = await this.settings.settings(userId);
     const record: NewLedgerTransaction = {
       userId,
       symbol,
       side: body.side,
-      quantity: roundQuantity(body.quantity),
-      price: roundQuantity(body.price),
+      quantity: roundQuantity(body.quantity ?? 0),
+      price: roundQuantity(body.price ?? 0),
       fees: roundQuantity(body.fees ?? 0),
+      amount: body.amount === undefined ? null : roundQuantity(body.amount),
+      withholdingTax: body.side === 'dividend' ? roundQuantity(body.withholding_tax ?? 0) : null,
+      splitTo: split?.to ?? null,
+      splitFrom: split?.from ?? null,
       executedAt,
       note: body.note ?? null,
       createdAt: this.clock.now(),
@@ -153,11 +178,15 @@ export class TransactionsService {
     const { costBasisMethod } = await this.settings.settings(userId);
     const records: NewLedgerTransaction[] = parsed.rows.map((row) => ({
       userId,
-      symbol: canonical.get(row.symbol)!,
+      symbol: row.symbol === null ? null : canonical.get(row.symbol)!,
       side: row.side,
       quantity: roundQuantity(row.quantity),
       price: roundQuantity(row.price),
       fees: roundQuantity(row.fees),
+      amount: nullable(row.amount ?? null, roundQuantity),
+      withholdingTax: nullable(row.withholdingTax ?? null, roundQuantity),
+      splitTo: row.splitTo ?? null,
+      splitFrom: row.splitFrom ?? null,
       executedAt: row.executedAt,
       note: row.note,
       createdAt,
@@ -169,6 +198,10 @@ export class TransactionsService {
           return present(await ledger.withRealizedPnlBy(costBasisMethod, await ledger.append(records)));
         } catch (error) {
           if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
+          if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)
+            throw new InvalidFieldError([
+              rowIssue(parsed.rows[error.at.appendedIndex].row, 'symbol', error.detail),
+            ]);
           throw error;
         }
       },
@@ -204,7 +237,7 @@ function validLotSelections(body: CreateTransactionDto): NewLotSelection[] {
       );
     seen.add(lot.lot_id);
   });
-  const sold = roundQuantity(body.quantity);
+  const sold = roundQuantity(body.quantity!);
   const named = lots.reduce((sum, lot) => sum + roundQuantity(lot.quantity), 0);
   if (Math.abs(named - sold) > QUANTITY_EPSILON)
     throw InvalidFieldError.valueError(['body', 'lots'], ErrorDetail.lotsMustSumToQuantity(sold));

@@ -47,5 +47,5 @@ export function replayByMethod(entries: readonly LedgerEntry[], costBasis: CostB
       },
     ]),
   );
-  return { positions, realizedPnlBySell, totalRealizedPnl };
+  return { positions, realizedPnlBySell, totalRealizedPnl, cashBalance: average.cashBalance };
 }

@@ -225,11 +225,11 @@ describe('findOversells', () => {
 describe('a transaction kind the replay does not know', () => {
   it('is refused, never taken for a sell', () => {
     // What an unmigrated reader would meet if the column held a newer kind.
-    const stored: string = 'dividend';
+    const stored: string = 'spinoff';
     const ledger = [
       entry('AAPL', 'buy', 10, 100, '2025-01-06'),
       { ...entry('AAPL', 'sell', 1, 2, '2025-01-07'), side: stored as TransactionKind },
     ];
-    expect(() => replayLedger(ledger)).toThrow('Unexpected value: dividend');
+    expect(() => replayLedger(ledger)).toThrow('Unexpected value: spinoff');
   });
 });

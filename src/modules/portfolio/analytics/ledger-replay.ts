@@ -1,8 +1,10 @@
-// Replays a user's trade ledger in execution order with average-cost accounting.
+// Replays a user's ledger in execution order with average-cost accounting.
 //
 // Average cost: a buy adds quantity × price + fees to the cost basis; a sell removes the
 // average cost (cost basis / quantity) of the shares sold, and its realized P&L is
-// quantity × price − fees − that removed cost.
+// quantity × price − fees − that removed cost. A split multiplies the quantity by its ratio and
+// leaves the cost basis (so the cost per share is divided by it). Dividends, deposits,
+// withdrawals, fees and interest move only the cash balance (see cashFlow).
 
 import { unreachable } from '../../../common/types/unreachable';
 
@@ -10,17 +12,41 @@ import { unreachable } from '../../../common/types/unreachable';
  * What a ledger entry records (its `side` on the wire). Every reader of the ledger switches over
  * these exhaustively, so a kind added here does not compile until each says what it does.
  */
-export const TRANSACTION_KINDS = ['buy', 'sell'] as const;
+export const TRANSACTION_KINDS = [
+  'buy',
+  'sell',
+  'dividend',
+  'split',
+  'deposit',
+  'withdrawal',
+  'fee',
+  'interest',
+] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
+/** The kinds that trade shares: they carry quantity, price and fees. */
+export const TRADE_KINDS: readonly TransactionKind[] = ['buy', 'sell'];
+
+/**
+ * One ledger entry. Trades (buy, sell) use quantity, price and fees; the other kinds store 0 there
+ * and use `amount` (dividend, deposit, withdrawal, fee, interest), `withholdingTax` (dividend)
+ * or `splitTo`:`splitFrom` (split: `splitTo` shares for every `splitFrom` held).
+ */
 export interface LedgerEntry {
   id: number;
-  symbol: string;
+  /** Null for deposits, withdrawals, interest and fees not charged on a position. */
+  symbol: string | null;
   side: TransactionKind;
   quantity: number;
   price: number;
   fees: number;
   executedAt: Date;
+  /** USD: the gross dividend, or the deposit, withdrawal, fee or interest. */
+  amount?: number | null;
+  /** USD withheld from a dividend (part of `amount`). */
+  withholdingTax?: number | null;
+  splitTo?: number | null;
+  splitFrom?: number | null;
 }
 
 export interface HeldPosition {
@@ -37,6 +63,33 @@ export interface LedgerReplay {
   realizedPnlBySell: Map<number, number>;
   /** Realized P&L summed over every sell, including symbols no longer held. */
   totalRealizedPnl: number;
+  /** Σ cashFlow of every entry: may be negative, buys draw on cash that was never deposited. */
+  cashBalance: number;
+}
+
+/** An entry about a position: every trade, dividend and split, and a fee charged on a position. */
+export type HoldingEntry = LedgerEntry & { symbol: string };
+
+/**
+ * Whether an entry is about a position rather than the cash account alone (deposits, withdrawals,
+ * interest and fees not charged on a position).
+ */
+export function isHoldingEntry<T extends LedgerEntry>(entry: T): entry is T & { symbol: string } {
+  switch (entry.side) {
+    case 'buy':
+    case 'sell':
+    case 'dividend':
+    case 'split':
+      return true;
+    case 'fee':
+      return entry.symbol !== null;
+    case 'deposit':
+    case 'withdrawal':
+    case 'interest':
+      return false;
+    default:
+      return unreachable(entry.side);
+  }
 }
 
 /** Quantities closer than this are equal: fractional shares accumulate binary rounding error. */
@@ -52,6 +105,20 @@ export class OversellError extends Error {
     super(`sell of ${requested} ${symbol} (entry ${entryId}) exceeds the ${held} held at that time`);
   }
 }
+
+/** A dividend on a symbol never held before it, or a split of a symbol not held at its time. */
+export class UnheldPositionError extends Error {
+  constructor(
+    readonly symbol: string,
+    readonly entryId: number,
+    readonly kind: 'dividend' | 'split',
+  ) {
+    super(`${kind} of ${symbol} (entry ${entryId}) without a position`);
+  }
+}
+
+/** What makes a ledger impossible. */
+export type LedgerViolation = OversellError | UnheldPositionError;
 
 /** Execution order: by time, then by id so that entries at the same instant keep their insertion order. */
 export function compareLedgerEntries(a: LedgerEntry, b: LedgerEntry): number {
@@ -72,6 +139,7 @@ interface ReplayState {
   book: Map<string, HeldPosition>;
   realizedPnlBySell: Map<number, number>;
   totalRealizedPnl: number;
+  cashBalance: number;
   /** The last entry replayed, in execution order. */
   last: LedgerEntry | undefined;
   replay: LedgerReplay;
@@ -85,7 +153,9 @@ interface ReplayState {
 const statesByLedger = new WeakMap<readonly LedgerEntry[], ReplayState>();
 
 /**
- * Throws OversellError at the first sell that exceeds the quantity held at its time.
+ * Throws OversellError at the first sell that exceeds the quantity held at its time, and
+ * UnheldPositionError at the first dividend on a symbol never held before it or split of a symbol
+ * not held at its time (a dividend may be paid after the position was sold: it was earned while held).
  *
  * With `base`, a ledger `entries` begins with (the same entry objects): when the entries after it
  * all come later in execution order, base's replay is carried on over them only. Anything else is
@@ -145,8 +215,9 @@ function emptyState(): ReplayState {
     book: new Map(),
     realizedPnlBySell: new Map(),
     totalRealizedPnl: 0,
+    cashBalance: 0,
     last: undefined,
-    replay: { positions: new Map(), realizedPnlBySell: new Map(), totalRealizedPnl: 0 },
+    replay: { positions: new Map(), realizedPnlBySell: new Map(), totalRealizedPnl: 0, cashBalance: 0 },
   };
 }
 
@@ -155,23 +226,26 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
   const book = new Map([...from.book].map(([symbol, position]) => [symbol, { ...position }]));
   const realizedPnlBySell = new Map(from.realizedPnlBySell);
   let totalRealizedPnl = from.totalRealizedPnl;
+  let cashBalance = from.cashBalance;
+  const positionOf = (symbol: string) => {
+    const position = book.get(symbol) ?? { symbol, quantity: 0, costBasis: 0, realizedPnl: 0 };
+    book.set(symbol, position);
+    return position;
+  };
 
   for (const entry of ordered) {
-    const position = book.get(entry.symbol) ?? {
-      symbol: entry.symbol,
-      quantity: 0,
-      costBasis: 0,
-      realizedPnl: 0,
-    };
-    book.set(entry.symbol, position);
+    cashBalance += cashFlow(entry);
     switch (entry.side) {
-      case 'buy':
+      case 'buy': {
+        const position = positionOf(entry.symbol!);
         position.quantity += entry.quantity;
         position.costBasis += entry.quantity * entry.price + entry.fees;
         break;
+      }
       case 'sell': {
+        const position = positionOf(entry.symbol!);
         if (entry.quantity > position.quantity + QUANTITY_EPSILON) {
-          throw new OversellError(entry.symbol, entry.id, position.quantity, entry.quantity);
+          throw new OversellError(entry.symbol!, entry.id, position.quantity, entry.quantity);
         }
         const removedCost = (position.costBasis * entry.quantity) / position.quantity;
         const realized = entry.quantity * entry.price - entry.fees - removedCost;
@@ -186,6 +260,21 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
         }
         break;
       }
+      case 'split': {
+        const position = book.get(entry.symbol!);
+        if (!position || position.quantity === 0)
+          throw new UnheldPositionError(entry.symbol!, entry.id, 'split');
+        position.quantity *= splitFactor(entry);
+        break;
+      }
+      case 'dividend':
+        if (!book.has(entry.symbol!)) throw new UnheldPositionError(entry.symbol!, entry.id, 'dividend');
+        break;
+      case 'deposit':
+      case 'withdrawal':
+      case 'fee':
+      case 'interest':
+        break;
       default:
         unreachable(entry.side);
     }
@@ -196,31 +285,79 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
     book,
     realizedPnlBySell,
     totalRealizedPnl,
+    cashBalance,
     last: ordered.at(-1) ?? from.last,
-    replay: { positions, realizedPnlBySell, totalRealizedPnl },
+    replay: { positions, realizedPnlBySell, totalRealizedPnl, cashBalance },
   };
 }
 
-/** The first sell made impossible by the ledger, or null when every sell is covered (`base` as in replayLedger). */
+/** New shares per share held: 4 for a 4:1 split, 0.1 for 1:10. */
+export function splitFactor(entry: LedgerEntry): number {
+  return entry.splitTo! / entry.splitFrom!;
+}
+
+/**
+ * What an entry adds to (or, negative, takes from) the cash balance: a sell's proceeds net of
+ * fees, a dividend net of withholding tax, deposits and interest in; buys (with their fees),
+ * withdrawals and fees out; a split nothing.
+ */
+export function cashFlow(entry: LedgerEntry): number {
+  switch (entry.side) {
+    case 'buy':
+      return -(entry.quantity * entry.price + entry.fees);
+    case 'sell':
+      return entry.quantity * entry.price - entry.fees;
+    case 'dividend':
+      return entry.amount! - (entry.withholdingTax ?? 0);
+    case 'deposit':
+    case 'interest':
+      return entry.amount!;
+    case 'withdrawal':
+    case 'fee':
+      return -entry.amount!;
+    case 'split':
+      return 0;
+    default:
+      return unreachable(entry.side);
+  }
+}
+
+/** Cash below this is still zero: amounts are kept to 8 decimals. */
+const CASH_EPSILON = 5e-9;
+
+/** The first entry after which the cash balance is below zero, in execution order; null when none. */
+export function findCashShortfall(entries: readonly LedgerEntry[]): LedgerEntry | null {
+  let balance = 0;
+  for (const entry of inExecutionOrder(entries)) {
+    balance += cashFlow(entry);
+    if (balance < -CASH_EPSILON) return entry;
+  }
+  return null;
+}
+
+/**
+ * The first entry made impossible by the ledger (an oversell, or a dividend or split without a
+ * position), or null when the ledger is possible (`base` as in replayLedger).
+ */
 export function findOversell(
   entries: readonly LedgerEntry[],
   base?: readonly LedgerEntry[],
-): OversellError | null {
+): LedgerViolation | null {
   try {
     replayLedger(entries, base);
     return null;
   } catch (error) {
-    if (error instanceof OversellError) return error;
+    if (error instanceof OversellError || error instanceof UnheldPositionError) return error;
     throw error;
   }
 }
 
 /**
- * Every sell that exceeds the quantity held at its time, each judged as if the earlier impossible
- * sells had not happened (so one bad sell does not condemn the ones after it).
+ * Every impossible entry (see findOversell), each judged as if the earlier impossible entries had
+ * not happened (so one bad sell does not condemn the ones after it).
  */
-export function findOversells(entries: readonly LedgerEntry[]): OversellError[] {
-  const violations: OversellError[] = [];
+export function findOversells(entries: readonly LedgerEntry[]): LedgerViolation[] {
+  const violations: LedgerViolation[] = [];
   let remaining = [...entries];
   for (;;) {
     const violation = findOversell(remaining);

@@ -1,4 +1,4 @@
-import { valuePositions } from './position-valuation';
+import { valuePositions, ValuedPosition, weighWithCash } from './position-valuation';
 
 describe('valuePositions', () => {
   const at = new Date('2018-02-07T21:00:00Z');
@@ -55,5 +55,25 @@ describe('valuePositions', () => {
     expect(() =>
       valuePositions([{ symbol: 'T', quantity: 1, costBasis: 1, realizedPnl: 0 }], quotes, () => 'x'),
     ).toThrow(RangeError);
+  });
+});
+
+describe('weighWithCash', () => {
+  const position = (symbol: string, marketValue: number) =>
+    ({ symbol, marketValue, weight: 0 }) as ValuedPosition;
+
+  it('weighs the positions and the cash as parts of their sum', () => {
+    const sut = weighWithCash([position('A', 600), position('B', 200)], 200);
+    expect(sut.positions.map((p) => [p.symbol, p.weight])).toEqual([
+      ['A', 60],
+      ['B', 20],
+    ]);
+    expect(sut.cashWeight).toBe(20);
+  });
+
+  it('gives a negative balance no weight and leaves the positions their own', () => {
+    const sut = weighWithCash([position('A', 600), position('B', 200)], -50);
+    expect(sut.positions.map((p) => p.weight)).toEqual([75, 25]);
+    expect(sut.cashWeight).toBe(0);
   });
 });

@@ -67,3 +67,20 @@ export function valuePositions(
 export function percentOf(part: number, whole: number): number {
   return whole === 0 ? 0 : (100 * part) / whole;
 }
+
+/**
+ * The positions reweighed with the cash balance as one more holding: each weight, and the cash's,
+ * is a percent of the market values + the balance. A negative balance (buys never funded) is
+ * no holding: the weights then stay those of the positions alone and the cash weighs 0.
+ */
+export function weighWithCash(
+  positions: readonly ValuedPosition[],
+  cashBalance: number,
+): { positions: ValuedPosition[]; cashWeight: number } {
+  const cash = Math.max(0, cashBalance);
+  const total = positions.reduce((sum, position) => sum + position.marketValue, 0) + cash;
+  return {
+    positions: positions.map((position) => ({ ...position, weight: percentOf(position.marketValue, total) })),
+    cashWeight: percentOf(cash, total),
+  };
+}

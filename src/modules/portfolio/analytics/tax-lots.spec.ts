@@ -99,11 +99,11 @@ describe('holding period', () => {
 
 describe('a transaction kind the lots do not know', () => {
   it('is refused, never taken for a sell', () => {
-    const stored: string = 'dividend';
+    const stored: string = 'spinoff';
     const ledger = [
       trade('AAPL', 'buy', 10, 100, '2024-01-02T15:00:00Z'),
       { ...trade('AAPL', 'sell', 1, 2, '2024-01-03T15:00:00Z'), side: stored as TransactionKind },
     ];
-    expect(() => matchLotsFifo(ledger)).toThrow('Unexpected value: dividend');
+    expect(() => matchLotsFifo(ledger)).toThrow('Unexpected value: spinoff');
   });
 });

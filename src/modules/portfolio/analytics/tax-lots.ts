@@ -1,8 +1,16 @@
 // Tax lots of the ledger: each buy opens a lot (identified by the buy's id) at its cost per share
 // (price + fees / quantity); each sell closes the lots it names (specific identification), then the
-// oldest open lots of its symbol, its net proceeds shared pro rata over the portions it closes.
+// oldest open lots of its symbol, its net proceeds shared pro rata over the portions it closes. A
+// split multiplies each open lot's quantity by its ratio and divides its cost per share by it.
 import { unreachable } from '../../../common/types/unreachable';
-import { inExecutionOrder, LedgerEntry, QUANTITY_EPSILON } from './ledger-replay';
+import {
+  HoldingEntry,
+  inExecutionOrder,
+  isHoldingEntry,
+  LedgerEntry,
+  QUANTITY_EPSILON,
+  splitFactor,
+} from './ledger-replay';
 import { periodStart, tradeDay } from './time-weighted-returns';
 
 export interface TaxLot {
@@ -83,6 +91,7 @@ export function matchLots(
   const closed: ClosedLotPortion[] = [];
   const problems: LotSelectionProblem[] = [];
   for (const entry of inExecutionOrder(entries)) {
+    if (!isHoldingEntry(entry)) continue;
     const lots = lotsBySymbol.get(entry.symbol) ?? [];
     lotsBySymbol.set(entry.symbol, lots);
     switch (entry.side) {
@@ -101,6 +110,18 @@ export function matchLots(
         closed.push(...selected.closed, ...closeLotsFifo(lots, entry, entry.quantity - selected.quantity));
         break;
       }
+      case 'split':
+        for (const lot of lots) {
+          lot.quantity *= splitFactor(entry);
+          lot.costPerShare /= splitFactor(entry);
+        }
+        break;
+      case 'dividend':
+      case 'fee':
+      case 'deposit':
+      case 'withdrawal':
+      case 'interest':
+        break;
       default:
         unreachable(entry.side);
     }
@@ -112,7 +133,7 @@ export function matchLots(
 /** Closes what each selection names, as far as its lot is open; the lots are shortened in place. */
 function closeSelectedLots(
   lots: TaxLot[],
-  sell: LedgerEntry,
+  sell: HoldingEntry,
   selections: readonly LotSelection[],
 ): { closed: ClosedLotPortion[]; quantity: number; problems: LotSelectionProblem[] } {
   const closed: ClosedLotPortion[] = [];
@@ -134,7 +155,7 @@ function closeSelectedLots(
 }
 
 /** Closes the oldest open lots first, as far as `remaining` reaches; the lots are shortened in place. */
-function closeLotsFifo(lots: TaxLot[], sell: LedgerEntry, remaining: number): ClosedLotPortion[] {
+function closeLotsFifo(lots: TaxLot[], sell: HoldingEntry, remaining: number): ClosedLotPortion[] {
   const closed: ClosedLotPortion[] = [];
   while (remaining > QUANTITY_EPSILON && lots.length > 0) {
     const portion = closePortion(lots, 0, sell, Math.min(remaining, lots[0].quantity));
@@ -145,7 +166,7 @@ function closeLotsFifo(lots: TaxLot[], sell: LedgerEntry, remaining: number): Cl
 }
 
 /** Closes `quantity` shares of `lots[index]` by `sell`, dropping the lot once it is used up. */
-function closePortion(lots: TaxLot[], index: number, sell: LedgerEntry, quantity: number): ClosedLotPortion {
+function closePortion(lots: TaxLot[], index: number, sell: HoldingEntry, quantity: number): ClosedLotPortion {
   const lot = lots[index];
   const disposedOn = tradeDay(sell.executedAt);
   const netProceedsPerShare = (sell.quantity * sell.price - sell.fees) / sell.quantity;

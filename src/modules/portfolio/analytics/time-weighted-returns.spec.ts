@@ -174,13 +174,13 @@ describe('timeWeightedReturns', () => {
 
 describe('a transaction kind the valuations do not know', () => {
   it('is refused, never taken for a sell', () => {
-    const stored: string = 'dividend';
+    const stored: string = 'spinoff';
     const ledger = [
       trade('A', 'buy', 10, 100, '2017-01-02'),
       { ...trade('A', 'sell', 1, 2, '2017-01-03'), side: stored as TransactionKind },
     ];
     expect(() => dailyValuations(ledger, new Map([['A', aCloses]]), '2017-01-05')).toThrow(
-      'Unexpected value: dividend',
+      'Unexpected value: spinoff',
     );
   });
 });

@@ -9,13 +9,26 @@
 // valuation days after its start, up to the as-of day. A period in which no capital was at work
 // (V_{d−1} + B_d = 0 on every one of its days, e.g. after everything was sold) has no return: null.
 //
+// Dividends (net of withholding tax) are income of their position: proceeds S like a sell's, so they
+// count in the return. A fee charged on a position is money paid in without value, B like a buy's,
+// so it lowers the return. A split changes the quantity and the trade price it is valued at by its
+// ratio, not the value. Deposits, withdrawals, interest and fees not charged on a position belong to
+// the cash account, which these returns do not measure: they measure the holdings.
+//
 // Days are the exchange's dates (America/New_York): a trade at 20:00 New York time (01:00 UTC the
 // next day) belongs to its New York day, and the periods end on New York's today. A trade recorded
 // with a date only is stored at midnight UTC and stays on that date.
 import { newYorkTime } from '../../../common/time/new-york-time';
 import { unreachable } from '../../../common/types/unreachable';
 import { DailyClose } from './daily-returns';
-import { inExecutionOrder, LedgerEntry } from './ledger-replay';
+import {
+  cashFlow,
+  HoldingEntry,
+  inExecutionOrder,
+  isHoldingEntry,
+  LedgerEntry,
+  splitFactor,
+} from './ledger-replay';
 
 export const PERFORMANCE_PERIODS = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 export type PerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
@@ -30,9 +43,9 @@ export interface DailyValuation {
   dailyReturn: number;
   /** Whether any capital was invested during the day (V_{d−1} + B_d > 0). */
   atWork: boolean;
-  /** B_d: paid for the day's buys, fees included. */
+  /** B_d: paid for the day's buys, fees included, and fees charged on positions. */
   bought: number;
-  /** S_d: received for the day's sells, net of fees. */
+  /** S_d: received for the day's sells, net of fees, and dividends, net of withholding tax. */
   sold: number;
 }
 
@@ -158,7 +171,7 @@ export interface ValuationCheckpoint {
   date: string;
   asOf: string;
   /** The trades the walk took on that day, in execution order, with their trade days. */
-  dayEntries: readonly LedgerEntry[];
+  dayEntries: readonly HoldingEntry[];
   dayTradeDays: readonly string[];
   holdings: WalkHoldings;
 }
@@ -181,9 +194,10 @@ export function walkValuationDays(
   asOf: string,
   visit: (day: ValuationDay) => void,
 ): ValuationCheckpoint | null {
-  const ordered: LedgerEntry[] = [];
+  const ordered: HoldingEntry[] = [];
   const tradeDays: string[] = [];
   for (const entry of inExecutionOrder(entries)) {
+    if (!isHoldingEntry(entry)) continue;
     const day = tradeDay(entry.executedAt);
     if (day > asOf) continue;
     ordered.push(entry);
@@ -215,6 +229,7 @@ export function resumeValuationDays(
   const ordered = [...checkpoint.dayEntries];
   const tradeDays = [...checkpoint.dayTradeDays];
   for (const entry of appended) {
+    if (!isHoldingEntry(entry)) continue;
     const day = tradeDay(entry.executedAt);
     if (day > checkpoint.asOf) continue;
     if (day < checkpoint.date) return null;
@@ -236,7 +251,7 @@ export function resumeValuationDays(
 /** Values `days` in order, taking each trade on the first of them on or after its trade day. */
 function walkDays(
   holdings: WalkHoldings,
-  ordered: readonly LedgerEntry[],
+  ordered: readonly HoldingEntry[],
   tradeDays: readonly string[],
   days: readonly string[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
@@ -271,13 +286,15 @@ function walkDays(
       const tradedOn = tradeDays[entryCursor];
       entryCursor += 1;
       const held = quantities.get(entry.symbol) ?? 0;
-      let netFlow: number;
+      let netFlow = 0;
       switch (entry.side) {
         case 'buy': {
           const paid = entry.quantity * entry.price + entry.fees;
           quantities.set(entry.symbol, held + entry.quantity);
           bought += paid;
           netFlow = paid;
+          prices.set(entry.symbol, entry.price);
+          lastTradeDay.set(entry.symbol, tradedOn);
           break;
         }
         case 'sell': {
@@ -285,14 +302,37 @@ function walkDays(
           quantities.set(entry.symbol, held - entry.quantity);
           sold += proceeds;
           netFlow = -proceeds;
+          prices.set(entry.symbol, entry.price);
+          lastTradeDay.set(entry.symbol, tradedOn);
           break;
         }
+        case 'dividend': {
+          const income = cashFlow(entry);
+          sold += income;
+          netFlow = -income;
+          break;
+        }
+        case 'fee': {
+          const paid = -cashFlow(entry);
+          bought += paid;
+          netFlow = paid;
+          break;
+        }
+        case 'split': {
+          const factor = splitFactor(entry);
+          quantities.set(entry.symbol, held * factor);
+          const price = prices.get(entry.symbol);
+          if (price !== undefined) prices.set(entry.symbol, price / factor);
+          break;
+        }
+        case 'deposit':
+        case 'withdrawal':
+        case 'interest':
+          break;
         default:
           unreachable(entry.side);
       }
       netFlowBySymbol.set(entry.symbol, (netFlowBySymbol.get(entry.symbol) ?? 0) + netFlow);
-      prices.set(entry.symbol, entry.price);
-      lastTradeDay.set(entry.symbol, tradedOn);
     }
     let value = 0;
     for (const [symbol, quantity] of quantities) {
@@ -382,7 +422,7 @@ export function returnsPerPeriod(
 
 /** The trade days and the close dates of the traded symbols from `from` to asOf, in order. */
 function valuationDays(
-  entries: readonly LedgerEntry[],
+  entries: readonly HoldingEntry[],
   tradeDays: readonly string[],
   closesBySymbol: ReadonlyMap<string, readonly DailyClose[]>,
   from: string,

@@ -9,7 +9,7 @@ export const MAX_HISTORY_POINTS = 400;
 export interface HistoryPoint {
   date: string;
   marketValue: number;
-  /** Σ (B − S) of every day so far: money put in less money taken out. */
+  /** Σ (B − S) of every day so far: money put into the holdings less money taken out (dividends included). */
   netInvested: number;
   /** Π(1 + r_d) − 1 over the valuation days after the start, up to this one (fraction). */
   cumulativeReturn: number;

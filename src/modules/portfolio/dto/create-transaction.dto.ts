@@ -15,11 +15,17 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
-import { MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
+import { MAX_CASH, MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
+import { KindField, requiresField } from '../transaction-fields';
+
+/** A kind-dependent field is checked when given, and required when its kind needs it (see KIND_FIELDS). */
+const checkedFor = (field: KindField) =>
+  ValidateIf((body: Record<string, unknown>) => body[field] !== undefined || requiresField(body.side, field));
 
 /** The most lots one sell may name. */
 export const MAX_LOTS_PER_SELL = 1000;
@@ -49,39 +55,49 @@ export class LotSelectionDto {
 
 // class-validator lists a field's failures bottom-up: IsPositive sits below Min so that 0 or a
 // negative amount is reported as Pydantic's gt=0, and only a tiny positive one as ge=1e-8.
+// Which fields a kind requires and accepts: KIND_FIELDS (transaction-fields.ts); a buy or a sell
+// has exactly the fields it always had.
 export class CreateTransactionDto {
-  @ApiProperty({ example: 'AAPL', description: 'Ticker known to the market-data provider (any case)' })
+  @ApiPropertyOptional({
+    example: 'AAPL',
+    description:
+      'Ticker known to the market-data provider (any case). Required for buy, sell, dividend and split; ' +
+      'optional for fee (a fee charged on that position); not accepted for deposit, withdrawal and interest',
+  })
+  @checkedFor('symbol')
   @IsString()
   @Matches(SYMBOL_PATTERN)
-  symbol: string;
+  symbol?: string;
 
   @ApiProperty({ enum: TRANSACTION_KINDS })
   @IsIn(TRANSACTION_KINDS)
   side: TransactionKind;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: 10,
     minimum: MIN_AMOUNT,
     maximum: MAX_QUANTITY,
-    description: 'Shares; fractions allowed (rounded to 8 decimals)',
+    description: 'Shares; fractions allowed (rounded to 8 decimals). Buy and sell only, required there',
   })
+  @checkedFor('quantity')
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(MIN_AMOUNT)
   @IsPositive()
   @Max(MAX_QUANTITY)
-  quantity: number;
+  quantity?: number;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     example: 172.5,
     minimum: MIN_AMOUNT,
     maximum: MAX_PRICE,
-    description: 'Price per share in USD (rounded to 8 decimals)',
+    description: 'Price per share in USD (rounded to 8 decimals). Buy and sell only, required there',
   })
+  @checkedFor('price')
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(MIN_AMOUNT)
   @IsPositive()
   @Max(MAX_PRICE)
-  price: number;
+  price?: number;
 
   @ApiProperty({
     example: '2025-06-02T15:30:00Z',
@@ -96,13 +112,50 @@ export class CreateTransactionDto {
     minimum: 0,
     maximum: MAX_FEES,
     default: 0,
-    description: 'Commission in USD (rounded to 8 decimals)',
+    description: 'Commission in USD (rounded to 8 decimals). Buy and sell only',
   })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(MAX_FEES)
   fees?: number;
+
+  @ApiPropertyOptional({
+    example: 24.5,
+    minimum: MIN_AMOUNT,
+    maximum: MAX_CASH,
+    description:
+      'USD (rounded to 8 decimals): the gross dividend, or the deposit, withdrawal, fee or interest. ' +
+      'Required for those kinds, not accepted for buy, sell and split',
+  })
+  @checkedFor('amount')
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(MIN_AMOUNT)
+  @IsPositive()
+  @Max(MAX_CASH)
+  amount?: number;
+
+  @ApiPropertyOptional({
+    example: 3.68,
+    minimum: 0,
+    default: 0,
+    description: 'Dividend only: USD withheld at source, part of `amount` (at most `amount`)',
+  })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(MAX_CASH)
+  withholding_tax?: number;
+
+  @ApiPropertyOptional({
+    example: '4:1',
+    description:
+      'Split only, required there: new shares for old shares, whole numbers, "4:1" (each share becomes 4) ' +
+      'or "1:10" (a reverse split)',
+  })
+  @checkedFor('ratio')
+  @IsString()
+  ratio?: string;
 
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()

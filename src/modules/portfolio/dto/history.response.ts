@@ -13,7 +13,8 @@ export class HistoryPointResponse {
   @ApiProperty({
     example: 20000,
     description:
-      'Money put in less money taken out since the first trade (buys with fees − sell proceeds), USD',
+      'Money put into the holdings less money taken out since the first trade (buys with fees and fees charged ' +
+      'on positions − sell proceeds and dividends net of withholding tax), USD',
   })
   net_invested: number;
 

@@ -1,9 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../analytics/risk-level';
 import { PositionResponse } from './position.response';
 import { SummaryResponse } from './summary.response';
 import { NewsItemResponse } from '../../news/dto/news.response';
-import { money, nullable, ratio } from '../portfolio-rounding';
+import { money, nullable, percent, ratio } from '../portfolio-rounding';
 import { Overview, OVERVIEW_TOP_POSITIONS, SymbolNews, WatchedQuote } from '../portfolio-overview.service';
 import { PortfolioRiskMetrics } from '../risk-metrics.service';
 
@@ -99,8 +99,18 @@ export class OverviewResponse {
   @ApiProperty({ type: SummaryResponse })
   summary: SummaryResponse;
 
-  @ApiProperty({ type: [PositionResponse], description: 'The 10 heaviest positions' })
+  @ApiProperty({
+    type: [PositionResponse],
+    description: 'The 10 heaviest positions; with include_cash=true their weights count the cash too',
+  })
   top_positions: PositionResponse[];
+
+  @ApiPropertyOptional({
+    example: 4.76,
+    description:
+      'With include_cash=true only: the cash balance in percent of the positions and the cash (see /portfolio/positions)',
+  })
+  cash_weight?: number;
 
   @ApiProperty({
     type: [WatchlistQuoteResponse],
@@ -134,6 +144,7 @@ export class OverviewResponse {
       top_positions: overview.positions
         .slice(0, OVERVIEW_TOP_POSITIONS)
         .map((position) => PositionResponse.from(position)),
+      ...(overview.cashWeight !== undefined && { cash_weight: percent(overview.cashWeight) }),
       watchlist: overview.watchlist.map((quote) => WatchlistQuoteResponse.from(quote)),
       news: overview.news.map((found) => OverviewNewsItemResponse.from(found)),
       risk: RiskSnapshotResponse.from(overview.risk),

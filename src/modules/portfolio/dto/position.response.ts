@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ValuedPosition } from '../analytics/position-valuation';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ValuedPosition, weighWithCash } from '../analytics/position-valuation';
 import { money, percent, price, quantity } from '../portfolio-rounding';
 
 /** The spec's Position (part 2), field for field. */
@@ -64,6 +64,33 @@ export class PositionResponse {
 }
 
 export class PositionsResponse {
-  @ApiProperty({ type: [PositionResponse], description: 'Heaviest first' })
+  @ApiProperty({
+    type: [PositionResponse],
+    description:
+      'Heaviest first; with include_cash=true their weights are of the positions and the cash together',
+  })
   positions: PositionResponse[];
+
+  @ApiPropertyOptional({ example: 1250.4, description: 'With include_cash=true only: the cash balance, USD' })
+  cash_balance?: number;
+
+  @ApiPropertyOptional({
+    example: 4.76,
+    description:
+      'With include_cash=true only: the cash balance in percent of the positions and the cash together; ' +
+      '0 when the balance is negative (it is then no holding and the positions keep their own weights)',
+  })
+  cash_weight?: number;
+
+  /** With a cash balance, the positions are reweighed with it (see weighWithCash). */
+  static from(positions: readonly ValuedPosition[], cashBalance?: number): PositionsResponse {
+    if (cashBalance === undefined)
+      return { positions: positions.map((position) => PositionResponse.from(position)) };
+    const weighed = weighWithCash(positions, cashBalance);
+    return {
+      positions: weighed.positions.map((position) => PositionResponse.from(position)),
+      cash_balance: money(cashBalance),
+      cash_weight: percent(weighed.cashWeight),
+    };
+  }
 }

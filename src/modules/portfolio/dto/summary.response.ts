@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PERFORMANCE_PERIODS } from '../analytics/time-weighted-returns';
 import { money, nullable, percent } from '../portfolio-rounding';
 import { PortfolioSummary } from '../portfolio-summary.service';
@@ -126,6 +126,20 @@ export class SummaryResponse {
   })
   money_weighted_performance: MoneyWeightedPerformanceResponse;
 
+  @ApiPropertyOptional({
+    example: 1250.4,
+    description:
+      'With include_cash=true only: deposits − withdrawals + sell proceeds − buys + dividends (net of withholding) ' +
+      '+ interest − fees, USD; negative when buys drew on cash never deposited',
+  })
+  cash_balance?: number;
+
+  @ApiPropertyOptional({
+    example: 26250.4,
+    description: 'With include_cash=true only: total_value + cash_balance, USD',
+  })
+  total_value_with_cash?: number;
+
   /** Returns as percentages; money in cents. */
   static from(summary: PortfolioSummary): SummaryResponse {
     const percentPerPeriod = (returns: PortfolioSummary['performance']) =>
@@ -156,6 +170,10 @@ export class SummaryResponse {
       performance: percentPerPeriod(summary.performance),
       as_of: summary.asOf.toISOString(),
       money_weighted_performance: percentPerPeriod(summary.moneyWeightedPerformance),
+      ...(summary.cash && {
+        cash_balance: money(summary.cash.balance),
+        total_value_with_cash: money(summary.cash.totalValueWithCash),
+      }),
     };
   }
 }

@@ -1,27 +1,48 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { unreachable } from '../../../common/types/unreachable';
 import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { LedgerTransaction } from '../ledger-transaction';
 import { money, nullable, quantity } from '../portfolio-rounding';
+import { formatSplitRatio } from '../transaction-fields';
 import { TransactionPage } from '../transactions.service';
+
+const TRADES_ONLY = 'Buy and sell only';
 
 export class TransactionResponse {
   @ApiProperty({ type: 'integer' })
   id: number;
 
-  @ApiProperty({ example: 'AAPL' })
-  symbol: string;
+  @ApiProperty({
+    example: 'AAPL',
+    type: String,
+    nullable: true,
+    description: 'Null for deposits, withdrawals, interest and fees not charged on a position',
+  })
+  symbol: string | null;
 
   @ApiProperty({ enum: TRANSACTION_KINDS })
   side: TransactionKind;
 
-  @ApiProperty()
-  quantity: number;
+  @ApiPropertyOptional({ description: TRADES_ONLY })
+  quantity?: number;
 
-  @ApiProperty({ description: 'USD per share' })
-  price: number;
+  @ApiPropertyOptional({ description: `USD per share. ${TRADES_ONLY}` })
+  price?: number;
 
-  @ApiProperty({ description: 'USD' })
-  fees: number;
+  @ApiPropertyOptional({ description: `USD. ${TRADES_ONLY}` })
+  fees?: number;
+
+  @ApiPropertyOptional({
+    example: 24.5,
+    description: 'USD: the gross dividend, deposit, withdrawal, fee or interest. Those kinds only',
+  })
+  amount?: number;
+
+  @ApiPropertyOptional({ example: 3.68, description: 'USD withheld from a dividend. Dividends only' })
+  withholding_tax?: number;
+
+  @ApiPropertyOptional({ example: '4:1', description: 'New shares : old shares. Splits only' })
+  ratio?: string;
 
   @ApiProperty({ type: String, format: 'date-time' })
   executed_at: string;
@@ -29,33 +50,65 @@ export class TransactionResponse {
   @ApiProperty({ type: String, nullable: true })
   note: string | null;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: Number,
     nullable: true,
     description:
-      'Sells only (null for buys): quantity × price − fees − the cost of the shares sold by the cost-basis method ' +
-      '(average cost by default; the closed lots under fifo and specific), in USD. Computed from the ledger when ' +
-      'read, so it follows a change of method and of earlier trades.',
+      'Sells only (null for buys; absent for the other kinds): quantity × price − fees − the cost of the shares ' +
+      'sold by the cost-basis method (average cost by default; the closed lots under fifo and specific), in USD. ' +
+      'Computed from the ledger when read, so it follows a change of method and of earlier trades.',
   })
-  realized_pnl: number | null;
+  realized_pnl?: number | null;
 
   @ApiProperty({ type: String, format: 'date-time' })
   created_at: string;
 
-  /** Amounts at the 8 decimals the ledger keeps; realized P&L in cents. */
+  /**
+   * Amounts at the 8 decimals the ledger keeps; realized P&L in cents. A buy or sell has exactly the
+   * fields it always had; the other kinds have their own (KIND_FIELDS) instead of the trade's.
+   */
   static from(transaction: LedgerTransaction): TransactionResponse {
-    return {
-      id: transaction.id,
-      symbol: transaction.symbol,
-      side: transaction.side,
-      quantity: quantity(transaction.quantity),
-      price: quantity(transaction.price),
-      fees: quantity(transaction.fees),
+    const common = { id: transaction.id, symbol: transaction.symbol, side: transaction.side };
+    const recorded = {
       executed_at: transaction.executedAt.toISOString(),
       note: transaction.note,
-      realized_pnl: nullable(transaction.realizedPnl, money),
-      created_at: transaction.createdAt.toISOString(),
     };
+    const amount = quantity(transaction.amount ?? 0);
+    switch (transaction.side) {
+      case 'buy':
+      case 'sell':
+        return {
+          ...common,
+          quantity: quantity(transaction.quantity),
+          price: quantity(transaction.price),
+          fees: quantity(transaction.fees),
+          ...recorded,
+          realized_pnl: nullable(transaction.realizedPnl, money),
+          created_at: transaction.createdAt.toISOString(),
+        };
+      case 'dividend':
+        return {
+          ...common,
+          amount,
+          withholding_tax: quantity(transaction.withholdingTax ?? 0),
+          ...recorded,
+          created_at: transaction.createdAt.toISOString(),
+        };
+      case 'split':
+        return {
+          ...common,
+          ratio: formatSplitRatio(transaction.splitTo!, transaction.splitFrom!),
+          ...recorded,
+          created_at: transaction.createdAt.toISOString(),
+        };
+      case 'deposit':
+      case 'withdrawal':
+      case 'fee':
+      case 'interest':
+        return { ...common, amount, ...recorded, created_at: transaction.createdAt.toISOString() };
+      default:
+        return unreachable(transaction.side);
+    }
   }
 }
 

@@ -8,7 +8,7 @@ const numeric: ValueTransformer = {
   from: (value: string | null) => (value === null ? null : Number(value)),
 };
 
-/** One buy or sell in a user's ledger; positions are replayed from these rows. */
+/** One entry of a user's ledger (a trade, dividend, split or cash movement); positions are replayed from these rows. */
 @Entity({ name: 'portfolio_transactions' })
 export class PortfolioTransactionEntity implements LedgerTransaction {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -17,10 +17,10 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   @Column({ type: 'integer' })
   userId: number;
 
-  @Column({ type: 'varchar', length: 16 })
-  symbol: string;
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  symbol: string | null;
 
-  @Column({ type: 'varchar', length: 4 })
+  @Column({ type: 'varchar', length: 10 })
   side: TransactionKind;
 
   @Column({ type: 'numeric', precision: 24, scale: 8, transformer: numeric })
@@ -34,6 +34,18 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
 
   @Column({ type: 'timestamptz' })
   executedAt: Date;
+
+  @Column({ type: 'numeric', precision: 24, scale: 8, nullable: true, transformer: numeric })
+  amount: number | null;
+
+  @Column({ type: 'numeric', precision: 24, scale: 8, nullable: true, transformer: numeric })
+  withholdingTax: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  splitTo: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  splitFrom: number | null;
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   note: string | null;

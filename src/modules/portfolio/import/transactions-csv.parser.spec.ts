@@ -219,3 +219,140 @@ describe('parseTransactionsCsv: syntax and limits', () => {
     expect(sut.rows.map((row) => row.row)).toEqual([2]);
   });
 });
+
+describe('parseTransactionsCsv with a type column', () => {
+  it('reads every kind, each with its own cells, an empty type falling back to the side', () => {
+    const sut = parseTransactionsCsv(
+      [
+        'date,type,side,symbol,quantity,price,fees,amount,withholding_tax,ratio,note',
+        '2025-01-02,deposit,,,,,,10000,,,salary',
+        '2025-01-06,,buy,aapl,10,150,1,,,,',
+        '2025-02-14,Dividend,,AAPL,,,,2.5,0.38,,',
+        '2025-03-03,split,,AAPL,,,,,,4:1,',
+        '2025-03-31,interest,,,,,,1.25,,,',
+        '2025-04-01,fee,,AAPL,,,,3,,,custody',
+        '2025-04-02,fee,,,,,,5,,,',
+        '2025-05-01,withdrawal,,,,,,500,,,',
+        '2025-05-02,sell,,AAPL,4,40,0,,,,',
+      ].join('\n'),
+      now,
+      100,
+    );
+    expect(sut.issues).toEqual([]);
+    const day = (date: string) => new Date(`${date}T00:00:00Z`);
+    const cash = { symbol: null, quantity: 0, price: 0, fees: 0 };
+    expect(sut.rows).toEqual([
+      { row: 0, executedAt: day('2025-01-02'), side: 'deposit', ...cash, amount: 10000, note: 'salary' },
+      {
+        row: 1,
+        executedAt: day('2025-01-06'),
+        side: 'buy',
+        symbol: 'AAPL',
+        quantity: 10,
+        price: 150,
+        fees: 1,
+        note: null,
+      },
+      {
+        row: 2,
+        executedAt: day('2025-02-14'),
+        side: 'dividend',
+        ...cash,
+        symbol: 'AAPL',
+        amount: 2.5,
+        withholdingTax: 0.38,
+        note: null,
+      },
+      {
+        row: 3,
+        executedAt: day('2025-03-03'),
+        side: 'split',
+        ...cash,
+        symbol: 'AAPL',
+        splitTo: 4,
+        splitFrom: 1,
+        note: null,
+      },
+      { row: 4, executedAt: day('2025-03-31'), side: 'interest', ...cash, amount: 1.25, note: null },
+      {
+        row: 5,
+        executedAt: day('2025-04-01'),
+        side: 'fee',
+        ...cash,
+        symbol: 'AAPL',
+        amount: 3,
+        note: 'custody',
+      },
+      { row: 6, executedAt: day('2025-04-02'), side: 'fee', ...cash, amount: 5, note: null },
+      { row: 7, executedAt: day('2025-05-01'), side: 'withdrawal', ...cash, amount: 500, note: null },
+      {
+        row: 8,
+        executedAt: day('2025-05-02'),
+        side: 'sell',
+        symbol: 'AAPL',
+        quantity: 4,
+        price: 40,
+        fees: 0,
+        note: null,
+      },
+    ]);
+    expect(sut.symbolCells).toEqual([
+      { row: 1, symbol: 'AAPL' },
+      { row: 2, symbol: 'AAPL' },
+      { row: 3, symbol: 'AAPL' },
+      { row: 5, symbol: 'AAPL' },
+      { row: 8, symbol: 'AAPL' },
+    ]);
+  });
+
+  it('reports missing, refused and inconsistent cells of each kind at their row and column', () => {
+    const sut = parseTransactionsCsv(
+      [
+        'date,type,symbol,quantity,price,amount,withholding_tax,ratio',
+        '2025-01-02,deposit,AAPL,,,,,',
+        '2025-01-06,dividend,AAPL,1,,2,3,',
+        '2025-01-07,split,AAPL,,,,,3:3',
+        '2025-01-08,split,AAPL,,,,,4-1',
+        '2025-01-09,bonus,AAPL,,,,,',
+        '2025-01-10,buy,AAPL,1,,5,,',
+      ].join('\n'),
+      now,
+      100,
+    );
+    const valueError = (row: number, column: string, error: string) => ({
+      loc: ['body', row, column],
+      msg: `Value error, ${error}`,
+      type: 'value_error',
+      ctx: { error },
+    });
+    const expected = "'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee' or 'interest'";
+    expect(sut.rows).toEqual([]);
+    expect(sut.issues).toEqual([
+      valueError(0, 'symbol', 'symbol is not accepted for a deposit'),
+      { loc: ['body', 0, 'amount'], msg: 'Field required', type: 'missing' },
+      valueError(1, 'quantity', 'quantity is not accepted for a dividend'),
+      valueError(1, 'withholding_tax', 'withholding_tax must not exceed amount'),
+      valueError(2, 'ratio', 'ratio must change the number of shares'),
+      valueError(
+        3,
+        'ratio',
+        'ratio must be <new shares>:<old shares>, whole numbers from 1 to 1000000 (e.g. 4:1 or 1:10)',
+      ),
+      { loc: ['body', 4, 'type'], msg: `Input should be ${expected}`, type: 'enum', ctx: { expected } },
+      { loc: ['body', 5, 'price'], msg: 'Field required', type: 'missing' },
+      valueError(5, 'amount', 'amount is not accepted for a buy'),
+    ]);
+  });
+
+  it('requires the date and the type columns and knows every kind column', () => {
+    expect(parseTransactionsCsv('type,symbol,amount,shares\ndeposit,,1', now, 100).issues).toEqual([
+      {
+        loc: ['body', 'header'],
+        msg:
+          'Value error, a header with a type column has date and type, and any of the columns symbol, quantity, ' +
+          'price, fees, amount, withholding_tax, ratio, side, note: missing date; unknown shares',
+        type: 'value_error',
+      },
+    ]);
+  });
+});

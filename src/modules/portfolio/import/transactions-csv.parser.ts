@@ -1,24 +1,41 @@
-// Parses a CSV ledger upload into trade rows, collecting an issue for every bad cell so that one
+// Parses a CSV ledger upload into ledger rows, collecting an issue for every bad cell so that one
 // 422 can list them all. Rows are numbered from 0, the first line after the header.
+//
+// A file without a `type` column is the original format: trades only, each row a buy or a sell
+// (`side`). With a `type` column a row may be any kind (an empty type falls back to the row's side)
+// and has the cells its kind needs (KIND_FIELDS): the columns a file does not use may be left out.
 import { nulCharacterIssue } from '../../../common/validation/text-rules';
 import { ValidationIssue } from '../../../common/validation/validation-issue';
-import { TransactionKind } from '../analytics/ledger-replay';
-import { MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
+import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
+import { MAX_CASH, MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
+import {
+  acceptsField,
+  KindField,
+  kindFieldProblems,
+  parseSplitRatio,
+  requiresField,
+} from '../transaction-fields';
 
-export interface CsvTradeRow {
+/** One row as the ledger records it: trades fill quantity, price and fees, other kinds 0 there. */
+export interface CsvLedgerRow {
   row: number;
   executedAt: Date;
-  symbol: string;
+  symbol: string | null;
   side: TransactionKind;
   quantity: number;
   price: number;
   fees: number;
+  /** Only on the rows of the kinds that have them (see LedgerEntry). */
+  amount?: number;
+  withholdingTax?: number;
+  splitTo?: number;
+  splitFrom?: number;
   note: string | null;
 }
 
 export interface ParsedTransactionsCsv {
   /** The rows without any bad cell. */
-  rows: CsvTradeRow[];
+  rows: CsvLedgerRow[];
   /** Every well-formed symbol cell, also of rows with other bad cells, to check against the provider. */
   symbolCells: { row: number; symbol: string }[];
   issues: ValidationIssue[];
@@ -28,6 +45,10 @@ export const REQUIRED_COLUMNS = ['date', 'symbol', 'side', 'quantity', 'price'] 
 export const OPTIONAL_COLUMNS = ['fees', 'note'] as const;
 export const CSV_HEADER = 'date,symbol,side,quantity,price,fees';
 const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
+/** With a `type` column only the date and the type are required; every kind's cells are known. */
+export const TYPED_REQUIRED_COLUMNS = ['date', 'type'] as const;
+export const TYPED_CSV_HEADER = 'date,type,symbol,quantity,price,fees,amount,withholding_tax,ratio';
+const TYPED_KNOWN_COLUMNS: readonly string[] = [...TYPED_CSV_HEADER.split(','), 'side', 'note'];
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -46,6 +67,16 @@ interface AmountRule {
 const QUANTITY: AmountRule = { zero: false, min: MIN_AMOUNT, max: MAX_QUANTITY };
 const PRICE: AmountRule = { zero: false, min: MIN_AMOUNT, max: MAX_PRICE };
 const FEES: AmountRule = { zero: true, min: 0, max: MAX_FEES };
+const CASH_AMOUNT: AmountRule = { zero: false, min: MIN_AMOUNT, max: MAX_CASH };
+const WITHHOLDING_TAX: AmountRule = { zero: true, min: 0, max: MAX_CASH };
+const AMOUNT_RULES = {
+  quantity: QUANTITY,
+  price: PRICE,
+  fees: FEES,
+  amount: CASH_AMOUNT,
+  withholding_tax: WITHHOLDING_TAX,
+};
+type AmountField = keyof typeof AMOUNT_RULES;
 
 export function parseTransactionsCsv(text: string, now: Date, maxRows: number): ParsedTransactionsCsv {
   const split = splitCsv(text.replace(/^\uFEFF/, ''));
@@ -92,7 +123,8 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
     };
   }
 
-  const rows: CsvTradeRow[] = [];
+  const typed = header.includes('type');
+  const rows: CsvLedgerRow[] = [];
   const symbolCells: { row: number; symbol: string }[] = [];
   const issues: ValidationIssue[] = [];
   dataRecords.forEach((cells, row) => {
@@ -118,13 +150,46 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
       rowIssues.push({ loc: ['body', row, column], ...detail });
 
     const executedAt = parseDate(value('date'), now, (detail) => issue('date', detail));
-    const symbol = parseSymbol(value('symbol'), (detail) => issue('symbol', detail));
+    const side =
+      typed && value('type') !== ''
+        ? parseKind(value('type'), (detail) => issue('type', detail))
+        : parseSide(value('side'), (detail) => issue('side', detail));
+    // An old-format row with a bad side is still read as a trade, the cells every such row has; a
+    // row of unknown type has no cells to check.
+    const kind = side ?? (typed ? null : 'buy');
+    const cellOf = (field: KindField) => (value(field) === '' ? undefined : value(field));
+    const wanted = (field: KindField) =>
+      kind !== null &&
+      (requiresField(kind, field) || (acceptsField(kind, field) && cellOf(field) !== undefined));
+    const symbol = wanted('symbol')
+      ? parseSymbol(value('symbol'), (detail) => issue('symbol', detail))
+      : null;
     if (symbol) symbolCells.push({ row, symbol });
-    const side = parseSide(value('side'), (detail) => issue('side', detail));
-    const quantity = parseAmount(value('quantity'), QUANTITY, (detail) => issue('quantity', detail));
-    const price = parseAmount(value('price'), PRICE, (detail) => issue('price', detail));
-    const fees =
-      value('fees') === '' ? 0 : parseAmount(value('fees'), FEES, (detail) => issue('fees', detail));
+    const amountOf = (field: AmountField): number | null => {
+      if (!wanted(field)) return null;
+      return parseAmount(value(field), AMOUNT_RULES[field], (detail) => issue(field, detail));
+    };
+    const quantity = amountOf('quantity');
+    const price = amountOf('price');
+    const fees = amountOf('fees');
+    const amount = amountOf('amount');
+    const withholdingTax = amountOf('withholding_tax');
+    const ratio = wanted('ratio') ? value('ratio') : undefined;
+    if (ratio === '') issue('ratio', { msg: 'Field required', type: 'missing' });
+    if (side) {
+      const problems = kindFieldProblems(side, {
+        ...Object.fromEntries(
+          (['symbol', 'quantity', 'price', 'fees', 'amount', 'withholding_tax', 'ratio'] as const).map(
+            (field) => [field, cellOf(field)],
+          ),
+        ),
+        amount: amount ?? cellOf('amount'),
+        withholding_tax: withholdingTax ?? cellOf('withholding_tax'),
+        ratio: ratio || cellOf('ratio'),
+      });
+      for (const { field, message } of problems)
+        issue(field, { msg: `Value error, ${message}`, type: 'value_error', ctx: { error: message } });
+    }
     const note = value('note');
     if (note.length > NOTE_MAX_LENGTH) {
       issue('note', {
@@ -134,21 +199,44 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
       });
     }
     if (rowIssues.length > 0) {
-      issues.push(...rowIssues);
+      issues.push(...rowIssues.sort((a, b) => columnRank(a) - columnRank(b)));
       return;
     }
+    const split = ratio ? parseSplitRatio(ratio) : null;
     rows.push({
       row,
       executedAt: executedAt!,
-      symbol: symbol!,
+      symbol,
       side: side!,
-      quantity: quantity!,
-      price: price!,
-      fees: fees!,
+      quantity: quantity ?? 0,
+      price: price ?? 0,
+      fees: fees ?? 0,
+      ...(amount !== null && { amount }),
+      ...(side === 'dividend' && { withholdingTax: withholdingTax ?? 0 }),
+      ...(split && { splitTo: split.to, splitFrom: split.from }),
       note: note === '' ? null : note,
     });
   });
   return { rows, symbolCells, issues };
+}
+
+/** A row's issues are listed in this order of their columns, whatever the file's order. */
+const ISSUE_COLUMN_ORDER = [
+  'date',
+  'symbol',
+  'side',
+  'type',
+  'quantity',
+  'price',
+  'fees',
+  'amount',
+  'withholding_tax',
+  'ratio',
+  'note',
+];
+
+function columnRank(issue: ValidationIssue): number {
+  return ISSUE_COLUMN_ORDER.indexOf(String(issue.loc[2]));
 }
 
 /** The unclosed quote is in the last record: it runs to the end of the file. */
@@ -165,6 +253,7 @@ function unclosedQuoteIssue(records: string[][], cellIndex: number): ValidationI
 }
 
 function checkHeader(header: string[]): ValidationIssue | null {
+  if (header.includes('type')) return checkTypedHeader(header);
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   const unknown = header.filter((column) => !KNOWN_COLUMNS.includes(column));
   const duplicated = header.filter((column, index) => header.indexOf(column) !== index);
@@ -177,6 +266,25 @@ function checkHeader(header: string[]): ValidationIssue | null {
   return {
     loc: ['body', 'header'],
     msg: `Value error, the header must be ${CSV_HEADER} (fees and note optional): ${problems.join('; ')}`,
+    type: 'value_error',
+  };
+}
+
+function checkTypedHeader(header: string[]): ValidationIssue | null {
+  const missing = TYPED_REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+  const unknown = header.filter((column) => !TYPED_KNOWN_COLUMNS.includes(column));
+  const duplicated = header.filter((column, index) => header.indexOf(column) !== index);
+  if (missing.length === 0 && unknown.length === 0 && duplicated.length === 0) return null;
+  const problems = [
+    missing.length > 0 ? `missing ${missing.join(', ')}` : null,
+    unknown.length > 0 ? `unknown ${unknown.join(', ')}` : null,
+    duplicated.length > 0 ? `repeated ${duplicated.join(', ')}` : null,
+  ].filter(Boolean);
+  return {
+    loc: ['body', 'header'],
+    msg:
+      `Value error, a header with a type column has date and type, and any of the columns ` +
+      `${TYPED_KNOWN_COLUMNS.slice(2).join(', ')}: ${problems.join('; ')}`,
     type: 'value_error',
   };
 }
@@ -216,6 +324,16 @@ function parseSide(raw: string, report: Report): TransactionKind | null {
   const side = raw.toLowerCase();
   if (side === 'buy' || side === 'sell') return side;
   report({ msg: "Input should be 'buy' or 'sell'", type: 'enum', ctx: { expected: "'buy' or 'sell'" } });
+  return null;
+}
+
+function parseKind(raw: string, report: Report): TransactionKind | null {
+  const kind = TRANSACTION_KINDS.find((known) => known === raw.toLowerCase());
+  if (kind) return kind;
+  const expected = `${TRANSACTION_KINDS.slice(0, -1)
+    .map((known) => `'${known}'`)
+    .join(', ')} or '${TRANSACTION_KINDS[TRANSACTION_KINDS.length - 1]}'`;
+  report({ msg: `Input should be ${expected}`, type: 'enum', ctx: { expected } });
   return null;
 }
 

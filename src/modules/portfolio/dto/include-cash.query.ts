@@ -1,0 +1,10 @@
+import { BooleanQueryField } from '../../../common/validation/query-fields';
+
+export class IncludeCashQuery {
+  @BooleanQueryField({
+    description:
+      'Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) ' +
+      'and the total value including it. Off by default, so the figures without it stay as they were.',
+  })
+  include_cash: boolean = false;
+}

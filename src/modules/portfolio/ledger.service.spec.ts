@@ -1,0 +1,123 @@
+import { RuleViolationError } from '../../common/errors/domain-errors';
+import { LotSelection } from './analytics/tax-lots';
+import { InsufficientCashError, LedgerChange } from './ledger.service';
+import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
+import { LockedLedger } from './portfolio-transactions.repository';
+
+/** A user's ledger in memory, written the way the database-backed one is. */
+class MemoryLedger {
+  rows: LedgerTransaction[] = [];
+  private nextId = 1;
+
+  entries(): Promise<readonly LedgerTransaction[]> {
+    return Promise.resolve(
+      [...this.rows].sort((a, b) => a.executedAt.getTime() - b.executedAt.getTime() || a.id - b.id),
+    );
+  }
+
+  insert(records: NewLedgerTransaction[]): Promise<number[]> {
+    const stored = records.map((record) => ({ ...record, id: this.nextId++, realizedPnl: null }));
+    this.rows.push(...stored);
+    return Promise.resolve(stored.map((row) => row.id));
+  }
+
+  delete(id: number): Promise<void> {
+    this.rows = this.rows.filter((row) => row.id !== id);
+    return Promise.resolve();
+  }
+
+  refreshRealizedPnl(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** These tests name no lots. */
+  lotSelections(): Promise<ReadonlyMap<number, readonly LotSelection[]>> {
+    return Promise.resolve(new Map());
+  }
+
+  insertLotSelections(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  findByIds(ids: number[]): Promise<LedgerTransaction[]> {
+    return Promise.resolve(ids.map((id) => this.rows.find((row) => row.id === id)!));
+  }
+}
+
+const base = {
+  userId: 1,
+  note: null,
+  createdAt: new Date('2025-06-30T00:00:00Z'),
+  quantity: 0,
+  price: 0,
+  fees: 0,
+};
+const deposit = (amount: number, day: string): NewLedgerTransaction => ({
+  ...base,
+  symbol: null,
+  side: 'deposit',
+  amount,
+  executedAt: new Date(`${day}T15:00:00Z`),
+});
+const buy = (quantity: number, price: number, day: string): NewLedgerTransaction => ({
+  ...base,
+  symbol: 'AAPL',
+  side: 'buy',
+  quantity,
+  price,
+  executedAt: new Date(`${day}T15:00:00Z`),
+});
+const withdrawal = (amount: number, day: string): NewLedgerTransaction => ({
+  ...deposit(amount, day),
+  side: 'withdrawal',
+});
+
+describe('LedgerChange under strict cash', () => {
+  let memory: MemoryLedger;
+  let sut: LedgerChange;
+  beforeEach(() => {
+    memory = new MemoryLedger();
+    sut = new LedgerChange(memory as unknown as LockedLedger, 1000);
+  });
+
+  it('records a buy the cash covers, to the cent', async () => {
+    await sut.append([deposit(1000, '2025-01-02')], [], true);
+    await sut.append([buy(10, 100, '2025-01-06')], [], true);
+    expect(memory.rows.map((row) => row.side)).toEqual(['deposit', 'buy']);
+  });
+
+  it('refuses a buy the cash does not cover with 400 "Insufficient cash for this buy", storing nothing', async () => {
+    await sut.append([deposit(999.99, '2025-01-02')], [], true);
+    const refused = sut.append([buy(10, 100, '2025-01-06')], [], true);
+    await expect(refused).rejects.toThrow(InsufficientCashError);
+    await expect(refused).rejects.toMatchObject({
+      detail: 'Insufficient cash for this buy',
+      at: { appendedIndex: 0 },
+    });
+    expect(memory.rows).toHaveLength(1);
+  });
+
+  it('refuses a back-dated withdrawal that overdraws cash at its own time, though the balance ends above zero', async () => {
+    await sut.append([deposit(100, '2025-01-10')], [], true);
+    await expect(sut.append([withdrawal(50, '2025-01-05')], [], true)).rejects.toMatchObject({
+      detail: 'Insufficient cash for this withdrawal',
+    });
+  });
+
+  it('allows the same buy without strict cash: the balance may go negative', async () => {
+    await sut.append([buy(10, 100, '2025-01-06')]);
+    expect(memory.rows).toHaveLength(1);
+  });
+
+  it('refuses deleting a deposit that later buys drew on, only under strict cash', async () => {
+    const [stored] = await sut.append([deposit(1000, '2025-01-02')], [], true);
+    await sut.append([buy(10, 100, '2025-01-06')], [], true);
+    const refused = sut.remove(stored.id, true);
+    await expect(refused).rejects.toThrow(RuleViolationError);
+    await expect(refused).rejects.toMatchObject({
+      detail: 'Cannot delete this transaction: the cash balance would fall below zero',
+    });
+    await sut.remove(stored.id);
+    expect(memory.rows.map((row) => row.side)).toEqual(['buy']);
+  });
+});
