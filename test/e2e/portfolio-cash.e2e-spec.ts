@@ -353,6 +353,48 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
     });
   });
 
+  it('under the strict-cash setting refuses a buy, an import or a deletion that overdraws cash, storing nothing', async () => {
+    const user = await registerUser(sut);
+    const buy = (quantity: number, executedAt: string) =>
+      post(user, { symbol: 'AAPL', side: 'buy', quantity, price: 100, fees: 1, executed_at: executedAt });
+    // recorded before the setting: cash goes to −101
+    expect((await buy(1, '2025-01-02')).statusCode).toBe(201);
+    const settings = await sut.inject({
+      method: 'PUT',
+      url: `${BASE}/settings`,
+      headers: user.headers,
+      payload: { strict_cash: true },
+    });
+    expect(settings.json()).toEqual({ cost_basis_method: 'average', strict_cash: true });
+
+    const uncovered = await buy(1, '2025-01-03');
+    expect(uncovered.statusCode).toBe(400);
+    expect(uncovered.json()).toEqual({ detail: 'Insufficient cash for this buy' });
+    // a deposit is taken though cash went negative before it; then 2 × 100 + 1 is covered to the cent
+    const deposit = await post(user, { side: 'deposit', amount: 302, executed_at: '2025-01-06' });
+    expect(deposit.statusCode).toBe(201);
+    expect((await buy(2, '2025-01-07')).statusCode).toBe(201);
+
+    const imported = await importCsv(
+      user,
+      'type,date,symbol,quantity,price,fees,amount\ndeposit,2025-01-08,,,,,50\nbuy,2025-01-09,AAPL,1,100,0,\n',
+    );
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json()).toEqual({ detail: 'Insufficient cash for this buy' });
+    const deletion = await sut.inject({
+      method: 'DELETE',
+      url: `${BASE}/transactions/${deposit.json().id}`,
+      headers: user.headers,
+    });
+    expect(deletion.statusCode).toBe(400);
+    expect(deletion.json()).toEqual({
+      detail: 'Cannot delete this transaction: the cash balance would fall below zero',
+    });
+    const stored = await get(user, 'transactions');
+    expect(stored.json().total).toBe(3);
+    expect((await get(user, 'summary?include_cash=true')).json().cash_balance).toBe(0);
+  });
+
   it('imports an old-format file as before and a file with a type column of every kind, all or nothing', async () => {
     const user = await registerUser(sut);
     const old = await importCsv(user, 'date,symbol,side,quantity,price,fees\n2025-01-06,aapl,buy,10,150,1\n');

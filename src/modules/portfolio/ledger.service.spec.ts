@@ -75,20 +75,22 @@ const withdrawal = (amount: number, day: string): NewLedgerTransaction => ({
 describe('LedgerChange under strict cash', () => {
   let memory: MemoryLedger;
   let sut: LedgerChange;
+  let withoutStrictCash: LedgerChange;
   beforeEach(() => {
     memory = new MemoryLedger();
-    sut = new LedgerChange(memory as unknown as LockedLedger, 1000);
+    sut = new LedgerChange(memory as unknown as LockedLedger, 1000, true);
+    withoutStrictCash = new LedgerChange(memory as unknown as LockedLedger, 1000);
   });
 
   it('records a buy the cash covers, to the cent', async () => {
-    await sut.append([deposit(1000, '2025-01-02')], [], true);
-    await sut.append([buy(10, 100, '2025-01-06')], [], true);
+    await sut.append([deposit(1000, '2025-01-02')]);
+    await sut.append([buy(10, 100, '2025-01-06')]);
     expect(memory.rows.map((row) => row.side)).toEqual(['deposit', 'buy']);
   });
 
   it('refuses a buy the cash does not cover with 400 "Insufficient cash for this buy", storing nothing', async () => {
-    await sut.append([deposit(999.99, '2025-01-02')], [], true);
-    const refused = sut.append([buy(10, 100, '2025-01-06')], [], true);
+    await sut.append([deposit(999.99, '2025-01-02')]);
+    const refused = sut.append([buy(10, 100, '2025-01-06')]);
     await expect(refused).rejects.toThrow(InsufficientCashError);
     await expect(refused).rejects.toMatchObject({
       detail: 'Insufficient cash for this buy',
@@ -98,26 +100,38 @@ describe('LedgerChange under strict cash', () => {
   });
 
   it('refuses a back-dated withdrawal that overdraws cash at its own time, though the balance ends above zero', async () => {
-    await sut.append([deposit(100, '2025-01-10')], [], true);
-    await expect(sut.append([withdrawal(50, '2025-01-05')], [], true)).rejects.toMatchObject({
+    await sut.append([deposit(100, '2025-01-10')]);
+    await expect(sut.append([withdrawal(50, '2025-01-05')])).rejects.toMatchObject({
       detail: 'Insufficient cash for this withdrawal',
     });
   });
 
   it('allows the same buy without strict cash: the balance may go negative', async () => {
-    await sut.append([buy(10, 100, '2025-01-06')]);
+    await withoutStrictCash.append([buy(10, 100, '2025-01-06')]);
     expect(memory.rows).toHaveLength(1);
   });
 
   it('refuses deleting a deposit that later buys drew on, only under strict cash', async () => {
-    const [stored] = await sut.append([deposit(1000, '2025-01-02')], [], true);
-    await sut.append([buy(10, 100, '2025-01-06')], [], true);
-    const refused = sut.remove(stored.id, true);
+    const [stored] = await sut.append([deposit(1000, '2025-01-02')]);
+    await sut.append([buy(10, 100, '2025-01-06')]);
+    const refused = sut.remove(stored.id);
     await expect(refused).rejects.toThrow(RuleViolationError);
     await expect(refused).rejects.toMatchObject({
       detail: 'Cannot delete this transaction: the cash balance would fall below zero',
     });
-    await sut.remove(stored.id);
+    await withoutStrictCash.remove(stored.id);
     expect(memory.rows.map((row) => row.side)).toEqual(['buy']);
+  });
+
+  it('judges a change by the shortfall it makes: cash that already went negative still takes what it covers', async () => {
+    // recorded before strict cash was on: 1,000 of buys with no cash, then a deposit of 300
+    await withoutStrictCash.append([buy(10, 100, '2025-01-06'), deposit(300, '2025-02-03')]);
+    await sut.append([deposit(1000, '2025-03-03')]);
+    await sut.append([buy(3, 100, '2025-03-04')]);
+    // the balance stands at 0: one more share is not covered
+    await expect(sut.append([buy(1, 100, '2025-03-05')])).rejects.toMatchObject({
+      detail: 'Insufficient cash for this buy',
+    });
+    expect(memory.rows.map((row) => row.side)).toEqual(['buy', 'deposit', 'deposit', 'buy']);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { LotSelection, LotSelectionProblem, matchLots } from './analytics/tax-lots';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
 import { withinTradeLimits } from './ledger-limits';
+import { PortfolioSettingsService } from './portfolio-settings.service';
 import { quantity as toLedgerScale } from './portfolio-rounding';
 import {
   LockedLedger,
@@ -109,6 +110,7 @@ export function rejectedLotDetail(rejected: RejectedLotSelection): string {
 export class LedgerService {
   constructor(
     private readonly repository: PortfolioTransactionsRepository,
+    private readonly settings: PortfolioSettingsService,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
   ) {}
 
@@ -123,27 +125,22 @@ export class LedgerService {
   ): Promise<T> {
     return this.repository.withLockedLedger(
       userId,
-      (locked) => work(new LedgerChange(locked, this.config.maxTransactions)),
+      async (locked) => {
+        const { strictCash } = await this.settings.settings(userId);
+        return work(new LedgerChange(locked, this.config.maxTransactions, strictCash));
+      },
       request,
     );
   }
 
-  /**
-   * Appends `records` in one locked change and answers with them as stored, in the same order.
-   * With `strictCash`, see LedgerChange.append.
-   */
+  /** Appends `records` in one locked change and answers with them as stored, in the same order. */
   append<A>(
     userId: number,
     records: NewLedgerTransaction[],
     present: Present<LedgerTransaction[], A>,
     request?: IdempotentRequest,
-    strictCash = false,
   ): Promise<A> {
-    return this.change(
-      userId,
-      async (ledger) => present(await ledger.append(records, [], strictCash)),
-      request,
-    );
+    return this.change(userId, async (ledger) => present(await ledger.append(records)), request);
   }
 }
 
@@ -152,6 +149,8 @@ export class LedgerChange {
   constructor(
     private readonly locked: LockedLedger,
     private readonly maxTransactions: number,
+    /** The user's strict-cash setting: refuse a change that takes the cash balance below zero. */
+    private readonly strictCash = false,
   ) {}
 
   get userId(): number {
@@ -170,14 +169,13 @@ export class LedgerChange {
    * have no position (`UnheldPositionRejectedError`), when a named lot is not open enough at its
    * sell's time (`LotSelectionRejectedError`), when a trade is outside the ledger limits (request
    * bodies are held to them at the edge; this also holds trades the service computed), and, with
-   * `strictCash`, when the cash balance would fall below zero at any time (`InsufficientCashError`,
-   * naming the first entry that overdraws it). 409 when a stored sell's named lot would no longer
+   * the strict-cash setting, when the change takes the cash balance below zero (and below where it
+   * stood) at any time (`InsufficientCashError`, naming the first entry that overdraws it). 409 when a stored sell's named lot would no longer
    * be open enough for it.
    */
   async append(
     records: NewLedgerTransaction[],
     lotSelections: readonly NewLotSelection[] = [],
-    strictCash = false,
   ): Promise<LedgerTransaction[]> {
     const existing = await this.locked.entries();
     if (existing.length + records.length > this.maxTransactions)
@@ -202,7 +200,7 @@ export class LedgerChange {
     const outside = records.find((record) => TRADE_KINDS.includes(record.side) && !withinTradeLimits(record));
     if (outside)
       throw new RuleViolationError(ErrorDetail.tradeOutsideLedgerLimits(outside.quantity, outside.symbol!));
-    const shortfall = strictCash ? findCashShortfall(candidate) : null;
+    const shortfall = this.strictCash ? findCashShortfall(candidate, existing) : null;
     if (shortfall) throw new InsufficientCashError(shortfall.side, entryAt(shortfall.id));
     const selections = lotSelections.map(({ appendedIndex, ...selection }) => ({
       ...selection,
@@ -245,10 +243,10 @@ export class LedgerChange {
 
   /**
    * 404 for a missing id (or another user's); 400 when a later sell would exceed the quantity held
-   * without it, a later dividend or split would have no position, or, with `strictCash`, the cash
-   * balance would fall below zero at any time.
+   * without it, a later dividend or split would have no position, or, with the strict-cash
+   * setting, the cash balance would fall below zero (and below where it stood) at any time.
    */
-  async remove(id: number, strictCash = false): Promise<void> {
+  async remove(id: number): Promise<void> {
     const existing = await this.locked.entries();
     if (!existing.some((entry) => entry.id === id)) throw new NotFoundError(ErrorDetail.transactionNotFound);
     const remaining = existing.filter((entry) => entry.id !== id);
@@ -259,7 +257,7 @@ export class LedgerChange {
       );
     if (violation)
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOversell(violation.symbol));
-    if (strictCash && findCashShortfall(remaining))
+    if (this.strictCash && findCashShortfall(remaining, existing))
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOverdraw);
     const [problem] = await this.lotSelectionProblems(remaining, [], (sellId) => sellId !== id);
     if (problem)

@@ -325,12 +325,33 @@ export function cashFlow(entry: LedgerEntry): number {
 /** Cash below this is still zero: amounts are kept to 8 decimals. */
 const CASH_EPSILON = 5e-9;
 
-/** The first entry after which the cash balance is below zero, in execution order; null when none. */
-export function findCashShortfall(entries: readonly LedgerEntry[]): LedgerEntry | null {
+/**
+ * The first entry of `entries` (in execution order) after which the cash balance is below zero and
+ * below what it was at the same point of `before` (the ledger as it stood before a change; empty
+ * by default). A change is judged by the shortfall it makes: a ledger whose cash already went
+ * negative can still take what its cash covers. When only entries `before` held leave the balance
+ * lower (a deleted deposit at the end), the first of them is returned. Null when none.
+ */
+export function findCashShortfall(
+  entries: readonly LedgerEntry[],
+  before: readonly LedgerEntry[] = [],
+): LedgerEntry | null {
+  const earlier = inExecutionOrder(before);
   let balance = 0;
+  let balanceBefore = 0;
+  let cursor = 0;
+  const short = () => balance < -CASH_EPSILON && balance < balanceBefore - CASH_EPSILON;
   for (const entry of inExecutionOrder(entries)) {
+    while (cursor < earlier.length && compareLedgerEntries(earlier[cursor], entry) <= 0) {
+      balanceBefore += cashFlow(earlier[cursor]);
+      cursor += 1;
+    }
     balance += cashFlow(entry);
-    if (balance < -CASH_EPSILON) return entry;
+    if (short()) return entry;
+  }
+  for (; cursor < earlier.length; cursor += 1) {
+    balanceBefore += cashFlow(earlier[cursor]);
+    if (short()) return earlier[cursor];
   }
   return null;
 }
