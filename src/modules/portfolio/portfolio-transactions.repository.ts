@@ -36,6 +36,12 @@ const LEDGER_LOCK_NAMESPACE = 7_310_001;
 /** Ledger rows kept in memory across users (about 200 bytes each): the busiest ledgers stay. */
 export const CACHED_LEDGER_ROWS = 200_000;
 
+/**
+ * Ledger states whose every sell has its current realized P&L stored: those this process has
+ * refreshed. A state read from the database may hold figures an older release stored.
+ */
+const realizedPnlCurrent = new WeakSet<readonly StoredTransaction[]>();
+
 /** A stored ledger row; the ledger is shared by every reader of its version, so it is frozen. */
 export type StoredTransaction = Readonly<LedgerTransaction>;
 
@@ -161,9 +167,15 @@ export class LockedLedger {
       ids.push(...(result.raw as { id: number }[]).map((row) => row.id));
     }
     if (this.current) {
-      const inserted = stored.map((record, index) => Object.freeze({ id: ids[index], ...record }));
+      const inserted = stored
+        .map((record, index) => Object.freeze({ id: ids[index], ...record }))
+        .sort(compareLedgerEntries);
       const base = this.appendedTo ?? this.current;
-      this.current = Object.freeze([...this.current, ...inserted].sort(compareLedgerEntries));
+      const last = this.current.at(-1);
+      // The usual write comes after the whole ledger, which is then only added to, not sorted again.
+      const after = !last || inserted.length === 0 || compareLedgerEntries(last, inserted[0]) < 0;
+      const next = [...this.current, ...inserted];
+      this.current = Object.freeze(after ? next : next.sort(compareLedgerEntries));
       this.appendedTo = base;
       this.appended = appendedEntries(this.current, base) ?? undefined;
     }
@@ -201,20 +213,26 @@ export class LockedLedger {
   /**
    * Recomputes the realized P&L of the sells and stores the ones that changed: adding or deleting
    * a trade changes the average cost of the sells after it. When this transaction only appended
-   * trades after the whole ledger, only theirs can have changed, and only they are compared.
+   * trades after a ledger whose stored figures were all current, only theirs can have changed, and
+   * only they are compared; a ledger read from the database is compared whole on its first change.
    */
   async refreshRealizedPnl(): Promise<void> {
     const entries = await this.entries();
     const { realizedPnlBySell } = replayLedger(entries, this.appendedTo);
+    const base = this.appendedTo;
+    const compared = this.appended && base && realizedPnlCurrent.has(base) ? this.appended : entries;
     const changed: { id: number; symbol: string; next: number | null }[] = [];
-    for (const entry of this.appended ?? entries) {
+    for (const entry of compared) {
       if (!isHoldingEntry(entry)) continue;
       const next = realizedPnlBySell.get(entry.id) ?? null;
       if (!sameAmount(entry.realizedPnl, next)) changed.push({ id: entry.id, symbol: entry.symbol, next });
     }
     this.appendedTo = undefined;
     this.appended = undefined;
-    if (changed.length === 0) return;
+    if (changed.length === 0) {
+      realizedPnlCurrent.add(entries);
+      return;
+    }
     const unstorable = changed.find(({ next }) => next !== null && !isStorableAmount(next));
     if (unstorable) throw new RuleViolationError(ErrorDetail.realizedPnlOutOfRange(unstorable.symbol));
     this.changed = true;
@@ -234,6 +252,7 @@ export class LockedLedger {
       ),
     );
     shareReplay(this.current, entries);
+    realizedPnlCurrent.add(this.current);
   }
 
   /** The user's rows with these ids, in the order of `ids`. */
