@@ -253,40 +253,31 @@ function unclosedQuoteIssue(records: string[][], cellIndex: number): ValidationI
 }
 
 function checkHeader(header: string[]): ValidationIssue | null {
-  if (header.includes('type')) return checkTypedHeader(header);
-  const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
-  const unknown = header.filter((column) => !KNOWN_COLUMNS.includes(column));
-  const duplicated = header.filter((column, index) => header.indexOf(column) !== index);
-  if (missing.length === 0 && unknown.length === 0 && duplicated.length === 0) return null;
-  const problems = [
-    missing.length > 0 ? `missing ${missing.join(', ')}` : null,
-    unknown.length > 0 ? `unknown ${unknown.join(', ')}` : null,
-    duplicated.length > 0 ? `repeated ${duplicated.join(', ')}` : null,
-  ].filter(Boolean);
+  const typed = header.includes('type');
+  const problems = typed
+    ? headerProblems(header, TYPED_REQUIRED_COLUMNS, TYPED_KNOWN_COLUMNS)
+    : headerProblems(header, REQUIRED_COLUMNS, KNOWN_COLUMNS);
+  if (problems.length === 0) return null;
+  const expected = typed
+    ? `a header with a type column has date and type, and any of the columns ${TYPED_KNOWN_COLUMNS.slice(2).join(', ')}`
+    : `the header must be ${CSV_HEADER} (fees and note optional)`;
   return {
     loc: ['body', 'header'],
-    msg: `Value error, the header must be ${CSV_HEADER} (fees and note optional): ${problems.join('; ')}`,
+    msg: `Value error, ${expected}: ${problems.join('; ')}`,
     type: 'value_error',
   };
 }
 
-function checkTypedHeader(header: string[]): ValidationIssue | null {
-  const missing = TYPED_REQUIRED_COLUMNS.filter((column) => !header.includes(column));
-  const unknown = header.filter((column) => !TYPED_KNOWN_COLUMNS.includes(column));
+/** The required columns missing from a header, the unknown ones and the repeated ones, as phrases. */
+function headerProblems(header: string[], required: readonly string[], known: readonly string[]): string[] {
+  const missing = required.filter((column) => !header.includes(column));
+  const unknown = header.filter((column) => !known.includes(column));
   const duplicated = header.filter((column, index) => header.indexOf(column) !== index);
-  if (missing.length === 0 && unknown.length === 0 && duplicated.length === 0) return null;
-  const problems = [
+  return [
     missing.length > 0 ? `missing ${missing.join(', ')}` : null,
     unknown.length > 0 ? `unknown ${unknown.join(', ')}` : null,
     duplicated.length > 0 ? `repeated ${duplicated.join(', ')}` : null,
-  ].filter(Boolean);
-  return {
-    loc: ['body', 'header'],
-    msg:
-      `Value error, a header with a type column has date and type, and any of the columns ` +
-      `${TYPED_KNOWN_COLUMNS.slice(2).join(', ')}: ${problems.join('; ')}`,
-    type: 'value_error',
-  };
+  ].filter((problem): problem is string => problem !== null);
 }
 
 type Report = (detail: Omit<ValidationIssue, 'loc'>) => void;
