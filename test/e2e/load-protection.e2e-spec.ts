@@ -41,25 +41,29 @@ describe('load protection over real HTTP', () => {
   });
 });
 
+/** Small limits behind one trusted proxy, which passes each client's address in X-Forwarded-For. */
+const BEHIND_ONE_PROXY = { TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_GLOBAL: '6' };
+
+const wrongPasswordLogin = (base: string, forwardedFor: string, email: string) =>
+  httpCall(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
+    body: `username=${encodeURIComponent(email)}&password=wrong-password`,
+  });
+
 describe('login and register rate limits behind one trusted proxy', () => {
   let sut: TestApp;
   let base: string;
 
   beforeAll(async () => {
-    sut = await createTestApp({
-      env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_GLOBAL: '6' },
-    });
+    sut = await createTestApp({ env: BEHIND_ONE_PROXY });
     base = await sut.listen();
   });
   afterAll(() => sut.close());
 
   let sequence = 0;
   const login = (forwardedFor: string) =>
-    httpCall(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
-      body: `username=spray${(sequence += 1)}%40example.com&password=wrong-password`,
-    });
+    wrongPasswordLogin(base, forwardedFor, `spray${(sequence += 1)}@example.com`);
   const register = (forwardedFor: string) =>
     httpCall(`${base}/api/v1/users/register`, {
       method: 'POST',
@@ -105,19 +109,12 @@ describe('one address spraying logins far beyond its own limit', () => {
   let base: string;
 
   beforeAll(async () => {
-    sut = await createTestApp({
-      env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_GLOBAL: '6' },
-    });
+    sut = await createTestApp({ env: BEHIND_ONE_PROXY });
     base = await sut.listen();
   });
   afterAll(() => sut.close());
 
-  const login = (forwardedFor: string, email: string) =>
-    httpCall(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
-      body: `username=${encodeURIComponent(email)}&password=wrong-password`,
-    });
+  const login = (forwardedFor: string, email: string) => wrongPasswordLogin(base, forwardedFor, email);
 
   it('does not use up the limit every other client shares', async () => {
     const spray = [];
