@@ -2,6 +2,7 @@ import { RuleViolationError } from '../../common/errors/domain-errors';
 import { LotSelection } from './analytics/tax-lots';
 import { InsufficientCashError, LedgerChange } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
+import { DEFAULT_PORTFOLIO_SETTINGS } from './portfolio-settings.service';
 import { LockedLedger } from './portfolio-transactions.repository';
 
 /** A user's ledger in memory, written the way the database-backed one is. */
@@ -78,7 +79,10 @@ describe('LedgerChange under strict cash', () => {
   let withoutStrictCash: LedgerChange;
   beforeEach(() => {
     memory = new MemoryLedger();
-    sut = new LedgerChange(memory as unknown as LockedLedger, 1000, true);
+    sut = new LedgerChange(memory as unknown as LockedLedger, 1000, {
+      ...DEFAULT_PORTFOLIO_SETTINGS,
+      strictCash: true,
+    });
     withoutStrictCash = new LedgerChange(memory as unknown as LockedLedger, 1000);
   });
 

@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, RuleViolationError } from '../../common/e
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { IdempotentRequest } from '../idempotency';
-import { CostBasisMethod, replayByMethod } from './analytics/cost-basis';
+import { replayByMethod } from './analytics/cost-basis';
 import {
   findCashShortfall,
   findOversell,
@@ -17,7 +17,11 @@ import {
 import { LotSelection, LotSelectionProblem, matchLots } from './analytics/tax-lots';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
 import { withinTradeLimits } from './ledger-limits';
-import { PortfolioSettingsService } from './portfolio-settings.service';
+import {
+  DEFAULT_PORTFOLIO_SETTINGS,
+  PortfolioSettings,
+  PortfolioSettingsService,
+} from './portfolio-settings.service';
 import { quantity as toLedgerScale } from './portfolio-rounding';
 import {
   LockedLedger,
@@ -126,8 +130,8 @@ export class LedgerService {
     return this.repository.withLockedLedger(
       userId,
       async (locked) => {
-        const { strictCash } = await this.settings.settings(userId);
-        return work(new LedgerChange(locked, this.config.maxTransactions, strictCash));
+        const settings = await this.settings.settings(userId);
+        return work(new LedgerChange(locked, this.config.maxTransactions, settings));
       },
       request,
     );
@@ -149,8 +153,11 @@ export class LedgerChange {
   constructor(
     private readonly locked: LockedLedger,
     private readonly maxTransactions: number,
-    /** The user's strict-cash setting: refuse a change that takes the cash balance below zero. */
-    private readonly strictCash = false,
+    /**
+     * The user's settings, read once per change: with strict cash, a change that takes the cash
+     * balance below zero is refused; the cost-basis method is how realized P&L is shown.
+     */
+    private readonly settings: PortfolioSettings = DEFAULT_PORTFOLIO_SETTINGS,
   ) {}
 
   get userId(): number {
@@ -200,7 +207,7 @@ export class LedgerChange {
     const outside = records.find((record) => TRADE_KINDS.includes(record.side) && !withinTradeLimits(record));
     if (outside)
       throw new RuleViolationError(ErrorDetail.tradeOutsideLedgerLimits(outside.quantity, outside.symbol!));
-    const shortfall = this.strictCash ? findCashShortfall(candidate, existing) : null;
+    const shortfall = this.settings.strictCash ? findCashShortfall(candidate, existing) : null;
     if (shortfall) throw new InsufficientCashError(shortfall.side, entryAt(shortfall.id));
     const selections = lotSelections.map(({ appendedIndex, ...selection }) => ({
       ...selection,
@@ -228,11 +235,9 @@ export class LedgerChange {
     return this.locked.findByIds(ids);
   }
 
-  /** `transactions` with each sell's realized P&L by `method` (under `average`, as stored). */
-  async withRealizedPnlBy(
-    method: CostBasisMethod,
-    transactions: LedgerTransaction[],
-  ): Promise<LedgerTransaction[]> {
+  /** `transactions` with each sell's realized P&L by the user's cost-basis method (under `average`, as stored). */
+  async withRealizedPnlByMethod(transactions: LedgerTransaction[]): Promise<LedgerTransaction[]> {
+    const method = this.settings.costBasisMethod;
     if (method === 'average') return transactions;
     const { realizedPnlBySell } = replayByMethod(await this.entries(), {
       method,
@@ -257,7 +262,7 @@ export class LedgerChange {
       );
     if (violation)
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOversell(violation.symbol));
-    if (this.strictCash && findCashShortfall(remaining, existing))
+    if (this.settings.strictCash && findCashShortfall(remaining, existing))
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOverdraw);
     const [problem] = await this.lotSelectionProblems(remaining, [], (sellId) => sellId !== id);
     if (problem)

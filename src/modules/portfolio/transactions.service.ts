@@ -91,7 +91,6 @@ export class TransactionsService {
     const lots = body.lots ? validLotSelections(body) : [];
     const symbol = body.symbol === undefined ? null : (await this.market.getQuote(body.symbol)).symbol;
     const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
-    const { costBasisMethod } = await this.settings.settings(userId);
     const record: NewLedgerTransaction = {
       userId,
       symbol,
@@ -112,7 +111,7 @@ export class TransactionsService {
       async (ledger) => {
         try {
           const recorded = await ledger.append([record], lots);
-          const [shown] = await ledger.withRealizedPnlBy(costBasisMethod, recorded);
+          const [shown] = await ledger.withRealizedPnlByMethod(recorded);
           return present(shown);
         } catch (error) {
           if (error instanceof LotSelectionRejectedError) throw rejectedLots(error, body.lots ?? []);
@@ -175,7 +174,6 @@ export class TransactionsService {
     if (issues.length > 0) throw new InvalidFieldError(sortIssues(issues));
 
     const createdAt = this.clock.now();
-    const { costBasisMethod } = await this.settings.settings(userId);
     const records: NewLedgerTransaction[] = parsed.rows.map((row) => ({
       userId,
       symbol: row.symbol === null ? null : canonical.get(row.symbol)!,
@@ -195,7 +193,7 @@ export class TransactionsService {
       userId,
       async (ledger) => {
         try {
-          return present(await ledger.withRealizedPnlBy(costBasisMethod, await ledger.append(records)));
+          return present(await ledger.withRealizedPnlByMethod(await ledger.append(records)));
         } catch (error) {
           if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
           if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)
