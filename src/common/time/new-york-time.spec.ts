@@ -16,4 +16,34 @@ describe('newYorkTime', () => {
     expect(at('2025-03-09T06:30:00Z')).toBe('2025-03-09 01:30');
     expect(at('2025-03-09T07:30:00Z')).toBe('2025-03-09 03:30');
   });
+
+  it('uses the New York date, not the UTC one, around midnight', () => {
+    expect(newYorkTime(new Date('2026-11-21T03:00:00Z'))).toEqual({
+      date: '2026-11-20',
+      msOfDay: 22 * 3_600_000,
+    });
+  });
+
+  it('agrees with the time zone database through both daylight-saving changes of a year', () => {
+    const zone = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let time = start; time < start + 366 * 86_400_000; time += 7 * 60_000 + 13_001) {
+      const parts = Object.fromEntries(zone.formatToParts(time).map((part) => [part.type, part.value]));
+      const msOfDay =
+        (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 + (time % 1000);
+      expect(newYorkTime(new Date(time))).toEqual({
+        date: `${parts.year}-${parts.month}-${parts.day}`,
+        msOfDay,
+      });
+    }
+  });
 });

@@ -1,4 +1,3 @@
-import { newYorkTime } from '../../common/time/new-york-time';
 import {
   cyclePosition,
   dateOfTradingDay,
@@ -92,37 +91,6 @@ describe('replay calendar', () => {
       expect(sessionAt(new Date('2026-11-23T03:00:00Z'))).toEqual({ tradingDay: friday, progress: 1 });
       expect(sessionAt(new Date('2026-11-23T14:00:00Z'))).toEqual({ tradingDay: friday, progress: 1 });
       expect(sessionAt(new Date('2026-11-23T14:30:00Z'))).toEqual({ tradingDay: friday + 1, progress: 0 });
-    });
-
-    it('uses the New York date, not the UTC one, around midnight', () => {
-      expect(newYorkTime(new Date('2026-11-21T03:00:00Z'))).toEqual({
-        date: '2026-11-20',
-        msOfDay: 22 * 3_600_000,
-      });
-    });
-
-    it('agrees with the time zone database through both daylight-saving changes of a year', () => {
-      const zone = new Intl.DateTimeFormat('en-CA', {
-        timeZone: 'America/New_York',
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      });
-      const start = Date.parse('2026-01-01T00:00:00Z');
-      for (let time = start; time < start + 366 * 86_400_000; time += 7 * 60_000 + 13_001) {
-        const parts = Object.fromEntries(zone.formatToParts(time).map((part) => [part.type, part.value]));
-        const msOfDay =
-          (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 +
-          (time % 1000);
-        expect(newYorkTime(new Date(time))).toEqual({
-          date: `${parts.year}-${parts.month}-${parts.day}`,
-          msOfDay,
-        });
-      }
     });
   });
 
