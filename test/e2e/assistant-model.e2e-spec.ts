@@ -30,7 +30,7 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
   beforeAll(async () => {
     await model.start();
     sut = await createTestApp({
-      override: (builder) => builder.overrideProvider(Clock).useValue(clock),
+      clock,
       env: {
         AI_PROVIDER: 'openai',
         AI_BASE_URL: model.baseUrl,

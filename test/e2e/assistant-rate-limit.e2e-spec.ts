@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions';
-import { Clock } from '../../src/common/time/clock';
 import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -34,7 +33,7 @@ describe('assistant chat-turn limit (a fixed minute per user, counted in Postgre
 
     beforeAll(async () => {
       sut = await createTestApp({
-        override: (builder) => builder.overrideProvider(Clock).useValue(clock),
+        clock,
         env: { ASSISTANT_CHAT_TURNS_PER_MINUTE: String(TURNS_PER_MINUTE) },
       });
       url = await sut.listen();

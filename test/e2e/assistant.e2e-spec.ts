@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/time/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
@@ -21,7 +20,7 @@ describe('assistant on the offline engine', () => {
 
   beforeAll(async () => {
     sut = await createTestApp({
-      override: (builder) => builder.overrideProvider(Clock).useValue(clock),
+      clock,
       env: { ASSISTANT_CHAT_TURNS_PER_MINUTE: String(TURNS_PER_MINUTE) },
     });
   });

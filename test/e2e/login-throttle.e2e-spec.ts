@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/time/clock';
 import { registerUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { FakeClock } from '../fakes/clock';
@@ -17,7 +16,7 @@ describe('failed-login lockout', () => {
   let sut: TestApp;
 
   beforeAll(async () => {
-    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    sut = await createTestApp({ clock });
   });
   afterAll(() => sut.close());
 

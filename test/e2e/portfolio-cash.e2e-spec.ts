@@ -1,4 +1,3 @@
-import { Clock } from '../../src/common/time/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
@@ -33,7 +32,7 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
   let sut: TestApp;
 
   beforeAll(async () => {
-    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    sut = await createTestApp({ clock });
   });
   afterAll(() => sut.close());
 

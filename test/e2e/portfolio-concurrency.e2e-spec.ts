@@ -1,4 +1,3 @@
-import { Clock } from '../../src/common/time/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { allAtOnce, HttpAnswer, httpCall } from '../setup/http-call';
@@ -25,7 +24,7 @@ describe('portfolio writes under concurrency (listening server)', () => {
 
   beforeAll(async () => {
     const clock = new FakeClock();
-    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    sut = await createTestApp({ clock });
     base = `${await sut.listen()}/api/v1/portfolio`;
   });
   afterAll(() => sut.close());

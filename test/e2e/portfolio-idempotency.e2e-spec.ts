@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/time/clock';
 import { login, registerUser, TestUser } from '../factories/users.factory';
 import { allAtOnce, HttpAnswer, httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -34,7 +33,7 @@ describe('Idempotency-Key on portfolio writes (listening server)', () => {
   const newKey = () => `key-${Date.now()}-${(keySequence += 1)}`;
 
   beforeAll(async () => {
-    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    sut = await createTestApp({ clock });
     base = await sut.listen();
   });
   afterAll(() => sut.close());

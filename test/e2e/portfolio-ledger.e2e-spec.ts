@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/time/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -11,7 +10,7 @@ describe('portfolio ledger, positions and summary', () => {
   let sut: TestApp;
 
   beforeAll(async () => {
-    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    sut = await createTestApp({ clock });
   });
   afterAll(() => sut.close());
 

@@ -1,4 +1,3 @@
-import { Clock } from '../../src/common/time/clock';
 import { registerUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -11,7 +10,7 @@ describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots', () => {
   let sut: TestApp;
 
   beforeAll(async () => {
-    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    sut = await createTestApp({ clock });
   });
   afterAll(() => sut.close());
 

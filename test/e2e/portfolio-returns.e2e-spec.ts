@@ -1,4 +1,3 @@
-import { Clock } from '../../src/common/time/clock';
 import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
@@ -11,7 +10,7 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
   let sut: TestApp;
 
   beforeAll(async () => {
-    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    sut = await createTestApp({ clock });
   });
   afterAll(() => sut.close());
 

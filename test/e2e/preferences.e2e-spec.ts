@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/common/time/clock';
 import { defaultsForLevel, levelDefaults } from '../../src/modules/preferences/level-defaults';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, InjectOptions, TestApp } from '../setup/test-app';
@@ -59,7 +58,7 @@ describe('preferences (spec 4.5)', () => {
   let bob: TestUser;
 
   beforeAll(async () => {
-    testApp = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue(clock) });
+    testApp = await createTestApp({ clock });
     [alice, bob] = [await registerUser(testApp), await registerUser(testApp)];
   });
   afterAll(() => testApp.close());

@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../../src/app.module';
+import { Clock } from '../../src/common/time/clock';
 import { configureApp } from '../../src/bootstrap/configure-app';
 import { fastifyAdapter } from '../../src/bootstrap/create-app';
 import { createTestDatabase, TestDatabase } from './test-database';
@@ -36,6 +37,8 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /** The service's clock, e.g. a FakeClock: what most tests override. */
+  clock?: Clock;
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
   env?: Record<string, string>;
   /** Reuse a database (e.g. to check data survives a restart); it is then not dropped on close. */
@@ -71,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   let builder = Test.createTestingModule({ imports: [AppModule] });
+  if (options.clock) builder = builder.overrideProvider(Clock).useValue(options.clock);
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(fastifyAdapter(), { logger: false });
