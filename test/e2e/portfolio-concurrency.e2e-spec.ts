@@ -133,3 +133,35 @@ describe('portfolio writes under concurrency (listening server)', () => {
     expect(await ledger(user)).toHaveLength(1 + 3 * 2);
   });
 });
+
+describe('concurrent writes of a user on a small connection pool (listening server)', () => {
+  let sut: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    sut = await createTestApp({
+      clock: new FakeClock(),
+      env: { DB_POOL_SIZE: '2', DB_ACQUIRE_TIMEOUT_MS: '1000' },
+    });
+    base = `${await sut.listen()}/api/v1/portfolio`;
+  });
+  afterAll(() => sut.close());
+
+  it('all commit: a change holding the ledger lock never waits for another pool connection', async () => {
+    const user = await registerUser(sut);
+    const answers = await allAtOnce(
+      Array.from(
+        { length: 6 },
+        () => () =>
+          httpCall(`${base}/transactions`, {
+            method: 'POST',
+            headers: user.headers,
+            body: { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06' },
+          }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    const stored = await httpCall(`${base}/transactions`, { headers: user.headers });
+    expect((stored.body as { total: number }).total).toBe(6);
+  });
+});

@@ -122,17 +122,17 @@ export class LedgerService {
    * Runs `work` on the locked ledger, in one database transaction. With an idempotent request it
    * runs at most once per key, and a retry gets the answer `work` returned the first time.
    */
-  change<T>(
+  async change<T>(
     userId: number,
     work: (ledger: LedgerChange) => Promise<T>,
     request?: IdempotentRequest,
   ): Promise<T> {
+    // Read before the lock: a cache miss inside the transaction would wait for a second pool
+    // connection while holding one, and enough concurrent writes would hold them all.
+    const settings = await this.settings.settings(userId);
     return this.repository.withLockedLedger(
       userId,
-      async (locked) => {
-        const settings = await this.settings.settings(userId);
-        return work(new LedgerChange(locked, this.config.maxTransactions, settings));
-      },
+      (locked) => work(new LedgerChange(locked, this.config.maxTransactions, settings)),
       request,
     );
   }
