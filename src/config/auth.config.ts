@@ -22,6 +22,9 @@ class AuthEnv {
   @IntVar({ min: 0, max: 60 })
   REFRESH_REUSE_GRACE_SECONDS?: number;
 
+  @IntVar({ min: 1, max: 3_650 })
+  AUTH_SESSION_MAX_DAYS?: number;
+
   @IsOptional()
   @Transform(blankToUndefined)
   @IsEmail({}, { message: 'FIRST_SUPERUSER_EMAIL must be an email address' })
@@ -46,6 +49,8 @@ export const authConfig = registerAs('auth', () => {
     accessTokenTtlSeconds: (env.ACCESS_TOKEN_EXPIRE_MINUTES ?? 30) * 60,
     refreshTokenTtlSeconds: (env.REFRESH_TOKEN_EXPIRE_DAYS ?? 7) * 24 * 60 * 60,
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS ?? 5,
+    /** A session older than this no longer refreshes, however recently it was used. */
+    sessionMaxAgeSeconds: (env.AUTH_SESSION_MAX_DAYS ?? 30) * 24 * 60 * 60,
     firstSuperuser: env.FIRST_SUPERUSER_EMAIL
       ? { email: env.FIRST_SUPERUSER_EMAIL.toLowerCase(), password: env.FIRST_SUPERUSER_PASSWORD as string }
       : null,

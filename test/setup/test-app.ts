@@ -54,9 +54,10 @@ export function testServiceEnv(): Record<string, string> {
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     FIRST_SUPERUSER_EMAIL: '',
     FIRST_SUPERUSER_PASSWORD: '',
-    // Every test client is 127.0.0.1: tests of the login/register rate limits set their own.
+    // Every test client is 127.0.0.1: tests of the login/register/refresh rate limits set their own.
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_GLOBAL: '10000000',
+    AUTH_REFRESH_RATE_LIMIT_PER_IP: '1000000',
   };
 }
 

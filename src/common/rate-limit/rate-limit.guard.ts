@@ -5,16 +5,20 @@ import {
   Injectable,
   OnModuleDestroy,
   OnModuleInit,
+  Type,
 } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
+import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { rateLimitConfig } from '../../config/rate-limit.config';
+import { BucketLimits, rateLimitConfig, RateLimitBucket } from '../../config/rate-limit.config';
 import { Clock } from '../time/clock';
 import { RateLimitedError } from '../errors/domain-errors';
 import { ErrorDetail } from '../errors/error-details';
+import { PydanticValidationPipe } from '../validation/pydantic-validation.pipe';
 import { RATE_LIMITED } from './rate-limited.decorator';
 
 /** One more hit in the window, or the first of a new one when the window ($4) has ended. */
@@ -29,14 +33,18 @@ interface Window {
 }
 
 /**
- * Fixed-window limits on the routes marked `@RateLimited(bucket)`: per client address and for all
- * clients together, counted in PostgreSQL so every instance shares them (one statement per
- * request; a request refused for its address does not count for all clients). Over either limit: 429 with Retry-After until the window ends. The client address is
- * Fastify's `request.ip`, which follows X-Forwarded-For only as far as TRUST_PROXY allows.
+ * Fixed-window limits on the routes marked `@RateLimited(bucket)`: per client address and, where
+ * the bucket has one, for all clients together, counted in PostgreSQL so every instance shares them
+ * (one statement per request; a request refused for its address does not count for all clients).
+ * Over either limit: 429 with Retry-After until the window ends. The body is validated first, so a
+ * malformed request is a 422 that counts nowhere: junk cannot spend the budget real users share.
+ * The client address is Fastify's `request.ip`, which follows X-Forwarded-For only as far as
+ * TRUST_PROXY allows.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestroy {
   private cleanup?: NodeJS.Timeout;
+  private readonly validation = new PydanticValidationPipe();
 
   constructor(
     private readonly reflector: Reflector,
@@ -55,9 +63,21 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const bucket = this.reflector.get<string | undefined>(RATE_LIMITED, context.getHandler());
+    const bucket = this.reflector.get<RateLimitBucket | undefined>(RATE_LIMITED, context.getHandler());
     if (!bucket) return true;
-    const ip = context.switchToHttp().getRequest<FastifyRequest>().ip.slice(0, 64);
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const bodyType = bodyTypeOf(context);
+    if (bodyType) await this.validation.transform(request.body, { type: 'body', metatype: bodyType });
+    const limits = this.config.buckets[bucket];
+    const over = await this.count(bucket, request.ip.slice(0, 64), limits);
+    if (!over) return true;
+    const retryAfterMs =
+      new Date(over.window_started_at).getTime() + this.windowMs() - this.clock.now().getTime();
+    throw new RateLimitedError(ErrorDetail.tooManyRequests, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  }
+
+  /** Counts the request; the window it is over the limit of, if any. */
+  private async count(bucket: string, ip: string, limits: BucketLimits): Promise<Window | undefined> {
     const now = this.clock.now();
     // The address's window is counted first, and the shared one only for a request its address
     // may make: one address far over its own limit must not use up everyone's.
@@ -68,7 +88,7 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
          RETURNING bucket, hits, window_started_at
        ), everyone AS (
          INSERT INTO rate_limit_windows AS w (bucket, hits, window_started_at)
-         SELECT $2, 1, $3 FROM address WHERE address.hits <= $5
+         SELECT $2, 1, $3 FROM address WHERE address.hits <= $5 AND $6
          ON CONFLICT (bucket) DO UPDATE SET ${COUNT_IN_WINDOW}
          RETURNING bucket, hits, window_started_at
        )
@@ -78,15 +98,13 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
         `${bucket}:all`,
         now,
         new Date(now.getTime() - this.windowMs()),
-        this.config.perIp,
+        limits.perIp,
+        limits.global !== null,
       ],
     );
-    const over = windows.find(
-      (window) => window.hits > (window.bucket.endsWith(':all') ? this.config.global : this.config.perIp),
+    return windows.find((window) =>
+      window.bucket.endsWith(':all') ? window.hits > (limits.global ?? Infinity) : window.hits > limits.perIp,
     );
-    if (!over) return true;
-    const retryAfterMs = new Date(over.window_started_at).getTime() + this.windowMs() - now.getTime();
-    throw new RateLimitedError(ErrorDetail.tooManyRequests, Math.max(1, Math.ceil(retryAfterMs / 1000)));
   }
 
   private async forgetEndedWindows(): Promise<void> {
@@ -98,4 +116,23 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
   private windowMs(): number {
     return this.config.windowSeconds * 1000;
   }
+}
+
+const bodyTypes = new WeakMap<object, Type | null>();
+
+/** The class of the handler's `@Body()` argument, as Nest's own pipes see it; null without one. */
+function bodyTypeOf(context: ExecutionContext): Type | null {
+  const handler = context.getHandler();
+  let type = bodyTypes.get(handler);
+  if (type === undefined) {
+    const controller = context.getClass();
+    const args: Record<string, { index: number }> =
+      Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {};
+    const body = Object.entries(args).find(([key]) => key.startsWith(`${RouteParamtypes.BODY}:`));
+    const paramTypes: Type[] =
+      Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype, handler.name) ?? [];
+    type = body ? (paramTypes[body[1].index] ?? null) : null;
+    bodyTypes.set(handler, type);
+  }
+  return type;
 }

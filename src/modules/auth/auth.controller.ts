@@ -50,12 +50,16 @@ export class AuthController {
 
   @Public()
   @Post('refresh')
+  @RateLimited('refresh')
   @HttpCode(200)
   @ApiOperation({ summary: 'Exchange a refresh token for a new pair (the presented one is revoked)' })
   @ApiConsumes(...FORM_OR_JSON)
   @ApiOkResponse({ type: TokenPairResponse })
   @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.invalidRefreshToken}\`` })
   @ApiBadRequestResponse({ description: `\`${ErrorDetail.inactiveUser}\`` })
+  @ApiTooManyRequestsResponse({
+    description: `\`${ErrorDetail.tooManyRequests}\` over the per-address refresh rate; see Retry-After`,
+  })
   async refresh(@Body() dto: RefreshDto): Promise<TokenPairResponse> {
     return TokenPairResponse.from(await this.auth.refresh(dto.refresh_token));
   }

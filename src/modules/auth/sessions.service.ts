@@ -57,36 +57,44 @@ export class SessionsService {
     if (!claims) return { outcome: 'rejected', userId: null };
     const rejected: RotationResult = { outcome: 'rejected', userId: Number(claims.sub) };
     const now = this.clock.now();
-    const result = await this.dataSource.transaction(async (manager): Promise<RotationResult | 'reused'> => {
-      const presented = await manager.findOne(RefreshTokenEntity, {
-        where: { jti: claims.jti },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!presented) return rejected;
-      const session = await manager.findOneBy(SessionEntity, {
-        id: presented.sessionId,
-        revokedAt: IsNull(),
-      });
-      if (presented.revokedAt) {
-        if (!presented.replacedBy) return rejected;
-        const successor = session && (await this.successorWithinGrace(manager, presented, now));
-        return successor ? { outcome: 'rotated', userId: presented.userId, tokens: successor } : 'reused';
-      }
-      if (!session) return rejected;
-      const nextJti = randomUUID();
-      await manager.update(
-        RefreshTokenEntity,
-        { jti: presented.jti },
-        { revokedAt: now, replacedBy: nextJti },
-      );
-      const tokens = await this.issuePair(manager, presented.userId, presented.sessionId, nextJti);
-      return { outcome: 'rotated', userId: presented.userId, tokens };
-    });
-    if (result === 'reused') {
+    const result = await this.dataSource.transaction(
+      async (manager): Promise<RotationResult | 'reused' | 'ended'> => {
+        const presented = await manager.findOne(RefreshTokenEntity, {
+          where: { jti: claims.jti },
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (!presented) return rejected;
+        const session = await manager.findOneBy(SessionEntity, {
+          id: presented.sessionId,
+          revokedAt: IsNull(),
+        });
+        if (session && this.isPastMaxAge(session, now)) return 'ended';
+        if (presented.revokedAt) {
+          if (!presented.replacedBy) return rejected;
+          const successor = session && (await this.successorWithinGrace(manager, presented, now));
+          return successor ? { outcome: 'rotated', userId: presented.userId, tokens: successor } : 'reused';
+        }
+        if (!session) return rejected;
+        const nextJti = randomUUID();
+        await manager.update(
+          RefreshTokenEntity,
+          { jti: presented.jti },
+          { revokedAt: now, replacedBy: nextJti },
+        );
+        const tokens = await this.issuePair(manager, presented.userId, presented.sessionId, nextJti);
+        return { outcome: 'rotated', userId: presented.userId, tokens };
+      },
+    );
+    if (result === 'reused' || result === 'ended') {
       await this.revokeSession(claims.sid);
       return rejected;
     }
     return result;
+  }
+
+  /** Sessions have an absolute lifetime: past it, the user logs in again (AUTH_SESSION_MAX_DAYS). */
+  private isPastMaxAge(session: SessionEntity, now: Date): boolean {
+    return now.getTime() - session.createdAt.getTime() >= this.config.sessionMaxAgeSeconds * 1000;
   }
 
   /**
