@@ -63,7 +63,7 @@ describe('admin users (spec 4.6)', () => {
       headers: admin.headers,
       payload: {
         email: 'ops@example.com',
-        password: 'password123',
+        password: 'plenty long passphrase',
         full_name: 'Ops',
         is_active: false,
         is_superuser: true,
@@ -74,7 +74,12 @@ describe('admin users (spec 4.6)', () => {
       method: 'POST',
       url: '/api/v1/admin/users/',
       headers: admin.headers,
-      payload: { email: 'x@example.com', password: 'password123', full_name: 'X', is_active: 'maybe' },
+      payload: {
+        email: 'x@example.com',
+        password: 'plenty long passphrase',
+        full_name: 'X',
+        is_active: 'maybe',
+      },
     });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().detail[0]).toMatchObject({ loc: ['body', 'is_active'], type: 'bool_parsing' });

@@ -61,7 +61,7 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
           sut.inject({
             method: 'POST',
             url: '/api/v1/users/register',
-            payload: { email: 'race@example.com', password: 'password123', full_name: 'Racer' },
+            payload: { email: 'race@example.com', password: 'plenty long passphrase', full_name: 'Racer' },
           }),
         ),
       );
@@ -75,8 +75,12 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
     });
 
     it.each([
-      [{ password: 'password123', full_name: 'X' }, ['body', 'email'], 'missing'],
-      [{ email: 'not-an-email', password: 'password123', full_name: 'X' }, ['body', 'email'], 'value_error'],
+      [{ password: 'plenty long passphrase', full_name: 'X' }, ['body', 'email'], 'missing'],
+      [
+        { email: 'not-an-email', password: 'plenty long passphrase', full_name: 'X' },
+        ['body', 'email'],
+        'value_error',
+      ],
       [
         { email: 'short@example.com', password: 'short', full_name: 'X' },
         ['body', 'password'],
@@ -92,7 +96,7 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
         ['body', 'password'],
         'string_type',
       ],
-      [{ email: 'name@example.com', password: 'password123' }, ['body', 'full_name'], 'missing'],
+      [{ email: 'name@example.com', password: 'plenty long passphrase' }, ['body', 'full_name'], 'missing'],
     ])('answers 422 for %j at %j', async (payload, loc, type) => {
       const response = await sut.inject({ method: 'POST', url: '/api/v1/users/register', payload });
       expect(response.statusCode).toBe(422);
@@ -118,7 +122,7 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
         url: '/api/v1/users/register',
         payload: {
           email: 'big@example.com',
-          password: 'password123',
+          password: 'plenty long passphrase',
           full_name: 'x'.repeat(1024 * 1024 + 10),
         },
       });

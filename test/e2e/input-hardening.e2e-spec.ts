@@ -45,7 +45,7 @@ describe('client mistakes answer 4xx, never 500', () => {
       const duplicate = await send({
         method: 'POST',
         url: '/api/v1/users/register',
-        payload: { email: user.email, password: 'password1', full_name: 'Again' },
+        payload: { email: user.email, password: 'plenty long passphrase', full_name: 'Again' },
       });
       expect(duplicate.statusCode).toBe(400);
       expect(duplicate.json()).toEqual({ detail: 'Email already registered' });
@@ -145,7 +145,7 @@ describe('client mistakes answer 4xx, never 500', () => {
       const response = await send({
         method: 'POST',
         url: '/api/v1/users/register',
-        payload: { email: 'nul\u0000@example.com', password: 'password1' },
+        payload: { email: 'nul\u0000@example.com', password: 'plenty long passphrase' },
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
@@ -179,7 +179,7 @@ describe('client mistakes answer 4xx, never 500', () => {
         method: 'POST',
         url: '/api/v1/admin/users/',
         headers: admin.headers,
-        payload: { email: 'made@example.com', password: 'password1', full_name: '\u0000' },
+        payload: { email: 'made@example.com', password: 'plenty long passphrase', full_name: '\u0000' },
       });
       expect(created.statusCode).toBe(422);
       expect(created.json()).toEqual({ detail: [nulIssue(['body', 'full_name'])] });
@@ -266,7 +266,7 @@ describe('client mistakes answer 4xx, never 500', () => {
       const response = await send({
         method: 'POST',
         url: '/api/v1/users/register',
-        payload: '{"email":"s@example.com","password":"password1","full_name":"x\\ud800y"}',
+        payload: '{"email":"s@example.com","password":"plenty long passphrase","full_name":"x\\ud800y"}',
         headers: JSON_HEADERS,
       });
       expect(response.statusCode).toBe(422);
@@ -288,7 +288,11 @@ describe('client mistakes answer 4xx, never 500', () => {
         method: 'POST',
         url: '/api/v1/admin/users/',
         headers: admin.headers,
-        payload: { email: 'per%zzcent@example.com', password: 'password%E0%A4%A', full_name: '%E0%A4%A' },
+        payload: {
+          email: 'per%zzcent@example.com',
+          password: 'percent %E0%A4%A phrase',
+          full_name: '%E0%A4%A',
+        },
       });
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({ email: 'per%zzcent@example.com', full_name: '%E0%A4%A' });

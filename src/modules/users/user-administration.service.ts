@@ -7,6 +7,7 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { EmailTakenError } from './email-taken.error';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
 import { isUniqueViolation } from './unique-violation';
 import { toUser, User } from './user';
 import { canonicalEmail, isStorableUserId, NewUser, UsersService } from './users.service';
@@ -30,6 +31,7 @@ export class UserAdministrationService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly passwords: PasswordHasher,
+    private readonly passwordPolicy: PasswordPolicy,
     private readonly clock: Clock,
   ) {}
 
@@ -53,6 +55,13 @@ export class UserAdministrationService {
   async update(id: number, actorId: number, changes: UserChanges): Promise<User> {
     if (changes.isActive === false && id === actorId) {
       throw new RuleViolationError(ErrorDetail.cannotDeactivateOwnAccount);
+    }
+    if (changes.password) {
+      const current = await this.get(id);
+      await this.passwordPolicy.requireStrong(changes.password, ['body', 'password'], {
+        email: changes.email ?? current.email,
+        fullName: changes.fullName ?? current.fullName,
+      });
     }
     const hashedPassword = changes.password ? await this.passwords.hash(changes.password) : undefined;
     try {

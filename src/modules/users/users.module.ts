@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { authConfig } from '../../config/auth.config';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
 import { UserAdministrationService } from './user-administration.service';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
@@ -11,7 +12,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
   controllers: [UsersController],
-  providers: [UsersService, UserAdministrationService, PasswordHasher],
+  providers: [UsersService, UserAdministrationService, PasswordHasher, PasswordPolicy],
   exports: [UsersService, UserAdministrationService],
 })
 export class UsersModule implements OnApplicationBootstrap {

@@ -6,6 +6,7 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { EmailTakenError } from './email-taken.error';
 import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
 import { isUniqueViolation } from './unique-violation';
 import { toUser, User } from './user';
 
@@ -55,11 +56,20 @@ export class UsersService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly passwords: PasswordHasher,
+    private readonly passwordPolicy: PasswordPolicy,
     private readonly cache: ConsistentCache,
   ) {}
 
-  /** Creates an account; a taken email (whatever its case) is a 400, decided by the unique index. */
+  /**
+   * Creates an account, its password held to the password policy (a 422 at `password`); a taken
+   * email (whatever its case) is a 400, decided by the unique index.
+   */
   async create(user: NewUser): Promise<User> {
+    await this.passwordPolicy.requireStrong(user.password, ['body', 'password'], user);
+    return this.insert(user);
+  }
+
+  private async insert(user: NewUser): Promise<User> {
     const entity = this.users.create({
       email: canonicalEmail(user.email),
       fullName: user.fullName,
@@ -114,12 +124,15 @@ export class UsersService {
     await this.cache.markStale(authStateKey(userId));
   }
 
-  /** Boot-time: creates the configured first superuser unless an account with that email exists. */
+  /**
+   * Boot-time: creates the configured first superuser unless an account with that email exists.
+   * Its password is the operator's choice and is not held to the policy.
+   */
   async ensureSuperuser(email: string, password: string): Promise<void> {
     const existing = await this.users.findOneBy({ email: canonicalEmail(email) });
     if (existing) return;
     try {
-      await this.create({ email, password, fullName: 'Administrator', isSuperuser: true });
+      await this.insert({ email, password, fullName: 'Administrator', isSuperuser: true });
       this.logger.log(`Created the first superuser ${email}`);
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
