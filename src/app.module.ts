@@ -18,6 +18,7 @@ import { configNamespaces } from './config';
 import { GracefulShutdown } from './bootstrap/graceful-shutdown';
 import { loggerOptions } from './bootstrap/logger-options';
 import { DatabaseModule } from './database/database.module';
+import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AssistantModule } from './modules/assistant/assistant.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -55,6 +56,7 @@ import { UsersModule } from './modules/users/users.module';
     UsersModule,
     AuthModule,
     AdminModule,
+    AccountModule,
     AssistantModule,
     HealthModule,
     MarketModule,

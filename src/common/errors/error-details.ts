@@ -21,6 +21,8 @@ export const ErrorDetail = {
   cannotDemoteLastSuperuser: 'Cannot remove superuser status from the last active superuser',
   tooManyFailedLogins: 'Too many failed login attempts, try again later',
   tooManyRequests: 'Too many requests, try again later',
+  incorrectPassword: 'Incorrect password',
+  sessionNotFound: 'Session not found',
   preferencesNotFound: 'User preferences not found',
   preferencesNotFoundToUpdate: 'User preferences not found to update',
   preferencesAlreadyExist: 'User preferences already exist',

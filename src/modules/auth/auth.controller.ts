@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConsumes,
@@ -9,6 +9,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
+import { Client, ClientInfo } from '../../common/auth/client.decorator';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { Public } from '../../common/auth/public.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -44,8 +45,8 @@ export class AuthController {
       `\`${ErrorDetail.tooManyFailedLogins}\` after 10 failures for one email from one IP within 15 minutes; ` +
       `\`${ErrorDetail.tooManyRequests}\` over the per-address or global login rate; see Retry-After`,
   })
-  async login(@Body() dto: LoginDto, @Ip() clientIp: string): Promise<TokenPairResponse> {
-    return TokenPairResponse.from(await this.auth.login(dto.username, dto.password, clientIp));
+  async login(@Body() dto: LoginDto, @Client() client: ClientInfo): Promise<TokenPairResponse> {
+    return TokenPairResponse.from(await this.auth.login(dto.username, dto.password, client));
   }
 
   @Public()
@@ -60,8 +61,8 @@ export class AuthController {
   @ApiTooManyRequestsResponse({
     description: `\`${ErrorDetail.tooManyRequests}\` over the per-address refresh rate; see Retry-After`,
   })
-  async refresh(@Body() dto: RefreshDto): Promise<TokenPairResponse> {
-    return TokenPairResponse.from(await this.auth.refresh(dto.refresh_token));
+  async refresh(@Body() dto: RefreshDto, @Client() client: ClientInfo): Promise<TokenPairResponse> {
+    return TokenPairResponse.from(await this.auth.refresh(dto.refresh_token, client));
   }
 
   @Get('me')

@@ -49,6 +49,6 @@ import { SigningKey, TokenSigner } from './token-signer';
     JwtStrategy,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],
-  exports: [AuthService],
+  exports: [AuthService, SessionsService, LoginThrottleService],
 })
 export class AuthModule {}

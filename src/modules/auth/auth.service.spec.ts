@@ -8,6 +8,8 @@ import {
 } from '../../common/errors/domain-errors';
 import { AuthService } from './auth.service';
 
+const CLIENT = { ip: '10.0.0.1', userAgent: 'Spec/1.0' };
+
 describe('AuthService', () => {
   let users: FakeUsers;
   let sessions: FakeSessions;
@@ -22,13 +24,13 @@ describe('AuthService', () => {
   });
 
   it('opens a session for the right password', async () => {
-    await expect(sut.login('ada@example.com', 'right password', '10.0.0.1')).resolves.toEqual(pair);
+    await expect(sut.login('ada@example.com', 'right password', CLIENT)).resolves.toEqual(pair);
     expect(sessions.started).toEqual([7]);
     expect(throttle.failures).toBe(0);
   });
 
   it('counts a wrong password as a failure and answers 401', async () => {
-    await expect(sut.login('ada@example.com', 'wrong', '10.0.0.1')).rejects.toThrow(
+    await expect(sut.login('ada@example.com', 'wrong', CLIENT)).rejects.toThrow(
       new UnauthenticatedError('Incorrect username or password'),
     );
     expect(throttle.failures).toBe(1);
@@ -37,36 +39,36 @@ describe('AuthService', () => {
 
   it('tells an inactive user so only after the right password', async () => {
     users.account = { ...ADA, isActive: false };
-    await expect(sut.login('ada@example.com', 'right password', '10.0.0.1')).rejects.toThrow(
+    await expect(sut.login('ada@example.com', 'right password', CLIENT)).rejects.toThrow(
       new RuleViolationError('Inactive user'),
     );
-    await expect(sut.login('ada@example.com', 'wrong', '10.0.0.1')).rejects.toBeInstanceOf(
+    await expect(sut.login('ada@example.com', 'wrong', CLIENT)).rejects.toBeInstanceOf(
       UnauthenticatedError,
     );
   });
 
   it('checks the lockout before the password', async () => {
     throttle.locked = true;
-    await expect(sut.login('ada@example.com', 'right password', '10.0.0.1')).rejects.toBeInstanceOf(
+    await expect(sut.login('ada@example.com', 'right password', CLIENT)).rejects.toBeInstanceOf(
       RateLimitedError,
     );
     expect(sessions.started).toEqual([]);
   });
 
   it('refuses a rejected rotation, a deleted user and an inactive user', async () => {
-    await expect(sut.refresh('token')).resolves.toEqual(pair);
+    await expect(sut.refresh('token', CLIENT)).resolves.toEqual(pair);
     sessions.rotation = { outcome: 'rejected', userId: null };
-    await expect(sut.refresh('token')).rejects.toThrow(new UnauthenticatedError('Invalid refresh token'));
+    await expect(sut.refresh('token', CLIENT)).rejects.toThrow(new UnauthenticatedError('Invalid refresh token'));
     sessions.rotation = { outcome: 'rejected', userId: 7 };
-    await expect(sut.refresh('token')).rejects.toThrow(new UnauthenticatedError('Invalid refresh token'));
+    await expect(sut.refresh('token', CLIENT)).rejects.toThrow(new UnauthenticatedError('Invalid refresh token'));
     sessions.rotation = { outcome: 'rotated', userId: 7, tokens: pair };
     users.state = null;
-    await expect(sut.refresh('token')).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(sut.refresh('token', CLIENT)).rejects.toBeInstanceOf(UnauthenticatedError);
     users.state = { ...ADA_AUTH_STATE, isActive: false };
-    await expect(sut.refresh('token')).rejects.toThrow(new RuleViolationError('Inactive user'));
+    await expect(sut.refresh('token', CLIENT)).rejects.toThrow(new RuleViolationError('Inactive user'));
     // Deactivation revoked the session; the inactive owner is still told why.
     sessions.rotation = { outcome: 'rejected', userId: 7 };
-    await expect(sut.refresh('token')).rejects.toThrow(new RuleViolationError('Inactive user'));
+    await expect(sut.refresh('token', CLIENT)).rejects.toThrow(new RuleViolationError('Inactive user'));
   });
 
   it("logout revokes the caller's session and a given refresh token's only when it is the caller's", async () => {

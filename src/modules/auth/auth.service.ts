@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { ClientInfo } from '../../common/auth/client.decorator';
 import { RuleViolationError, UnauthenticatedError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { UsersService } from '../users/users.service';
@@ -22,17 +23,17 @@ export class AuthService {
     @Inject(LoginThrottleService) private readonly throttle: LoginAttempts,
   ) {}
 
-  async login(email: string, password: string, clientIp: string): Promise<TokenPair> {
-    await this.throttle.reserveAttempt(email, clientIp);
+  async login(email: string, password: string, client: ClientInfo): Promise<TokenPair> {
+    await this.throttle.reserveAttempt(email, client.ip);
     const user = await this.users.verifyCredentials(email, password);
     if (!user) throw new UnauthenticatedError(ErrorDetail.incorrectCredentials);
-    await this.throttle.release(email, clientIp);
+    await this.throttle.release(email, client.ip);
     if (!user.isActive) throw new RuleViolationError(ErrorDetail.inactiveUser);
-    return this.sessions.start(user.id);
+    return this.sessions.start(user.id, client);
   }
 
-  async refresh(refreshToken: string): Promise<TokenPair> {
-    const result = await this.sessions.rotate(refreshToken);
+  async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
+    const result = await this.sessions.rotate(refreshToken, client);
     const state = result.userId === null ? null : await this.users.authState(result.userId);
     // Deactivation also revokes the sessions, but an inactive user is told so (400) rather than 401.
     if (state && !state.isActive) throw new RuleViolationError(ErrorDetail.inactiveUser);

@@ -2,8 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { DataSource, EntityManager, IsNull, MoreThan, Not } from 'typeorm';
+import type { ClientInfo } from '../../common/auth/client.decorator';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
+import { NotFoundError } from '../../common/errors/domain-errors';
+import { ErrorDetail } from '../../common/errors/error-details';
 import { Clock } from '../../common/time/clock';
 import { authConfig } from '../../config/auth.config';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
@@ -13,6 +16,15 @@ import { TokenSigner } from './token-signer';
 export interface TokenPair {
   accessToken: string;
   refreshToken: string;
+}
+
+/** A live session as its user sees it. */
+export interface SessionSummary {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+  clientIp: string | null;
 }
 
 /** `userId` of a rejected token is its signed owner, or null when the token is not one of ours. */
@@ -39,20 +51,24 @@ export class SessionsService {
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
   ) {}
 
-  async start(userId: number): Promise<TokenPair> {
+  async start(userId: number, client: ClientInfo): Promise<TokenPair> {
     const sessionId = randomUUID();
+    const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       await manager.insert(SessionEntity, {
         id: sessionId,
         userId,
-        createdAt: this.clock.now(),
+        createdAt: now,
         revokedAt: null,
+        lastUsedAt: now,
+        userAgent: client.userAgent,
+        clientIp: client.ip,
       });
       return this.issuePair(manager, userId, sessionId);
     });
   }
 
-  async rotate(refreshToken: string): Promise<RotationResult> {
+  async rotate(refreshToken: string, client: ClientInfo): Promise<RotationResult> {
     const claims = await this.signer.verify(refreshToken, 'refresh');
     if (!claims) return { outcome: 'rejected', userId: null };
     const rejected: RotationResult = { outcome: 'rejected', userId: Number(claims.sub) };
@@ -80,6 +96,11 @@ export class SessionsService {
           RefreshTokenEntity,
           { jti: presented.jti },
           { revokedAt: now, replacedBy: nextJti },
+        );
+        await manager.update(
+          SessionEntity,
+          { id: session.id },
+          { lastUsedAt: now, userAgent: client.userAgent, clientIp: client.ip },
         );
         const tokens = await this.issuePair(manager, presented.userId, presented.sessionId, nextJti);
         return { outcome: 'rotated', userId: presented.userId, tokens };
@@ -125,20 +146,52 @@ export class SessionsService {
     await this.cache.putFinal(sessionStateKey(sessionId), REVOKED, SESSION_STATE_TTL_MS);
   }
 
+  /** The user's live sessions, the most recently used first. */
+  async list(userId: number): Promise<SessionSummary[]> {
+    const oldestLive = new Date(this.clock.now().getTime() - this.config.sessionMaxAgeSeconds * 1000);
+    const sessions = await this.dataSource.getRepository(SessionEntity).find({
+      where: { userId, revokedAt: IsNull(), createdAt: MoreThan(oldestLive) },
+      order: { lastUsedAt: 'DESC', id: 'ASC' },
+    });
+    return sessions.map(({ id, createdAt, lastUsedAt, userAgent, clientIp }) => ({
+      id,
+      createdAt,
+      lastUsedAt,
+      userAgent,
+      clientIp,
+    }));
+  }
+
+  /** Ends one of the user's live sessions; someone else's, or one already ended, is not found. */
+  async revokeOwnSession(userId: number, sessionId: string): Promise<void> {
+    const session = await this.dataSource
+      .getRepository(SessionEntity)
+      .findOneBy({ id: sessionId, userId, revokedAt: IsNull() });
+    if (!session) throw new NotFoundError(ErrorDetail.sessionNotFound);
+    await this.revokeSession(sessionId);
+  }
+
   /** The session a refresh token belongs to, if it is the caller's; used by logout's optional field. */
   async sessionOfRefreshToken(refreshToken: string, userId: number): Promise<string | null> {
     const claims = await this.signer.verify(refreshToken, 'refresh');
     return claims && Number(claims.sub) === userId ? claims.sid : null;
   }
 
-  async revokeAllSessions(userId: number): Promise<void> {
+  /** Revokes every session of the user, but `keptSessionId` when given. */
+  async revokeAllSessions(userId: number, keptSessionId?: string): Promise<void> {
+    const kept = keptSessionId ? { id: Not(keptSessionId) } : {};
+    const keptTokens = keptSessionId ? { sessionId: Not(keptSessionId) } : {};
     const sessions = await this.dataSource
       .getRepository(SessionEntity)
-      .find({ select: { id: true }, where: { userId, revokedAt: IsNull() } });
+      .find({ select: { id: true }, where: { userId, revokedAt: IsNull(), ...kept } });
     const now = this.clock.now();
     await this.dataSource.transaction(async (manager) => {
-      await manager.update(SessionEntity, { userId, revokedAt: IsNull() }, { revokedAt: now });
-      await manager.update(RefreshTokenEntity, { userId, revokedAt: IsNull() }, { revokedAt: now });
+      await manager.update(SessionEntity, { userId, revokedAt: IsNull(), ...kept }, { revokedAt: now });
+      await manager.update(
+        RefreshTokenEntity,
+        { userId, revokedAt: IsNull(), ...keptTokens },
+        { revokedAt: now },
+      );
     });
     await Promise.all(
       sessions.map(({ id }) => this.cache.putFinal(sessionStateKey(id), REVOKED, SESSION_STATE_TTL_MS)),

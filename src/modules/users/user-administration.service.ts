@@ -21,7 +21,7 @@ export interface UserChanges {
 }
 
 /**
- * Superuser operations on accounts. Changes that could leave the service without an active
+ * Changes to accounts: a superuser's operations, and a user's own password change and deletion. Changes that could leave the service without an active
  * superuser run in a transaction that locks the superuser rows, so two admins demoting each
  * other at the same moment cannot both succeed.
  */
@@ -93,8 +93,27 @@ export class UserAdministrationService {
     });
   }
 
+  /** The user's own new password, held to the password policy (a 422 at `new_password`). */
+  async changePassword(id: number, password: string): Promise<void> {
+    const current = await this.get(id);
+    await this.passwordPolicy.requireStrong(password, ['body', 'new_password'], current);
+    const hashedPassword = await this.passwords.hash(password);
+    await this.change(id, ({ user }) => {
+      user.hashedPassword = hashedPassword;
+    });
+  }
+
   async delete(id: number, actorId: number): Promise<void> {
     if (id === actorId) throw new RuleViolationError(ErrorDetail.cannotDeleteOwnAccount);
+    await this.deleteAccount(id);
+  }
+
+  /**
+   * Deletes the account and, by the foreign keys' ON DELETE CASCADE, every row that is the user's:
+   * sessions, refresh tokens, preferences, transactions, lot selections, settings, ledger version,
+   * idempotency keys, conversations, messages and chat-turn counts.
+   */
+  async deleteAccount(id: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       requireAnotherActiveSuperuser(await lockUser(manager, id), ErrorDetail.cannotDeleteLastSuperuser);
       await manager.delete(UserEntity, { id });

@@ -14,4 +14,15 @@ export class SessionEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /** The login, or the last refresh. */
+  @Column({ type: 'timestamptz' })
+  lastUsedAt: Date;
+
+  /** The User-Agent and client address of that login or refresh. */
+  @Column({ type: 'varchar', length: 512, nullable: true })
+  userAgent: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  clientIp: string | null;
 }

@@ -1,0 +1,369 @@
+import { DataSource } from 'typeorm';
+import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
+import { httpCall } from '../setup/http-call';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) SelfServiceTest/1.0';
+const BODY_JSON = { 'content-type': 'application/json' };
+
+describe('a user manages their own account', () => {
+  let sut: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    base = await sut.listen();
+  });
+  afterAll(() => sut.close());
+
+  const call = (
+    user: { headers: { authorization: string } },
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => sut.inject({ method, url: `/api/v1${url}`, headers: user.headers, payload });
+  const loginFrom = async (user: TestUser, address: string, userAgent: string) => {
+    const answer = await httpCall(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': address,
+        'user-agent': userAgent,
+      },
+      body: new URLSearchParams({ username: user.email, password: user.password }).toString(),
+    });
+    expect(answer.status).toBe(200);
+    const tokens = answer.body as { access_token: string; refresh_token: string };
+    return { ...tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
+  };
+  const refresh = (refreshToken: string) =>
+    sut.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: new URLSearchParams({ refresh_token: refreshToken }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  describe('sessions', () => {
+    it('lists the live sessions with created, last used, user agent and address, the current one marked', async () => {
+      const user = await registerUser(sut);
+      const laptop = await loginFrom(user, '198.51.100.10', UA);
+      const phone = await loginFrom(user, '198.51.100.11', 'Phone/2.0');
+      await call(user, 'POST', '/auth/logout');
+
+      const answer = await call(laptop, 'GET', '/auth/sessions');
+      expect(answer.statusCode).toBe(200);
+      const sessions = answer.json();
+      expect(sessions).toHaveLength(2);
+      const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(sessions).toEqual(
+        expect.arrayContaining([
+          {
+            id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+            created_at: iso,
+            last_used_at: iso,
+            user_agent: UA,
+            ip_address: '198.51.100.10',
+            current: true,
+          },
+          {
+            id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+            created_at: iso,
+            last_used_at: iso,
+            user_agent: 'Phone/2.0',
+            ip_address: '198.51.100.11',
+            current: false,
+          },
+        ]),
+      );
+      const fromPhone = (await call(phone, 'GET', '/auth/sessions')).json();
+      expect(fromPhone.find((session: { current: boolean }) => session.current).ip_address).toBe(
+        '198.51.100.11',
+      );
+    });
+
+    it('moves last used on refresh', async () => {
+      const user = await registerUser(sut);
+      const [before] = (await call(user, 'GET', '/auth/sessions')).json();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const next = (await refresh(user.refreshToken)).json();
+      const [after] = (
+        await call({ headers: { authorization: `Bearer ${next.access_token}` } }, 'GET', '/auth/sessions')
+      ).json();
+      expect(after.id).toBe(before.id);
+      expect(after.created_at).toBe(before.created_at);
+      expect(Date.parse(after.last_used_at)).toBeGreaterThan(Date.parse(before.last_used_at));
+    });
+
+    it("ends one of the caller's sessions; another user's or an unknown one is 404", async () => {
+      const user = await registerUser(sut);
+      const other = await loginFrom(user, '198.51.100.12', 'Other/1.0');
+      const stranger = await registerUser(sut);
+      const [otherSession] = (await call(other, 'GET', '/auth/sessions'))
+        .json()
+        .filter((session: { current: boolean }) => session.current);
+
+      const refused = await call(stranger, 'DELETE', `/auth/sessions/${otherSession.id}`);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ detail: 'Session not found' });
+      expect((await call(other, 'GET', '/auth/me')).statusCode).toBe(200);
+
+      const ended = await call(user, 'DELETE', `/auth/sessions/${otherSession.id}`);
+      expect(ended.statusCode).toBe(200);
+      expect(ended.json()).toEqual({ message: 'Session revoked' });
+      expect((await call(other, 'GET', '/auth/me')).statusCode).toBe(401);
+      expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+      expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(200);
+      expect((await call(user, 'DELETE', `/auth/sessions/${otherSession.id}`)).statusCode).toBe(404);
+
+      const malformed = await call(user, 'DELETE', '/auth/sessions/not-a-session');
+      expect(malformed.statusCode).toBe(422);
+      expect(malformed.json().detail[0].loc).toEqual(['path', 'session_id']);
+    });
+  });
+
+  describe('POST /auth/change-password', () => {
+    it('needs the current password, ends every other session and keeps the current one', async () => {
+      const user = await registerUser(sut);
+      const elsewhere = await login(sut, user.email, user.password);
+
+      const wrong = await call(user, 'POST', '/auth/change-password', {
+        current_password: 'not my password at all',
+        new_password: 'a much better passphrase',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ detail: 'Incorrect password' });
+
+      const weak = await call(user, 'POST', '/auth/change-password', {
+        current_password: user.password,
+        new_password: 'password',
+      });
+      expect(weak.statusCode).toBe(422);
+      expect(weak.json()).toEqual({
+        detail: [
+          {
+            loc: ['body', 'new_password'],
+            msg: expect.stringMatching(/^Value error, Password is too easy to guess\./),
+            type: 'value_error',
+          },
+        ],
+      });
+
+      const changed = await call(user, 'POST', '/auth/change-password', {
+        current_password: user.password,
+        new_password: 'a much better passphrase',
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toEqual({ message: 'Password changed' });
+      expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(200);
+      expect((await call(elsewhere, 'GET', '/auth/me')).statusCode).toBe(401);
+      expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(user.refreshToken)).statusCode).toBe(200);
+      await expect(login(sut, user.email, user.password)).rejects.toThrow('login failed: 401');
+      await expect(login(sut, user.email, 'a much better passphrase')).resolves.toHaveProperty('accessToken');
+    });
+
+    it('counts wrong current passwords toward the failed-login lockout', async () => {
+      const user = await registerUser(sut);
+      const statuses = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        const answer = await call(user, 'POST', '/auth/change-password', {
+          current_password: `guess number ${attempt}`,
+          new_password: 'a much better passphrase',
+        });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    });
+  });
+
+  describe('PATCH /users/me', () => {
+    it('changes the full name without a password', async () => {
+      const user = await registerUser(sut);
+      const answer = await call(user, 'PATCH', '/users/me', { full_name: 'Grace Hopper' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({
+        id: user.id,
+        email: user.email,
+        full_name: 'Grace Hopper',
+        is_active: true,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      });
+      expect((await call(user, 'GET', '/auth/me')).json().full_name).toBe('Grace Hopper');
+    });
+
+    it('changes the email only with the current password, and refuses one taken by another user', async () => {
+      const user = await registerUser(sut);
+      const other = await registerUser(sut);
+      const newEmail = `moved-${user.id}@example.com`;
+
+      const withoutPassword = await call(user, 'PATCH', '/users/me', { email: newEmail });
+      expect(withoutPassword.statusCode).toBe(422);
+      expect(withoutPassword.json()).toEqual({
+        detail: [{ loc: ['body', 'current_password'], msg: 'Field required', type: 'missing' }],
+      });
+      const wrongPassword = await call(user, 'PATCH', '/users/me', {
+        email: newEmail,
+        current_password: 'not my password at all',
+      });
+      expect(wrongPassword.statusCode).toBe(400);
+      expect(wrongPassword.json()).toEqual({ detail: 'Incorrect password' });
+
+      const taken = await call(user, 'PATCH', '/users/me', {
+        email: other.email.toUpperCase(),
+        current_password: user.password,
+      });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual({ detail: 'Email already in use by another user' });
+
+      const moved = await call(user, 'PATCH', '/users/me', {
+        email: newEmail.toUpperCase(),
+        current_password: user.password,
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().email).toBe(newEmail);
+      expect((await call(user, 'GET', '/auth/me')).json().email).toBe(newEmail);
+      await expect(login(sut, newEmail, user.password)).resolves.toHaveProperty('accessToken');
+    });
+
+    it('ignores fields that are not the profile’s (no mass assignment)', async () => {
+      const user = await registerUser(sut);
+      const answer = await call(user, 'PATCH', '/users/me', { full_name: 'Still Plain', is_superuser: true });
+      expect(answer.statusCode).toBe(200);
+      const [row] = await sut.app
+        .get(DataSource)
+        .query('SELECT is_superuser FROM users WHERE id = $1', [user.id]);
+      expect(row.is_superuser).toBe(false);
+    });
+  });
+
+  describe('DELETE /users/me', () => {
+    const userTables = (dataSource: DataSource): Promise<{ table_name: string }[]> =>
+      dataSource.query(
+        `SELECT table_name FROM information_schema.columns
+         WHERE column_name = 'user_id' AND table_schema = current_schema() ORDER BY table_name`,
+      );
+    const rowsOf = async (dataSource: DataSource, userId: number) => {
+      const counts: Record<string, number> = {};
+      for (const { table_name } of await userTables(dataSource)) {
+        const [{ count }] = await dataSource.query(
+          `SELECT count(*)::int AS count FROM "${table_name}" WHERE user_id = $1`,
+          [userId],
+        );
+        counts[table_name] = count;
+      }
+      return counts;
+    };
+
+    it('with the password, removes the account and every row that is the user’s, in every table', async () => {
+      const user = await registerUser(sut);
+      const bystander = await registerUser(sut);
+      for (const owner of [user, bystander]) {
+        expect(
+          (
+            await call(owner, 'POST', '/preferences/wizard', {
+              step_data: { essential: { experience_level: 'beginner' } },
+              complete: true,
+            })
+          ).statusCode,
+        ).toBe(200);
+        const trade = await sut.inject({
+          method: 'POST',
+          url: '/api/v1/portfolio/transactions',
+          headers: { ...owner.headers, 'idempotency-key': `trade-${owner.id}` },
+          payload: {
+            symbol: 'AAPL',
+            side: 'buy',
+            quantity: 1,
+            price: 100,
+            executed_at: '2025-01-06T15:30:00Z',
+          },
+        });
+        expect(trade.statusCode).toBe(201);
+        expect(
+          (
+            await sut.inject({
+              method: 'PUT',
+              url: '/api/v1/portfolio/settings',
+              headers: owner.headers,
+              payload: { cost_basis_method: 'fifo' },
+            })
+          ).statusCode,
+        ).toBe(200);
+        expect(
+          (await call(owner, 'POST', '/assistant/chat', { message: 'What is my portfolio worth?' }))
+            .statusCode,
+        ).toBe(200);
+      }
+      const dataSource = sut.app.get(DataSource);
+      const before = await rowsOf(dataSource, user.id);
+      const emptyBefore = Object.entries(before)
+        .filter(([, count]) => count === 0)
+        .map(([table]) => table);
+      expect(emptyBefore).toEqual([]);
+      expect(Object.keys(before)).toEqual(
+        expect.arrayContaining([
+          'assistant_conversations',
+          'idempotency_keys',
+          'portfolio_transactions',
+          'refresh_tokens',
+          'sessions',
+          'user_preferences',
+        ]),
+      );
+      const bystanderBefore = await rowsOf(dataSource, bystander.id);
+
+      const wrong = await sut.inject({
+        method: 'DELETE',
+        url: '/api/v1/users/me',
+        headers: { ...user.headers, ...BODY_JSON },
+        payload: { password: 'not my password at all' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ detail: 'Incorrect password' });
+      const missing = await sut.inject({ method: 'DELETE', url: '/api/v1/users/me', headers: user.headers });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json()).toEqual({
+        detail: [{ loc: ['body', 'password'], msg: 'Field required', type: 'missing' }],
+      });
+
+      const deleted = await sut.inject({
+        method: 'DELETE',
+        url: '/api/v1/users/me',
+        headers: { ...user.headers, ...BODY_JSON },
+        payload: { password: user.password },
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toEqual({ message: 'Account deleted' });
+
+      expect(Object.values(await rowsOf(dataSource, user.id)).every((count) => count === 0)).toBe(true);
+      const [{ count: users }] = await dataSource.query(
+        'SELECT count(*)::int AS count FROM users WHERE id = $1',
+        [user.id],
+      );
+      expect(users).toBe(0);
+      expect(await rowsOf(dataSource, bystander.id)).toEqual(bystanderBefore);
+      expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(401);
+      expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+      await expect(login(sut, user.email, user.password)).rejects.toThrow('login failed: 401');
+    });
+
+    it('refuses to delete the last active superuser', async () => {
+      const admin = await createSuperuser(sut);
+      const [{ count }] = await sut.app
+        .get(DataSource)
+        .query('SELECT count(*)::int AS count FROM users WHERE is_superuser AND is_active');
+      expect(count).toBe(1);
+      const answer = await sut.inject({
+        method: 'DELETE',
+        url: '/api/v1/users/me',
+        headers: { ...admin.headers, ...BODY_JSON },
+        payload: { password: admin.password },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ detail: 'Cannot delete the last active superuser' });
+      expect((await call(admin, 'GET', '/auth/me')).statusCode).toBe(200);
+    });
+  });
+});
