@@ -8,8 +8,8 @@ export const LOGIN_PATH = '/api/v1/auth/login';
 
 /** Every tag an operation may carry, in the order Swagger UI lists them. */
 export const API_TAGS: Record<string, string> = {
-  auth: 'Log in with email and password, refresh and revoke tokens, and the current user.',
-  users: 'Self-service registration.',
+  auth: 'Log in with email and password, refresh and revoke tokens, the current user, your password and your sessions.',
+  users: 'Self-service registration, your profile and the deletion of your account.',
   preferences: 'Investment preferences: the onboarding wizard, level defaults and the watchlist.',
   market: 'Quotes, price history, index summary, movers and symbol search.',
   news: 'Market and stock news with server-side sentiment, and a sentiment scorer for your own texts.',

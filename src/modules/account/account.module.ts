@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { UsersModule } from '../users/users.module';
-import { AccountController } from './account.controller';
+import { AccountSecurityController } from './account-security.controller';
 import { AccountService } from './account.service';
+import { ProfileController } from './profile.controller';
 
 /** Self-service: a user's own password, sessions, profile and deletion. */
 @Module({
   imports: [UsersModule, AuthModule],
-  controllers: [AccountController],
+  controllers: [AccountSecurityController, ProfileController],
   providers: [AccountService],
 })
 export class AccountModule {}

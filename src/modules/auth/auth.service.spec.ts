@@ -42,9 +42,7 @@ describe('AuthService', () => {
     await expect(sut.login('ada@example.com', 'right password', CLIENT)).rejects.toThrow(
       new RuleViolationError('Inactive user'),
     );
-    await expect(sut.login('ada@example.com', 'wrong', CLIENT)).rejects.toBeInstanceOf(
-      UnauthenticatedError,
-    );
+    await expect(sut.login('ada@example.com', 'wrong', CLIENT)).rejects.toBeInstanceOf(UnauthenticatedError);
   });
 
   it('checks the lockout before the password', async () => {
@@ -58,9 +56,13 @@ describe('AuthService', () => {
   it('refuses a rejected rotation, a deleted user and an inactive user', async () => {
     await expect(sut.refresh('token', CLIENT)).resolves.toEqual(pair);
     sessions.rotation = { outcome: 'rejected', userId: null };
-    await expect(sut.refresh('token', CLIENT)).rejects.toThrow(new UnauthenticatedError('Invalid refresh token'));
+    await expect(sut.refresh('token', CLIENT)).rejects.toThrow(
+      new UnauthenticatedError('Invalid refresh token'),
+    );
     sessions.rotation = { outcome: 'rejected', userId: 7 };
-    await expect(sut.refresh('token', CLIENT)).rejects.toThrow(new UnauthenticatedError('Invalid refresh token'));
+    await expect(sut.refresh('token', CLIENT)).rejects.toThrow(
+      new UnauthenticatedError('Invalid refresh token'),
+    );
     sessions.rotation = { outcome: 'rotated', userId: 7, tokens: pair };
     users.state = null;
     await expect(sut.refresh('token', CLIENT)).rejects.toBeInstanceOf(UnauthenticatedError);
