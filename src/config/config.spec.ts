@@ -2,6 +2,7 @@ import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { cacheConfig } from './cache.config';
 import { databaseConfig } from './database.config';
+import { rateLimitConfig } from './rate-limit.config';
 
 describe('configuration namespaces', () => {
   const saved = { ...process.env };
@@ -27,6 +28,11 @@ describe('configuration namespaces', () => {
       'SECRET_KEY',
       'TRUST_PROXY',
       'DOCS_ENABLED',
+      'AUTH_SESSION_MAX_DAYS',
+      'AUTH_RATE_WINDOW_SECONDS',
+      'AUTH_RATE_LIMIT_PER_IP',
+      'AUTH_RATE_LIMIT_GLOBAL',
+      'AUTH_REFRESH_RATE_LIMIT_PER_IP',
     ]) {
       delete process.env[key];
     }
@@ -48,7 +54,16 @@ describe('configuration namespaces', () => {
       algorithm: 'HS256',
       accessTokenTtlSeconds: 1800,
       refreshTokenTtlSeconds: 604800,
+      sessionMaxAgeSeconds: 30 * 86_400,
       firstSuperuser: null,
+    });
+    expect(rateLimitConfig()).toEqual({
+      windowSeconds: 60,
+      buckets: {
+        login: { perIp: 30, global: 600 },
+        register: { perIp: 30, global: 600 },
+        refresh: { perIp: 60, global: null },
+      },
     });
     expect(databaseConfig()).toEqual({
       url: null,
@@ -96,7 +111,10 @@ describe('configuration namespaces', () => {
       ACCESS_TOKEN_EXPIRE_MINUTES: '5',
       FIRST_SUPERUSER_EMAIL: 'Root@Example.com',
       FIRST_SUPERUSER_PASSWORD: 'long enough',
+      AUTH_SESSION_MAX_DAYS: '90',
+      AUTH_REFRESH_RATE_LIMIT_PER_IP: '12',
     });
+    expect(rateLimitConfig().buckets.refresh).toEqual({ perIp: 12, global: null });
     expect(appConfig()).toMatchObject({
       port: 9000,
       corsOrigins: ['https://a.example', 'https://b.example'],
@@ -105,6 +123,7 @@ describe('configuration namespaces', () => {
       algorithm: 'HS512',
       accessTokenTtlSeconds: 300,
       firstSuperuser: { email: 'root@example.com', password: 'long enough' },
+      sessionMaxAgeSeconds: 90 * 86_400,
     });
   });
 
@@ -114,6 +133,8 @@ describe('configuration namespaces', () => {
     [appConfig, { DOCS_ENABLED: 'no' }, /DOCS_ENABLED must be one of true, false/],
     [authConfig, { JWT_ALGORITHM: 'RS256' }, /JWT_ALGORITHM must be one of HS256, HS384, HS512/],
     [authConfig, { ACCESS_TOKEN_EXPIRE_MINUTES: '0' }, /ACCESS_TOKEN_EXPIRE_MINUTES/],
+    [authConfig, { AUTH_SESSION_MAX_DAYS: '0' }, /AUTH_SESSION_MAX_DAYS/],
+    [rateLimitConfig, { AUTH_REFRESH_RATE_LIMIT_PER_IP: 'many' }, /AUTH_REFRESH_RATE_LIMIT_PER_IP/],
     [
       authConfig,
       { FIRST_SUPERUSER_EMAIL: 'root@example.com' },
