@@ -280,6 +280,61 @@ describe('client mistakes answer 4xx, never 500', () => {
         ],
       });
     });
+
+    // Issue 21, defect 4: the email validator used to throw URIError on such a string (a 500).
+    const surrogateIssue = (loc: (string | number)[]) => ({
+      loc,
+      msg: 'Input should be a valid string, unable to parse raw data as a unicode string',
+      type: 'string_unicode',
+    });
+
+    it('a lone surrogate in an email is a 422 at the email on register, admin create and admin update', async () => {
+      const registered = await send({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: '{"email":"s\\ud800@example.com","password":"password1","full_name":"S"}',
+        headers: JSON_HEADERS,
+      });
+      expect(registered.statusCode).toBe(422);
+      expect(registered.json()).toEqual({ detail: [surrogateIssue(['body', 'email'])] });
+      const created = await send({
+        method: 'POST',
+        url: '/api/v1/admin/users/',
+        payload: '{"email":"\\ud800","password":"password1","full_name":"S"}',
+        headers: { ...admin.headers, ...JSON_HEADERS },
+      });
+      expect(created.statusCode).toBe(422);
+      expect(created.json()).toEqual({ detail: [surrogateIssue(['body', 'email'])] });
+      const updated = await send({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${user.id}`,
+        payload: '{"email":"a\\udfff@example.com"}',
+        headers: { ...admin.headers, ...JSON_HEADERS },
+      });
+      expect(updated.statusCode).toBe(422);
+      expect(updated.json()).toEqual({ detail: [surrogateIssue(['body', 'email'])] });
+    });
+
+    it("a lone surrogate is reported beside the request's other field issues", async () => {
+      const response = await send({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: '{"email":"\\ud800@example.com","password":"short","full_name":"x"}',
+        headers: JSON_HEADERS,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail: [
+          surrogateIssue(['body', 'email']),
+          {
+            loc: ['body', 'password'],
+            msg: 'String should have at least 8 characters',
+            type: 'string_too_short',
+            ctx: { min_length: 8 },
+          },
+        ],
+      });
+    });
   });
 
   describe('percent signs', () => {
