@@ -1,0 +1,166 @@
+import { registerUser, TestUser } from '../factories/users.factory';
+import { FakeClock } from '../fakes/clock';
+import { createTestApp, TestApp } from '../setup/test-app';
+import { portfolioCalls } from '../support/portfolio-calls';
+
+const BASE = '/api/v1/portfolio';
+
+// Issue 21, defects 5 and 11–15: portfolio edges an independent recomputation found.
+describe('Portfolio edges: old trades, exchange dates, yields, position fees, tiny splits', () => {
+  const clock = new FakeClock(new Date('2025-03-12T22:00:00Z'));
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ clock });
+  });
+  afterAll(() => sut.close());
+
+  const { get, record } = portfolioCalls(() => sut);
+  const post = (user: TestUser, payload: object) =>
+    sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
+  const remove = (user: TestUser, id: number) =>
+    sut.inject({ method: 'DELETE', url: `${BASE}/transactions/${id}`, headers: user.headers });
+
+  describe('yield_on_cost (defect 12)', () => {
+    it("divides by the cost basis of today's positions by the user's method, as the positions show it", async () => {
+      const user = await registerUser(sut);
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 100,
+        executed_at: '2024-01-05',
+      });
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 5,
+        price: 200,
+        fees: 5,
+        executed_at: '2025-01-06',
+      });
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 12,
+        price: 150,
+        executed_at: '2025-02-03',
+      });
+      await record(user, { symbol: 'AAPL', side: 'dividend', amount: 6, executed_at: '2025-02-14' });
+      const settings = await sut.inject({
+        method: 'PUT',
+        url: `${BASE}/settings`,
+        headers: user.headers,
+        payload: { cost_basis_method: 'fifo' },
+      });
+      expect(settings.statusCode).toBe(200);
+
+      // FIFO keeps 3 shares of the second lot: 3 × 201 = 603 (average cost would say 401)
+      const [position] = (await get(user, 'positions')).json().positions;
+      expect(position.cost_basis).toBe(603);
+      const income = (await get(user, 'income')).json();
+      expect(income.trailing_12_months.yield_on_cost).toBe(Number(((6 / 603) * 100).toFixed(4)));
+
+      const schemas = (await sut.inject({ url: '/openapi.json' })).json().components.schemas;
+      expect(schemas.TrailingYieldResponse.properties.yield_on_cost.description).toBe(
+        'dividends_gross / the cost basis of today’s positions by the user’s cost-basis method (as ' +
+          '`GET /portfolio/positions` shows it), percent; null without positions',
+      );
+    });
+  });
+
+  describe('a fee charged on a position (defect 14)', () => {
+    it('is refused on a symbol never held before it, like a dividend, and taken once it was held', async () => {
+      const user = await registerUser(sut);
+      const unheld = await post(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-06' });
+      expect(unheld.statusCode).toBe(400);
+      expect(unheld.json()).toEqual({ detail: 'No position in MSFT was held before this fee' });
+
+      const buy = await record(user, {
+        symbol: 'MSFT',
+        side: 'buy',
+        quantity: 2,
+        price: 40,
+        executed_at: '2025-01-07',
+      });
+      const before = await post(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-06' });
+      expect(before.statusCode).toBe(400);
+      await record(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-08' });
+      const deletion = await remove(user, buy);
+      expect(deletion.statusCode).toBe(400);
+      expect(deletion.json()).toEqual({
+        detail: 'Cannot delete this transaction: a later fee of MSFT would have no position',
+      });
+      expect((await get(user, 'transactions')).json().total).toBe(2);
+    });
+  });
+
+  describe('a split below the smallest quantity (defect 15)', () => {
+    it('refuses a split that would leave less than 0.00000001 shares, and a deletion that would', async () => {
+      const user = await registerUser(sut);
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 3,
+        price: 40,
+        fees: 1,
+        executed_at: '2025-01-06',
+      });
+      await record(user, { symbol: 'AAPL', side: 'split', ratio: '1:1000000', executed_at: '2025-01-07' });
+      const second = await post(user, {
+        symbol: 'AAPL',
+        side: 'split',
+        ratio: '1:1000000',
+        executed_at: '2025-01-08',
+      });
+      expect(second.statusCode).toBe(400);
+      expect(second.json()).toEqual({
+        detail:
+          'This split would leave less than 0.00000001 shares of AAPL, the smallest quantity the ledger holds',
+      });
+      const [position] = (await get(user, 'positions')).json().positions;
+      expect(position).toMatchObject({ symbol: 'AAPL', quantity: 0.000003, cost_basis: 121 });
+      // the position can still be sold whole
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 0.000003,
+        price: 1e6,
+        executed_at: '2025-01-09',
+      });
+      expect((await get(user, 'positions')).json().positions).toEqual([]);
+    });
+
+    it('refuses deleting a buy when a later split would then leave less than the smallest quantity', async () => {
+      const user = await registerUser(sut);
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 0.005,
+        price: 40,
+        executed_at: '2025-01-06',
+      });
+      const big = await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 1,
+        price: 40,
+        executed_at: '2025-01-06',
+      });
+      await record(user, { symbol: 'AAPL', side: 'split', ratio: '1:1000000', executed_at: '2025-01-07' });
+      const deletion = await remove(user, big);
+      expect(deletion.statusCode).toBe(400);
+      expect(deletion.json()).toEqual({
+        detail:
+          'Cannot delete this transaction: a later split of AAPL would leave less than 0.00000001 shares',
+      });
+    });
+
+    it('describes strict_cash as enforced', async () => {
+      const schemas = (await sut.inject({ url: '/openapi.json' })).json().components.schemas;
+      expect(schemas.PortfolioSettingsResponse.properties.strict_cash.description).not.toContain(
+        'not yet enforced',
+      );
+    });
+  });
+});
