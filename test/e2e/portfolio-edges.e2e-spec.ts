@@ -21,6 +21,75 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
   const remove = (user: TestUser, id: number) =>
     sut.inject({ method: 'DELETE', url: `${BASE}/transactions/${id}`, headers: user.headers });
 
+  describe('exchange dates (defects 11 and 13)', () => {
+    it('dates a date-time of exactly 00:00:00Z on its New York date, and a date alone on that date', async () => {
+      const user = await registerUser(sut);
+      // 2025-01-07T00:00:00Z is 19:00 on 6 January in New York
+      const midnight = await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 1,
+        price: 100,
+        executed_at: '2025-01-07T00:00:00Z',
+      });
+      const dateOnly = await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 2,
+        price: 100,
+        executed_at: '2025-01-07',
+      });
+      const lots = (await get(user, 'lots')).json().lots as { lot_id: number; acquired_on: string }[];
+      expect(lots.map(({ lot_id, acquired_on }) => ({ lot_id, acquired_on }))).toEqual([
+        { lot_id: midnight, acquired_on: '2025-01-06' },
+        { lot_id: dateOnly, acquired_on: '2025-01-07' },
+      ]);
+      const listed = (await get(user, 'transactions?from=2025-01-06&to=2025-01-06')).json();
+      expect(listed.transactions.map((transaction: { id: number }) => transaction.id)).toEqual([midnight]);
+      // the instant is answered as it was given
+      expect(listed.transactions[0].executed_at).toBe('2025-01-07T00:00:00.000Z');
+    });
+
+    it('filters the listing by New York date, as the realized gains and the income do', async () => {
+      const user = await registerUser(sut);
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 100,
+        executed_at: '2024-06-03',
+      });
+      // 01:00 UTC on 1 February is 20:00 on 31 January in New York: January income
+      const dividend = await record(user, {
+        symbol: 'AAPL',
+        side: 'dividend',
+        amount: 5,
+        executed_at: '2025-02-01T01:00:00Z',
+      });
+      // 04:00 UTC on 1 January 2025 is 23:00 on 31 December 2024 in New York: a 2024 sale
+      const sell = await record(user, {
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 1,
+        price: 120,
+        executed_at: '2025-01-01T04:00:00Z',
+      });
+      const ids = async (query: string) =>
+        ((await get(user, `transactions?${query}`)).json().transactions as { id: number }[]).map(
+          ({ id }) => id,
+        );
+
+      expect(await ids('from=2025-01-31&to=2025-01-31')).toEqual([dividend]);
+      expect(await ids('from=2025-02-01&to=2025-02-01')).toEqual([]);
+      expect(await ids('from=2024-01-01&to=2024-12-31&symbol=AAPL')).toEqual([sell, expect.any(Number)]);
+      expect(await ids('from=2025-01-01')).toEqual([dividend]);
+      const realized = (await get(user, 'realized?year=2024')).json();
+      expect(realized.realized.map((entry: { sell_id: number }) => entry.sell_id)).toEqual([sell]);
+      // a date-time bound still compares instants
+      expect(await ids('from=2025-02-01T00:00:00Z')).toEqual([dividend]);
+    });
+  });
+
   describe('yield_on_cost (defect 12)', () => {
     it("divides by the cost basis of today's positions by the user's method, as the positions show it", async () => {
       const user = await registerUser(sut);

@@ -35,13 +35,14 @@ const trade = (
   price,
   fees,
   executedAt: at(day),
+  tradeDate: day,
 });
 const cash = (
   side: 'deposit' | 'withdrawal' | 'interest' | 'fee',
   amount: number,
   day: string,
   symbol: string | null = null,
-): LedgerEntry => ({ id: nextId++, symbol, side, ...none, amount, executedAt: at(day) });
+): LedgerEntry => ({ id: nextId++, symbol, side, ...none, amount, executedAt: at(day), tradeDate: day });
 const dividend = (amount: number, withholdingTax: number, day: string, symbol = 'AAPL'): LedgerEntry => ({
   id: nextId++,
   symbol,
@@ -50,6 +51,7 @@ const dividend = (amount: number, withholdingTax: number, day: string, symbol = 
   amount,
   withholdingTax,
   executedAt: at(day),
+  tradeDate: day,
 });
 const split = (splitTo: number, splitFrom: number, day: string, symbol = 'AAPL'): LedgerEntry => ({
   id: nextId++,
@@ -59,6 +61,7 @@ const split = (splitTo: number, splitFrom: number, day: string, symbol = 'AAPL')
   splitTo,
   splitFrom,
   executedAt: at(day),
+  tradeDate: day,
 });
 
 const sell = trade('sell', 4, 40, '2025-05-02');

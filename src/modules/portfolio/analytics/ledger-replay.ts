@@ -42,6 +42,11 @@ export interface LedgerEntry {
   price: number;
   fees: number;
   executedAt: Date;
+  /**
+   * The exchange (New York) date the entry belongs to, YYYY-MM-DD, fixed when it was recorded: the
+   * date itself when `executed_at` was a date only, else the New York date of the instant.
+   */
+  tradeDate: string;
   /** USD: the gross dividend, or the deposit, withdrawal, fee or interest. */
   amount?: number | null;
   /** USD withheld from a dividend (part of `amount`). */

@@ -4,7 +4,6 @@ import {
   dailyValuations,
   periodStart,
   timeWeightedReturns,
-  tradeDay,
   valueAppended,
   valueLedger,
 } from './time-weighted-returns';
@@ -18,7 +17,16 @@ function trade(
   day: string,
   fees = 0,
 ): LedgerEntry {
-  return { id: nextId++, symbol, side, quantity, price, fees, executedAt: new Date(`${day}T14:30:00Z`) };
+  return {
+    id: nextId++,
+    symbol,
+    side,
+    quantity,
+    price,
+    fees,
+    executedAt: new Date(`${day}T14:30:00Z`),
+    tradeDate: day,
+  };
 }
 const closes = (pairs: [string, number][]) => pairs.map(([date, close]) => ({ date, close }));
 
@@ -161,11 +169,12 @@ describe('timeWeightedReturns', () => {
       price: 12.1,
       fees: 0,
       executedAt: new Date('2017-04-01T00:30:00Z'),
+      tradeDate: '2017-03-31',
     };
     const valuations = dailyValuations([lateBuy], new Map([['B', bCloses]]), '2017-03-31');
     expect(valuations.map((valuation) => valuation.date)).toEqual(['2017-03-31']);
     // a date-only trade (stored at midnight UTC, 20:00 the evening before in New York) keeps its date
-    const dateOnly = { ...lateBuy, executedAt: new Date('2017-02-28') };
+    const dateOnly = { ...lateBuy, executedAt: new Date('2017-02-28'), tradeDate: '2017-02-28' };
     expect(dailyValuations([dateOnly], new Map(), '2017-03-31').map((valuation) => valuation.date)).toEqual([
       '2017-02-28',
     ]);
@@ -255,7 +264,7 @@ describe('valueAppended', () => {
       const earlierPart = valueLedger(ledger.slice(0, split), closesBySymbol, '2017-01-06');
       const resumed = valueAppended(earlierPart, ledger.slice(split), closesBySymbol, '2017-01-06');
       const lastDay = earlierPart.checkpoint!.date;
-      if (tradeDay(ledger[split].executedAt) < lastDay) expect(resumed).toBeNull();
+      if (ledger[split].tradeDate < lastDay) expect(resumed).toBeNull();
       else expect(resumed!.days).toEqual(valueLedger(ledger, closesBySymbol, '2017-01-06').days);
     }
   });

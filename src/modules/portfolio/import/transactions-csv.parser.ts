@@ -8,6 +8,7 @@ import { nulCharacterIssue } from '../../../common/validation/text-rules';
 import { ValidationIssue } from '../../../common/validation/validation-issue';
 import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { MAX_CASH, MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
+import { tradeDateOf } from '../trade-date';
 import {
   acceptsField,
   KindField,
@@ -20,6 +21,8 @@ import {
 export interface CsvLedgerRow {
   row: number;
   executedAt: Date;
+  /** The exchange date it belongs to (see tradeDateOf). */
+  tradeDate: string;
   symbol: string | null;
   side: TransactionKind;
   quantity: number;
@@ -206,6 +209,7 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
     rows.push({
       row,
       executedAt: executedAt!,
+      tradeDate: tradeDateOf(value('date'), executedAt!),
       symbol,
       side: side!,
       quantity: quantity ?? 0,
