@@ -21,6 +21,72 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
   const remove = (user: TestUser, id: number) =>
     sut.inject({ method: 'DELETE', url: `${BASE}/transactions/${id}`, headers: user.headers });
 
+  describe('a trade older than the price history (defect 5)', () => {
+    const tooEarly = (loc: (string | number)[], message: string) => ({
+      detail: [{ loc, msg: `Value error, ${message}`, type: 'value_error' }],
+    });
+
+    it('refuses an executed_at before 1970-01-01, in a body and in an import', async () => {
+      const user = await registerUser(sut);
+      for (const executed_at of ['1969-12-31', '1969-12-31T23:59:59Z', '1900-01-03']) {
+        const response = await post(user, {
+          symbol: 'AAPL',
+          side: 'buy',
+          quantity: 1,
+          price: 1,
+          executed_at,
+        });
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toEqual(
+          tooEarly(['body', 'executed_at'], 'executed_at must not be before 1970-01-01'),
+        );
+      }
+      const imported = await sut.inject({
+        method: 'POST',
+        url: `${BASE}/transactions/import`,
+        headers: { ...user.headers, 'content-type': 'text/csv' },
+        payload: 'date,symbol,side,quantity,price\n1970-01-01,AAPL,buy,1,1\n1900-01-03,AAPL,buy,1,1\n',
+      });
+      expect(imported.statusCode).toBe(422);
+      expect(imported.json()).toEqual(
+        tooEarly(['body', 1, 'date'], 'the date must not be before 1970-01-01'),
+      );
+      await record(user, { symbol: 'AAPL', side: 'buy', quantity: 1, price: 1, executed_at: '1970-01-01' });
+    });
+
+    it('answers every portfolio route and the assistant for a ledger that starts in 2000', async () => {
+      const user = await registerUser(sut);
+      await record(user, { symbol: 'AAPL', side: 'buy', quantity: 10, price: 25, executed_at: '2000-01-03' });
+
+      const history = await get(user, 'history?period=ALL');
+      expect(history.statusCode).toBe(200);
+      const points = history.json().points as {
+        date: string;
+        net_invested: number;
+        cumulative_return: number;
+      }[];
+      expect(points[0]).toMatchObject({ date: '2000-01-03', net_invested: 250 });
+      const summary = await get(user, 'summary');
+      expect(summary.statusCode).toBe(200);
+      const performance = summary.json().performance as Record<string, number | null>;
+      expect(performance.ALL).toBeCloseTo(points.at(-1)!.cumulative_return, 2);
+      for (const period of ['1M', '3M', 'YTD', '1Y']) expect(typeof performance[period]).toBe('number');
+      const overview = await get(user, '');
+      expect(overview.statusCode).toBe(200);
+      expect((await get(user, 'history?period=5Y')).statusCode).toBe(200);
+
+      const chat = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/assistant/chat',
+        headers: user.headers,
+        payload: { message: 'How has my portfolio performed since my first trade?' },
+      });
+      expect(chat.statusCode).toBe(200);
+      const answer = chat.json().message.content as string;
+      expect(answer).toMatch(/Time-weighted returns: 1M [-+]?[\d.]+ %, 3M .*, ALL [-+]?[\d.]+ %\./);
+    });
+  });
+
   describe('exchange dates (defects 11 and 13)', () => {
     it('dates a date-time of exactly 00:00:00Z on its New York date, and a date alone on that date', async () => {
       const user = await registerUser(sut);

@@ -33,6 +33,7 @@ import { nullable, quantity as roundQuantity } from './portfolio-rounding';
 import { kindFieldProblems, parseSplitRatio } from './transaction-fields';
 import { QUANTITY_EPSILON } from './analytics/ledger-replay';
 import { tradeDateOf } from './trade-date';
+import { EARLIEST_TRADE_DATE, isOnOrAfterEarliestTrade } from './ledger-limits';
 
 /** A page of the ledger, newest first. */
 export interface TransactionPage {
@@ -75,6 +76,12 @@ export class TransactionsService {
     const executedAt = validInstant(parseInstant(body.executed_at), ['body', 'executed_at']);
     if (executedAt.getTime() > this.clock.now().getTime()) {
       throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
+    }
+    if (!isOnOrAfterEarliestTrade(executedAt)) {
+      throw InvalidFieldError.valueError(
+        ['body', 'executed_at'],
+        `executed_at must not be before ${EARLIEST_TRADE_DATE}`,
+      );
     }
     const problems = kindFieldProblems(body.side, {
       symbol: body.symbol,

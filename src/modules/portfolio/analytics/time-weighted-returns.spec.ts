@@ -279,3 +279,30 @@ describe('valueAppended', () => {
     ).toBeNull();
   });
 });
+
+describe('a trade older than the price history', () => {
+  // Issue 21, defect 5: bought 10 at 25 on 2000-01-03; the symbol's closes start on 2019-01-02.
+  const ledger = [trade('A', 'buy', 10, 25, '2000-01-03')];
+  const history = new Map([
+    [
+      'A',
+      closes([
+        ['2019-01-02', 30],
+        ['2019-01-03', 33],
+      ]),
+    ],
+  ]);
+
+  it('values the days before the first close at the trade price, then moves to the closes', () => {
+    const valuations = dailyValuations(ledger, history, '2019-01-03');
+    expect(valuations.map(({ date, value }) => ({ date, value }))).toEqual([
+      { date: '2000-01-03', value: 250 },
+      { date: '2019-01-02', value: 300 },
+      { date: '2019-01-03', value: 330 },
+    ]);
+    // the gap from the trade price to the first close is that day's return
+    const returns = timeWeightedReturns(ledger, history, '2019-01-03');
+    expect(returns.ALL).toBeCloseTo(0.32, 12);
+    expect(returns['1M']).toBeCloseTo(0.32, 12);
+  });
+});
