@@ -523,9 +523,10 @@ describe('client mistakes answer 4xx, never 500', () => {
       // Rows recorded before the limits existed: a realized P&L of 1e18 is computed on the next change.
       const owner = await registerUser(sut);
       await sut.app.get(DataSource).query(
-        `INSERT INTO portfolio_transactions (user_id, symbol, side, quantity, price, fees, executed_at, created_at)
-         VALUES ($1, 'AAPL', 'buy', 1e15, 0.00000001, 0, '2025-01-06', now()),
-                ($1, 'AAPL', 'sell', 1e15, 1000, 0, '2025-01-07', now())`,
+        `INSERT INTO portfolio_transactions
+           (user_id, symbol, side, quantity, price, fees, executed_at, trade_date, created_at)
+         VALUES ($1, 'AAPL', 'buy', 1e15, 0.00000001, 0, '2025-01-06', '2025-01-06', now()),
+                ($1, 'AAPL', 'sell', 1e15, 1000, 0, '2025-01-07', '2025-01-07', now())`,
         [owner.id],
       );
       const response = await record(owner, { ...trade, executed_at: '2025-01-08' });
