@@ -291,7 +291,8 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
         if (!position || position.quantity === 0)
           throw new UnheldPositionError(entry.symbol!, entry.id, 'split');
         position.quantity *= splitFactor(entry);
-        if (position.quantity < MIN_AMOUNT - QUANTITY_EPSILON * MIN_AMOUNT)
+        // Relative slack: 0.005 × 1/500 is MIN_AMOUNT, give or take binary rounding.
+        if (position.quantity < MIN_AMOUNT * (1 - 1e-9))
           throw new SplitBelowMinimumError(entry.symbol!, entry.id);
         break;
       }
