@@ -93,6 +93,7 @@ const ledger: LedgerEntry[] = symbols.flatMap((symbol) =>
     price: 50 + random() * 100,
     fees: 1,
     executedAt: new Date(Date.UTC(2016, 0, 4 + k * 30, 15)),
+    tradeDate: new Date(Date.UTC(2016, 0, 4 + k * 30, 15)).toISOString().slice(0, 10),
   })),
 );
 const quotes = new Map<string, PositionQuote>(

@@ -507,7 +507,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Market Replay Wire story, the target of its `url` */
+        /**
+         * One Market Replay Wire story, the target of its `url`
+         * @description Public: the wire is written from market prices, nothing in it is private. A client that prefers HTML (`Accept: text/html`, as a browser following the link) gets the story as a small page; others get JSON.
+         */
         get: operations["NewsController_item"];
         put?: never;
         post?: never;
@@ -600,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Record a buy, sell, dividend, split, deposit, withdrawal, fee or interest
-         * @description `side` names the kind. buy/sell: symbol, quantity, price, fees?. dividend: symbol, amount (gross), withholding_tax?. split: symbol, ratio ("4:1", "1:10"). deposit, withdrawal, interest: amount. fee: amount, symbol? (a fee charged on that position). Any other field is refused at its `loc`. A dividend needs a position in its symbol opened before it; a split, one held at its time. See docs/portfolio.md. A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` cost-basis method. realized_pnl is by the user's cost-basis method.
+         * @description `side` names the kind. buy/sell: symbol, quantity, price, fees?. dividend: symbol, amount (gross), withholding_tax?. split: symbol, ratio ("4:1", "1:10"). deposit, withdrawal, interest: amount. fee: amount, symbol? (a fee charged on that position). Any other field is refused at its `loc`. A dividend or a position fee needs a position in its symbol opened before it; a split, one held at its time. executed_at: from 1970-01-01, not in the future. See docs/portfolio.md. A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` cost-basis method. realized_pnl is by the user's cost-basis method.
          */
         post: operations["TransactionsController_record"];
         delete?: never;
@@ -1590,7 +1593,7 @@ export interface components {
              */
             cost_basis_method: "average" | "fifo" | "specific";
             /**
-             * @description Refuse buys the cash balance cannot pay for (stored; not yet enforced)
+             * @description Refuse every change (a transaction, an import, an executed rebalance, a deletion) that takes the cash balance below zero, and below where it stood, at any time: 400 `Insufficient cash for this <kind>`
              * @example false
              */
             strict_cash: boolean;
@@ -2067,7 +2070,7 @@ export interface components {
              */
             dividends_gross: number;
             /**
-             * @description dividends_gross / the cost basis of today’s positions, percent; null without positions
+             * @description dividends_gross / the cost basis of today’s positions by the user’s cost-basis method (as `GET /portfolio/positions` shows it), percent; null without positions
              * @example 0.6662
              */
             yield_on_cost: number | null;
@@ -5111,26 +5114,6 @@ export interface operations {
                     "application/json": components["schemas"]["NewsItemResponse"];
                 };
             };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
             /** @description `News item not found` */
             404: {
                 headers: {
@@ -5418,9 +5401,9 @@ export interface operations {
         parameters: {
             query?: {
                 symbol?: string;
-                /** @description Executed at or after (ISO date or date-time) */
+                /** @description Executed at or after: a date compares with the exchange (New York) date of each entry, a date-time with its instant */
                 from?: string;
-                /** @description Executed at or before (a bare date includes that whole day) */
+                /** @description Executed at or before: a date compares with the exchange (New York) date of each entry (so it includes that whole exchange day), a date-time with its instant */
                 to?: string;
                 skip?: number;
                 limit?: number;
@@ -5503,7 +5486,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionResponse"];
                 };
             };
-            /** @description `Insufficient quantity of <symbol> to sell`; `No position in <symbol> was held before this dividend`; `No position in <symbol> is held at the time of this split`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS */
+            /** @description `Insufficient quantity of <symbol> to sell`; `No position in <symbol> was held before this dividend` (or `this fee`, for a fee on a position); `No position in <symbol> is held at the time of this split`; `This split would leave less than 0.00000001 shares of <symbol>, the smallest quantity the ledger holds`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5705,7 +5688,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A later sell would exceed the quantity held without it, or a later dividend or split would have no position */
+            /** @description A later sell would exceed the quantity held without it, a later dividend, split or position fee would have no position, or a later split would leave less than 0.00000001 shares */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -280,6 +280,61 @@ describe('client mistakes answer 4xx, never 500', () => {
         ],
       });
     });
+
+    // Issue 21, defect 4: the email validator used to throw URIError on such a string (a 500).
+    const surrogateIssue = (loc: (string | number)[]) => ({
+      loc,
+      msg: 'Input should be a valid string, unable to parse raw data as a unicode string',
+      type: 'string_unicode',
+    });
+
+    it('a lone surrogate in an email is a 422 at the email on register, admin create and admin update', async () => {
+      const registered = await send({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: '{"email":"s\\ud800@example.com","password":"password1","full_name":"S"}',
+        headers: JSON_HEADERS,
+      });
+      expect(registered.statusCode).toBe(422);
+      expect(registered.json()).toEqual({ detail: [surrogateIssue(['body', 'email'])] });
+      const created = await send({
+        method: 'POST',
+        url: '/api/v1/admin/users/',
+        payload: '{"email":"\\ud800","password":"password1","full_name":"S"}',
+        headers: { ...admin.headers, ...JSON_HEADERS },
+      });
+      expect(created.statusCode).toBe(422);
+      expect(created.json()).toEqual({ detail: [surrogateIssue(['body', 'email'])] });
+      const updated = await send({
+        method: 'PUT',
+        url: `/api/v1/admin/users/${user.id}`,
+        payload: '{"email":"a\\udfff@example.com"}',
+        headers: { ...admin.headers, ...JSON_HEADERS },
+      });
+      expect(updated.statusCode).toBe(422);
+      expect(updated.json()).toEqual({ detail: [surrogateIssue(['body', 'email'])] });
+    });
+
+    it("a lone surrogate is reported beside the request's other field issues", async () => {
+      const response = await send({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: '{"email":"\\ud800@example.com","password":"short","full_name":"x"}',
+        headers: JSON_HEADERS,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        detail: [
+          surrogateIssue(['body', 'email']),
+          {
+            loc: ['body', 'password'],
+            msg: 'String should have at least 8 characters',
+            type: 'string_too_short',
+            ctx: { min_length: 8 },
+          },
+        ],
+      });
+    });
   });
 
   describe('percent signs', () => {
@@ -472,9 +527,10 @@ describe('client mistakes answer 4xx, never 500', () => {
       // Rows recorded before the limits existed: a realized P&L of 1e18 is computed on the next change.
       const owner = await registerUser(sut);
       await sut.app.get(DataSource).query(
-        `INSERT INTO portfolio_transactions (user_id, symbol, side, quantity, price, fees, executed_at, created_at)
-         VALUES ($1, 'AAPL', 'buy', 1e15, 0.00000001, 0, '2025-01-06', now()),
-                ($1, 'AAPL', 'sell', 1e15, 1000, 0, '2025-01-07', now())`,
+        `INSERT INTO portfolio_transactions
+           (user_id, symbol, side, quantity, price, fees, executed_at, trade_date, created_at)
+         VALUES ($1, 'AAPL', 'buy', 1e15, 0.00000001, 0, '2025-01-06', '2025-01-06', now()),
+                ($1, 'AAPL', 'sell', 1e15, 1000, 0, '2025-01-07', '2025-01-07', now())`,
         [owner.id],
       );
       const response = await record(owner, { ...trade, executed_at: '2025-01-08' });

@@ -74,7 +74,6 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     ['GET', 'news'],
     ['GET', 'news/search?query=apple'],
     ['GET', 'news/stock/AAPL'],
-    ['GET', 'news/items/20261120-gainer-mlm'],
     ['GET', 'news/social/AAPL'],
     ['POST', 'news/sentiment'],
   ] as const)('answers 401 to %s %s without a token', async (method, url) => {
@@ -309,6 +308,36 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       expect(quote).toMatchObject({ price: 128.88, change: 11.03, changePercent: 9.36 });
       const summary = (await get('market/summary')).json();
       expect(summary.topGainers[0]).toMatchObject({ symbol: 'MLM' });
+    });
+
+    // Issue 21, defect 9: a person following a story's url got a 401 JSON answer.
+    it('is public, and a browser following the url gets the story as a small page', async () => {
+      const url = '/api/v1/news/items/20261120-gainer-mlm';
+      const json = await sut.inject({ url });
+      expect(json.statusCode).toBe(200);
+      expect(json.json().title).toBe('Martin Marietta Materials stock climbs 9.4% to close at $128.88');
+      expect(json.headers.vary).toContain('Accept');
+
+      const page = await sut.inject({
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['content-security-policy']).toMatch(
+        /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+      );
+      expect(page.body).toContain('<h1>Martin Marietta Materials stock climbs 9.4% to close at $128.88</h1>');
+      expect(page.body).toContain('Shares of Martin Marietta Materials closed at $128.88, up $11.03 (9.36%)');
+      expect(page.body).toContain('<time datetime="2026-11-20T21:05:00.000Z">');
+      expect(page.body).not.toContain('<script');
+
+      const missing = await sut.inject({
+        url: '/api/v1/news/items/nonsense',
+        headers: { accept: 'text/html' },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'News item not found' });
     });
 
     it('resolves every url the feed hands out', async () => {

@@ -116,6 +116,7 @@ describe('the OpenAPI document as a contract', () => {
   it('marks public operations `security: []` and answers every other one 401 without a token', async () => {
     const publicOperations = operations(document).filter(({ operation }) => operation.security.length === 0);
     expect(publicOperations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'GET /api/v1/news/items/{id}',
       'GET /api/v1/system/health',
       'GET /livez',
       'GET /metrics',

@@ -17,7 +17,19 @@ function trade(
   symbol = 'AAPL',
 ): NewLedgerTransaction {
   const executedAt = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000 + 15 * 3_600_000);
-  return { userId, symbol, side, quantity, price, fees: 0, executedAt, note: null, createdAt: executedAt };
+  const tradeDate = executedAt.toISOString().slice(0, 10);
+  return {
+    userId,
+    symbol,
+    side,
+    quantity,
+    price,
+    fees: 0,
+    executedAt,
+    tradeDate,
+    note: null,
+    createdAt: executedAt,
+  };
 }
 
 /** A promise the test resolves when it chooses: the moment a change holding the lock lets go. */

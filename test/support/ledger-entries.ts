@@ -10,5 +10,14 @@ export function tradeOn(
   quantity: number,
   price: number,
 ): LedgerEntry {
-  return { id: nextId++, symbol, side, quantity, price, fees: 0, executedAt: new Date(`${day}T15:00:00Z`) };
+  return {
+    id: nextId++,
+    symbol,
+    side,
+    quantity,
+    price,
+    fees: 0,
+    executedAt: new Date(`${day}T15:00:00Z`),
+    tradeDate: day,
+  };
 }

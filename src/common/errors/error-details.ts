@@ -55,6 +55,11 @@ export const ErrorDetail = {
   transactionNotFound: 'Transaction not found',
   dividendWithoutPosition: (symbol: string) => `No position in ${symbol} was held before this dividend`,
   splitWithoutPosition: (symbol: string) => `No position in ${symbol} is held at the time of this split`,
+  feeWithoutPosition: (symbol: string) => `No position in ${symbol} was held before this fee`,
+  splitBelowSmallestQuantity: (symbol: string) =>
+    `This split would leave less than 0.00000001 shares of ${symbol}, the smallest quantity the ledger holds`,
+  transactionDeletionWouldShrinkBelowSmallest: (symbol: string) =>
+    `Cannot delete this transaction: a later split of ${symbol} would leave less than 0.00000001 shares`,
   insufficientCash: (kind: string) => `Insufficient cash for this ${kind}`,
   transactionDeletionWouldLeaveNoPosition: (kind: string, symbol: string) =>
     `Cannot delete this transaction: a later ${kind} of ${symbol} would have no position`,

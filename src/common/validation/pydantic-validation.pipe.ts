@@ -1,6 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { toPydanticIssues } from './pydantic-issues';
-import { findUnstorableText } from './text-rules';
+import { findUnstorableText, withWellFormedText } from './text-rules';
 import { InvalidFieldError } from '../errors/domain-errors';
 import { ValidationIssue, ValidationLocation } from './validation-issue';
 
@@ -50,6 +50,8 @@ export class PydanticValidationPipe extends ValidationPipe {
       }
     }
     const textIssues = location ? unstorableText(value, location, metadata.data) : [];
+    // Checked here, once, before any transform or validator runs on the value.
+    if (textIssues.length > 0) value = withWellFormedText(value);
     let result: unknown;
     try {
       result = await super.transform(value, metadata);

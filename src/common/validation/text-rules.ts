@@ -5,6 +5,7 @@ type Loc = (string | number)[];
 const NUL_CHARACTER_MESSAGE = 'the text must not contain the NUL character (U+0000)';
 /** In a `u` regular expression a surrogate matches only when it is not half of a pair. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
 
 /** PostgreSQL text cannot hold U+0000, so such a string is refused at its field. */
 export function nulCharacterIssue(loc: Loc): ValidationIssue {
@@ -62,4 +63,36 @@ export function findUnstorableText(value: unknown, loc: Loc): ValidationIssue[] 
     for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]);
   }
   return issues;
+}
+
+/**
+ * A copy of a request value in which no string holds a lone surrogate: each becomes U+FFFD, and
+ * an object key holding one is left out (it is reported at that key). Validators then never see
+ * ill-formed Unicode (validator.js's email check throws `URIError` on it); the issues
+ * `findUnstorableText` reported stand in for whatever they say about those fields.
+ */
+export function withWellFormedText(value: unknown): unknown {
+  const root: { value?: unknown } = {};
+  const pending: { value: unknown; assign: (copy: unknown) => void }[] = [
+    { value, assign: (copy) => (root.value = copy) },
+  ];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    if (typeof current.value === 'string') {
+      current.assign(current.value.replace(LONE_SURROGATES, '\uFFFD'));
+    } else if (Array.isArray(current.value)) {
+      const copy: unknown[] = new Array<unknown>(current.value.length);
+      current.assign(copy);
+      current.value.forEach((item, index) => pending.push({ value: item, assign: (c) => (copy[index] = c) }));
+    } else if (typeof current.value === 'object' && current.value !== null) {
+      const copy: Record<string, unknown> = {};
+      current.assign(copy);
+      for (const [key, item] of Object.entries(current.value)) {
+        if (!LONE_SURROGATE.test(key)) pending.push({ value: item, assign: (c) => (copy[key] = c) });
+      }
+    } else {
+      current.assign(current.value);
+    }
+  }
+  return root.value;
 }

@@ -130,7 +130,13 @@ export class MarketService {
   async getHistory(rawSymbol: string, query: HistoryQuery = {}): Promise<PriceHistory> {
     const symbol = normalizeSymbol(rawSymbol);
     const interval = query.interval ?? '1d';
-    const daily = await this.dailyBars(symbol, query.from, query.to);
+    const to = query.to ?? this.today();
+    const from = query.from ?? oneYearBefore(to);
+    if (from > to) throw rangeError('from must not be after to');
+    if (Date.parse(to) - Date.parse(from) > MAX_HISTORY_YEARS * 366 * 86_400_000) {
+      throw rangeError(`the range may span at most ${MAX_HISTORY_YEARS} years`);
+    }
+    const daily = await this.dailyBars(symbol, from, to);
     return { symbol, interval, bars: aggregateBars(daily, interval) };
   }
 
@@ -138,19 +144,19 @@ export class MarketService {
    * Daily closes oldest first from `from` to today, as getHistory would list them (the daily bars
    * themselves: a bar has its date and close). While the provider's answer is cached in this
    * process the same frozen array is returned, so that callers can reuse what they derived from it
-   * (the portfolio analytics). 404 for an unknown symbol.
+   * (the portfolio analytics). 404 for an unknown symbol. The history route's limits on its query
+   * are not this caller's: a ledger may start decades ago, and the provider answers what it has.
    */
   getDailyCloses(rawSymbol: string, from: string): Promise<readonly DailyClose[]> {
-    return this.dailyBars(normalizeSymbol(rawSymbol), from);
+    const to = this.today();
+    return from > to ? Promise.resolve([]) : this.dailyBars(normalizeSymbol(rawSymbol), from, to);
   }
 
-  private async dailyBars(symbol: string, rawFrom?: string, rawTo?: string): Promise<readonly DailyBar[]> {
-    const to = rawTo ?? newYorkTime(this.clock.now()).date;
-    const from = rawFrom ?? oneYearBefore(to);
-    if (from > to) throw rangeError('from must not be after to');
-    if (Date.parse(to) - Date.parse(from) > MAX_HISTORY_YEARS * 366 * 86_400_000) {
-      throw rangeError(`the range may span at most ${MAX_HISTORY_YEARS} years`);
-    }
+  private today(): string {
+    return newYorkTime(this.clock.now()).date;
+  }
+
+  private async dailyBars(symbol: string, from: string, to: string): Promise<readonly DailyBar[]> {
     try {
       return await this.client.dailyHistory(symbol, from, to);
     } catch (error) {

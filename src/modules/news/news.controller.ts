@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import {
   ApiInternalServerErrorResponse,
   ApiNotFoundResponse,
@@ -6,10 +6,12 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
 } from '@nestjs/swagger';
+import { Public } from '../../common/auth/public.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { NewsListQuery, SentimentRequest, SentimentScoreQuery } from './dto/news-query.dto';
 import { NewsItemResponse, SentimentScoreResponse, SocialSentimentResponse } from './dto/news.response';
 import { LatestNewsRoute, NewsApi, NewsFeedController } from './news-feed.controller';
+import { NewsItemPageInterceptor } from './news-item-page.interceptor';
 import { NewsService } from './news.service';
 import { SocialSentimentService } from './social-sentiment.service';
 
@@ -29,8 +31,15 @@ export class NewsController extends NewsFeedController {
     return this.latestItems(query);
   }
 
+  @Public()
   @Get('items/:id')
-  @ApiOperation({ summary: 'One Market Replay Wire story, the target of its `url`' })
+  @UseInterceptors(NewsItemPageInterceptor)
+  @ApiOperation({
+    summary: 'One Market Replay Wire story, the target of its `url`',
+    description:
+      'Public: the wire is written from market prices, nothing in it is private. A client that prefers HTML ' +
+      '(`Accept: text/html`, as a browser following the link) gets the story as a small page; others get JSON.',
+  })
   @ApiOkResponse({ type: NewsItemResponse })
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.newsItemNotFound}\`` })
   async item(@Param('id') id: string): Promise<NewsItemResponse> {

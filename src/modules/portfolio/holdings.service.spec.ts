@@ -24,6 +24,7 @@ function entry(
     price,
     fees: 0,
     executedAt,
+    tradeDate: `2026-01-0${id}`,
     note: null,
     realizedPnl: null,
     createdAt: executedAt,

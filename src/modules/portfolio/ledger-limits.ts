@@ -11,6 +11,19 @@ export const MAX_FEES = 1e9;
 export const MAX_CASH = 1e12;
 /** A split ratio's terms, e.g. 4:1 or 1:10, are whole numbers up to this. */
 export const MAX_SPLIT_TERM = 1_000_000;
+/**
+ * The earliest `executed_at` the ledger takes: older than any price history a provider serves, so
+ * a trade on or after it is valued at its own price until its symbol's first close; a date
+ * before it (1900-01-03) is a typing mistake more often than a trade.
+ */
+export const EARLIEST_TRADE_DATE = '1970-01-01';
+const EARLIEST_TRADE_TIME = Date.parse(`${EARLIEST_TRADE_DATE}T00:00:00Z`);
+
+/** Whether an instant is on or after EARLIEST_TRADE_DATE (UTC). */
+export function isOnOrAfterEarliestTrade(instant: Date): boolean {
+  return instant.getTime() >= EARLIEST_TRADE_TIME;
+}
+
 /** numeric(24, 8) holds magnitudes below 10^16. */
 const STORABLE_MAGNITUDE = 1e16;
 

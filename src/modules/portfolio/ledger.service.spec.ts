@@ -59,6 +59,7 @@ const deposit = (amount: number, day: string): NewLedgerTransaction => ({
   side: 'deposit',
   amount,
   executedAt: new Date(`${day}T15:00:00Z`),
+  tradeDate: day,
 });
 const buy = (quantity: number, price: number, day: string): NewLedgerTransaction => ({
   ...base,
@@ -67,6 +68,7 @@ const buy = (quantity: number, price: number, day: string): NewLedgerTransaction
   quantity,
   price,
   executedAt: new Date(`${day}T15:00:00Z`),
+  tradeDate: day,
 });
 const withdrawal = (amount: number, day: string): NewLedgerTransaction => ({
   ...deposit(amount, day),

@@ -12,6 +12,8 @@ import {
   LedgerEntry,
   OversellError,
   TRADE_KINDS,
+  PositionEventKind,
+  SplitBelowMinimumError,
   UnheldPositionError,
 } from './analytics/ledger-replay';
 import { LotSelection, LotSelectionProblem, matchLots } from './analytics/tax-lots';
@@ -51,20 +53,22 @@ export class OversellRejectedError extends RuleViolationError {
   }
 }
 
-/** Appending would leave a dividend or a split without a position (see replayLedger). */
+/** Appending would leave a dividend, a split or a position fee without a position (see replayLedger). */
 export class UnheldPositionRejectedError extends RuleViolationError {
   constructor(
     readonly symbol: string,
-    readonly entryKind: 'dividend' | 'split',
+    readonly entryKind: PositionEventKind,
     readonly at: EntryAt,
   ) {
-    super(
-      entryKind === 'dividend'
-        ? ErrorDetail.dividendWithoutPosition(symbol)
-        : ErrorDetail.splitWithoutPosition(symbol),
-    );
+    super(UNHELD_POSITION_DETAILS[entryKind](symbol));
   }
 }
+
+const UNHELD_POSITION_DETAILS: Record<PositionEventKind, (symbol: string) => string> = {
+  dividend: ErrorDetail.dividendWithoutPosition,
+  split: ErrorDetail.splitWithoutPosition,
+  fee: ErrorDetail.feeWithoutPosition,
+};
 
 /** Under strict cash, appending would take the cash balance below zero. */
 export class InsufficientCashError extends RuleViolationError {
@@ -172,8 +176,9 @@ export class LedgerChange {
   /**
    * Stores `records`, with the lots their sells name, and refreshes the realized P&L of the sells
    * after them. 400 when the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS, when a sell would
-   * exceed the quantity held at its time (`OversellRejectedError`), when a dividend or split would
-   * have no position (`UnheldPositionRejectedError`), when a named lot is not open enough at its
+   * exceed the quantity held at its time (`OversellRejectedError`), when a dividend, split or
+   * position fee would have no position (`UnheldPositionRejectedError`), when a split would leave
+   * less than the smallest stored quantity, when a named lot is not open enough at its
    * sell's time (`LotSelectionRejectedError`), when a trade is outside the ledger limits (request
    * bodies are held to them at the edge; this also holds trades the service computed), and, with
    * the strict-cash setting, when the change takes the cash balance below zero (and below where it
@@ -197,6 +202,8 @@ export class LedgerChange {
     const first = findOversell(candidate, existing);
     if (first instanceof UnheldPositionError)
       throw new UnheldPositionRejectedError(first.symbol, first.kind, entryAt(first.entryId));
+    if (first instanceof SplitBelowMinimumError)
+      throw new RuleViolationError(ErrorDetail.splitBelowSmallestQuantity(first.symbol));
     if (first) {
       throw new OversellRejectedError(
         findOversells(candidate)
@@ -248,7 +255,8 @@ export class LedgerChange {
 
   /**
    * 404 for a missing id (or another user's); 400 when a later sell would exceed the quantity held
-   * without it, a later dividend or split would have no position, or, with the strict-cash
+   * without it, a later dividend, split or position fee would have no position, a later split
+   * would leave less than the smallest stored quantity, or, with the strict-cash
    * setting, the cash balance would fall below zero (and below where it stood) at any time.
    */
   async remove(id: number): Promise<void> {
@@ -260,6 +268,8 @@ export class LedgerChange {
       throw new RuleViolationError(
         ErrorDetail.transactionDeletionWouldLeaveNoPosition(violation.kind, violation.symbol),
       );
+    if (violation instanceof SplitBelowMinimumError)
+      throw new RuleViolationError(ErrorDetail.transactionDeletionWouldShrinkBelowSmallest(violation.symbol));
     if (violation)
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOversell(violation.symbol));
     if (this.settings.strictCash && findCashShortfall(remaining, existing))

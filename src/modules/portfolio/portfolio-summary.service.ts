@@ -11,7 +11,6 @@ import {
   LedgerValuations,
   PeriodReturns,
   timeWeightedPeriodReturns,
-  tradeDay,
   valueAppended,
   valueLedger,
 } from './analytics/time-weighted-returns';
@@ -141,7 +140,7 @@ export class PortfolioSummaryService {
     const earlier = this.latest.get(userId);
     const appended = earlier && (earlier.ledger === ledger ? [] : appendedEntries(ledger, earlier.ledger));
     const symbols = appended ? withSymbolsOf(earlier!.symbols, appended) : withSymbolsOf([], ledger);
-    const closes = await this.holdings.dailyCloses([...symbols], tradeDay(ledger[0].executedAt));
+    const closes = await this.holdings.dailyCloses([...symbols], ledger[0].tradeDate);
     const fingerprint = seriesFingerprint(closes);
     const sameInputs = earlier && earlier.asOf === asOf && earlier.closes === fingerprint;
     if (sameInputs && appended?.length === 0) return { computed: earlier, closes };

@@ -19,10 +19,16 @@ import { isStorableAmount } from './ledger-limits';
 import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
 import { nullable, quantity as toLedgerScale } from './portfolio-rounding';
 
+/**
+ * A bound of a listing: a date compares with the entries' exchange dates (`tradeDate`), an instant
+ * with their `executedAt`. Both bounds are inclusive.
+ */
+export type ListingBound = { date: string } | { instant: Date };
+
 export interface TransactionFilters {
   symbol?: string;
-  from?: Date;
-  to?: Date;
+  from?: ListingBound;
+  to?: ListingBound;
   skip: number;
   limit: number;
 }
@@ -65,6 +71,8 @@ interface LedgerRow {
   split_from: number | null;
   /** Epoch milliseconds: pg parses a number far faster than a timestamp (100,000 rows: about 1.5 s less). */
   executed_at_ms: string;
+  /** As text: pg would parse a date into a local-time Date. */
+  trade_date: string;
   note: string | null;
   realized_pnl: string | null;
   created_at_ms: string;
@@ -75,7 +83,8 @@ const LEDGER_VERSION_SQL = `SELECT version FROM portfolio_ledger_versions WHERE 
 const LEDGER_SQL = `
   SELECT v.version, t.id, t.symbol, t.side, t.quantity, t.price, t.fees,
          t.amount, t.withholding_tax, t.split_to, t.split_from,
-         floor(extract(epoch FROM t.executed_at) * 1000)::bigint AS executed_at_ms, t.note, t.realized_pnl,
+         floor(extract(epoch FROM t.executed_at) * 1000)::bigint AS executed_at_ms,
+         t.trade_date::text AS trade_date, t.note, t.realized_pnl,
          floor(extract(epoch FROM t.created_at) * 1000)::bigint AS created_at_ms
     FROM (SELECT max(version) AS version FROM portfolio_ledger_versions WHERE user_id = $1) AS v
     LEFT JOIN portfolio_transactions AS t ON t.user_id = $1
@@ -148,6 +157,7 @@ export class LockedLedger {
       price: toLedgerScale(record.price),
       fees: toLedgerScale(record.fees),
       executedAt: record.executedAt,
+      tradeDate: record.tradeDate,
       amount: nullable(record.amount ?? null, toLedgerScale),
       withholdingTax: nullable(record.withholdingTax ?? null, toLedgerScale),
       splitTo: record.splitTo ?? null,
@@ -358,20 +368,28 @@ export class PortfolioTransactionsRepository {
       const page = entries.slice(Math.max(0, end - filters.limit), end).reverse();
       return [page, entries.length];
     }
-    const from = filters.from?.getTime() ?? -Infinity;
-    const to = filters.to?.getTime() ?? Infinity;
+    const { from, to } = filters;
     const page: StoredTransaction[] = [];
     let total = 0;
     for (let index = entries.length - 1; index >= 0; index -= 1) {
       const entry = entries[index];
-      const executedAt = entry.executedAt.getTime();
-      if ((filters.symbol && entry.symbol !== filters.symbol) || executedAt < from || executedAt > to)
+      if (
+        (filters.symbol && entry.symbol !== filters.symbol) ||
+        (from && compareWithBound(entry, from) < 0) ||
+        (to && compareWithBound(entry, to) > 0)
+      )
         continue;
       if (total >= filters.skip && page.length < filters.limit) page.push(entry);
       total += 1;
     }
     return [page, total];
   }
+}
+
+/** Negative when the entry comes before the bound, 0 on it, positive after it. */
+function compareWithBound(entry: StoredTransaction, bound: ListingBound): number {
+  if ('date' in bound) return entry.tradeDate.localeCompare(bound.date);
+  return entry.executedAt.getTime() - bound.instant.getTime();
 }
 
 /** LEDGER_SQL's rows as frozen transactions (an empty ledger is one row of its version alone). */
@@ -389,6 +407,7 @@ function toStoredTransaction(userId: number, row: LedgerRow): LedgerTransaction 
     price: Number(row.price),
     fees: Number(row.fees),
     executedAt: new Date(Number(row.executed_at_ms)),
+    tradeDate: row.trade_date,
     amount: row.amount === null ? null : Number(row.amount),
     withholdingTax: row.withholding_tax === null ? null : Number(row.withholding_tax),
     splitTo: row.split_to,

@@ -15,6 +15,7 @@ import { RebalanceRequestDto } from './dto/rebalance-request.dto';
 import { HoldingsService } from './holdings.service';
 import { LedgerChange, LedgerService, Present } from './ledger.service';
 import { NewLedgerTransaction } from './ledger-transaction';
+import { exchangeDay } from './analytics/time-weighted-returns';
 
 /** Target weights must sum to 100 within this many percentage points. */
 export const WEIGHT_SUM_TOLERANCE = 0.01;
@@ -96,6 +97,7 @@ export class RebalanceService {
       price: trade.price,
       fees: 0,
       executedAt,
+      tradeDate: exchangeDay(executedAt),
       note: REBALANCE_NOTE,
       createdAt: executedAt,
     }));

@@ -39,8 +39,9 @@ export class TransactionsController {
     description:
       '`side` names the kind. buy/sell: symbol, quantity, price, fees?. dividend: symbol, amount (gross), ' +
       'withholding_tax?. split: symbol, ratio ("4:1", "1:10"). deposit, withdrawal, interest: amount. fee: amount, ' +
-      'symbol? (a fee charged on that position). Any other field is refused at its `loc`. A dividend needs a ' +
-      'position in its symbol opened before it; a split, one held at its time. See docs/portfolio.md. ' +
+      'symbol? (a fee charged on that position). Any other field is refused at its `loc`. A dividend or a ' +
+      'position fee needs a position in its symbol opened before it; a split, one held at its time. ' +
+      'executed_at: from 1970-01-01, not in the future. See docs/portfolio.md. ' +
       'A sell may name the lots it closes (`lots`, by the ids of their buys), honoured under the `specific` ' +
       "cost-basis method. realized_pnl is by the user's cost-basis method.",
   })
@@ -93,8 +94,10 @@ export class TransactionsController {
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
   @ApiBadRequestResponse({
     description:
-      '`Insufficient quantity of <symbol> to sell`; `No position in <symbol> was held before this dividend`; ' +
-      '`No position in <symbol> is held at the time of this split`; the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
+      '`Insufficient quantity of <symbol> to sell`; `No position in <symbol> was held before this dividend` ' +
+      '(or `this fee`, for a fee on a position); `No position in <symbol> is held at the time of this split`; ' +
+      '`This split would leave less than 0.00000001 shares of <symbol>, the smallest quantity the ledger holds`; ' +
+      'the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
   })
   @ApiConflictResponse({
     description: 'A stored sell names a lot this trade would leave without the shares it closes',
@@ -171,7 +174,8 @@ export class TransactionsController {
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.transactionNotFound}\`` })
   @ApiBadRequestResponse({
     description:
-      'A later sell would exceed the quantity held without it, or a later dividend or split would have no position',
+      'A later sell would exceed the quantity held without it, a later dividend, split or position fee would have ' +
+      'no position, or a later split would leave less than 0.00000001 shares',
   })
   @ApiConflictResponse({
     description: 'A sell names it as a lot, or names a lot that would not stay open for it without it',

@@ -24,10 +24,16 @@ import {
 } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
 import { PortfolioSettingsService } from './portfolio-settings.service';
-import { PortfolioTransactionsRepository, StoredTransaction } from './portfolio-transactions.repository';
+import {
+  ListingBound,
+  PortfolioTransactionsRepository,
+  StoredTransaction,
+} from './portfolio-transactions.repository';
 import { nullable, quantity as roundQuantity } from './portfolio-rounding';
 import { kindFieldProblems, parseSplitRatio } from './transaction-fields';
 import { QUANTITY_EPSILON } from './analytics/ledger-replay';
+import { tradeDateOf } from './trade-date';
+import { EARLIEST_TRADE_DATE, isOnOrAfterEarliestTrade } from './ledger-limits';
 
 /** A page of the ledger, newest first. */
 export interface TransactionPage {
@@ -71,6 +77,12 @@ export class TransactionsService {
     if (executedAt.getTime() > this.clock.now().getTime()) {
       throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
     }
+    if (!isOnOrAfterEarliestTrade(executedAt)) {
+      throw InvalidFieldError.valueError(
+        ['body', 'executed_at'],
+        `executed_at must not be before ${EARLIEST_TRADE_DATE}`,
+      );
+    }
     const problems = kindFieldProblems(body.side, {
       symbol: body.symbol,
       quantity: body.quantity,
@@ -103,6 +115,7 @@ export class TransactionsService {
       splitTo: split?.to ?? null,
       splitFrom: split?.from ?? null,
       executedAt,
+      tradeDate: tradeDateOf(body.executed_at, executedAt),
       note: body.note ?? null,
       createdAt: this.clock.now(),
     };
@@ -126,8 +139,8 @@ export class TransactionsService {
   async list(userId: number, query: ListTransactionsQuery): Promise<TransactionPage> {
     const [page, total] = await this.transactions.list(userId, {
       symbol: query.symbol ? normalizeSymbol(query.symbol) : undefined,
-      from: query.from ? validInstant(parseInstant(query.from), ['query', 'from']) : undefined,
-      to: query.to ? validInstant(endOfDayIfDate(query.to), ['query', 'to']) : undefined,
+      from: query.from === undefined ? undefined : listingBound(query.from, ['query', 'from']),
+      to: query.to === undefined ? undefined : listingBound(query.to, ['query', 'to']),
       skip: query.skip,
       limit: query.limit,
     });
@@ -186,6 +199,7 @@ export class TransactionsService {
       splitTo: row.splitTo ?? null,
       splitFrom: row.splitFrom ?? null,
       executedAt: row.executedAt,
+      tradeDate: row.tradeDate,
       note: row.note,
       createdAt,
     }));
@@ -306,6 +320,11 @@ function validInstant(instant: Date, loc: (string | number)[]): Date {
   ]);
 }
 
-function endOfDayIfDate(iso: string): Date {
-  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T23:59:59.999Z`) : parseInstant(iso);
+/**
+ * A date bound of a listing compares with the exchange (New York) dates of the entries, as every
+ * other route dates them; a date-time bound with their instants.
+ */
+function listingBound(iso: string, loc: (string | number)[]): ListingBound {
+  const instant = validInstant(parseInstant(iso), loc);
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? { date: iso } : { instant };
 }

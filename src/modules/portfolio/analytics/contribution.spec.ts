@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { positionContributions } from './contribution';
+import { LedgerEntry } from './ledger-replay';
 import { tradeOn } from '../../../../test/support/ledger-entries';
 import { dailyValuations, HISTORY_PERIODS, timeWeightedReturns } from './time-weighted-returns';
 import { historyStart, valueHistory } from './value-history';
@@ -121,6 +122,66 @@ describe('positionContributions', () => {
           expect(total).toBeCloseTo(points.at(-1)?.cumulativeReturn ?? 0, 9);
         }
       }),
+    );
+  });
+
+  // Issue 21, defect 14: a fee on a symbol never held was left out of every contribution. The ledger
+  // now refuses such a fee, but a stored one (or a dividend or fee after a sell-out) still counts.
+  it('sums to the return with dividends and position fees, also on a symbol never held', () => {
+    const days = ['2017-01-03', '2017-01-10', '2017-02-01', '2017-02-15', '2017-03-01', '2017-03-20'];
+    const symbols = ['A', 'B', 'C'];
+    const closesBySymbol = new Map(
+      symbols.map((symbol, s) => [symbol, days.map((date, d) => ({ date, close: 80 + 10 * s + 7 * d }))]),
+    );
+    const event = fc.record({
+      kind: fc.constantFrom('buy', 'sell', 'dividend', 'fee'),
+      symbol: fc.constantFrom(...symbols),
+      day: fc.nat({ max: days.length - 1 }),
+      size: fc.integer({ min: 1, max: 20 }),
+    });
+    fc.assert(
+      fc.property(fc.array(event, { minLength: 1, maxLength: 14 }), (events) => {
+        const held = new Map<string, number>();
+        const entries = [...events]
+          .sort((a, b) => a.day - b.day)
+          .flatMap(({ kind, symbol, day, size }): LedgerEntry[] => {
+            const owned = held.get(symbol) ?? 0;
+            const base = { ...tradeOn(days[day], symbol, 'buy', 0, 0) };
+            switch (kind) {
+              case 'buy':
+                held.set(symbol, owned + size);
+                return [tradeOn(days[day], symbol, 'buy', size, closesBySymbol.get(symbol)![day].close)];
+              case 'sell':
+                if (owned === 0) return [];
+                held.set(symbol, owned - Math.min(owned, size));
+                return [
+                  tradeOn(
+                    days[day],
+                    symbol,
+                    'sell',
+                    Math.min(owned, size),
+                    closesBySymbol.get(symbol)![day].close,
+                  ),
+                ];
+              case 'dividend':
+                return owned > 0 ? [{ ...base, side: 'dividend', amount: size }] : [];
+              default:
+                return [{ ...base, side: 'fee', amount: size }];
+            }
+          });
+        const asOf = '2017-03-20';
+        const valuations = dailyValuations(entries, closesBySymbol, asOf);
+        for (const period of HISTORY_PERIODS) {
+          const start = historyStart(period, asOf, valuations[0]?.date ?? asOf);
+          const total = positionContributions(entries, closesBySymbol, asOf, start).reduce(
+            (sum, { contribution }) => sum + contribution,
+            0,
+          );
+          const points = valueHistory(valuations, [], period, asOf);
+          expect(total).toBeCloseTo(points.at(-1)?.cumulativeReturn ?? 0, 9);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

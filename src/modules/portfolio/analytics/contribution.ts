@@ -38,7 +38,10 @@ export function positionContributions(
     }
     const investedBase = previousValue + day.bought;
     if (day.date > start && investedBase > 0) {
-      for (const [symbol, value] of values) {
+      // A symbol with a flow but no quantity (a fee stored before such fees were refused) still
+      // has its gain, so the contributions keep summing to the return.
+      for (const symbol of new Set([...values.keys(), ...day.netFlowBySymbol.keys()])) {
+        const value = values.get(symbol) ?? 0;
         const previous = previousValues.get(symbol) ?? 0;
         const netFlow = day.netFlowBySymbol.get(symbol) ?? 0;
         if (previous === 0 && value === 0 && netFlow === 0) continue;

@@ -10,7 +10,16 @@ const trade = (
   price: number,
   day: string,
   fees = 0,
-): LedgerEntry => ({ id, symbol, side, quantity, price, fees, executedAt: new Date(`${day}T15:00:00Z`) });
+): LedgerEntry => ({
+  id,
+  symbol,
+  side,
+  quantity,
+  price,
+  fees,
+  executedAt: new Date(`${day}T15:00:00Z`),
+  tradeDate: day,
+});
 
 // Lot 1: 10 A at 100 a share; lot 2: 5 A at (1,000 + 5) / 5 = 201. The sell nets 12 × 150 − 1 = 1,799.
 const ledger = [

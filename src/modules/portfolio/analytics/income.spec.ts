@@ -13,6 +13,7 @@ const buy = (symbol: string, day: string): LedgerEntry => ({
   price: 100,
   fees: 0,
   executedAt: at(day),
+  tradeDate: day,
 });
 const dividend = (symbol: string, amount: number, withholdingTax: number, day: string): LedgerEntry => ({
   id: nextId++,
@@ -22,6 +23,7 @@ const dividend = (symbol: string, amount: number, withholdingTax: number, day: s
   amount,
   withholdingTax,
   executedAt: at(day),
+  tradeDate: day,
 });
 const interest = (amount: number, day: string): LedgerEntry => ({
   id: nextId++,
@@ -30,6 +32,7 @@ const interest = (amount: number, day: string): LedgerEntry => ({
   ...none,
   amount,
   executedAt: at(day),
+  tradeDate: day,
 });
 const held = (symbol: string, costBasis: number, marketValue: number) =>
   ({ symbol, costBasis, marketValue }) as ValuedPosition;

@@ -10,7 +10,7 @@
 import { unreachable } from '../../../common/types/unreachable';
 import { LedgerEntry } from './ledger-replay';
 import { percentOf, ValuedPosition } from './position-valuation';
-import { HistoryPeriod, periodStart, tradeDay } from './time-weighted-returns';
+import { HistoryPeriod, periodStart } from './time-weighted-returns';
 
 export interface IncomeAmounts {
   dividendsGross: number;
@@ -61,9 +61,7 @@ export function incomeReport(
   period: HistoryPeriod,
   asOf: string,
 ): IncomeReport {
-  const dated = entries
-    .map((entry) => ({ entry, day: tradeDay(entry.executedAt) }))
-    .filter(({ day }) => day <= asOf);
+  const dated = entries.map((entry) => ({ entry, day: entry.tradeDate })).filter(({ day }) => day <= asOf);
   const firstDay = dated.reduce((first, { day }) => (day < first ? day : first), asOf);
   const start = periodStart(period, asOf, firstDay);
   const trailingStart = periodStart('1Y', asOf, firstDay);

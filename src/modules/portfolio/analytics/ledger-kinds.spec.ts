@@ -14,6 +14,7 @@ import {
   findOversell,
   LedgerEntry,
   replayLedger,
+  SplitBelowMinimumError,
   UnheldPositionError,
 } from './ledger-replay';
 import { dailyValuations } from './time-weighted-returns';
@@ -35,13 +36,14 @@ const trade = (
   price,
   fees,
   executedAt: at(day),
+  tradeDate: day,
 });
 const cash = (
   side: 'deposit' | 'withdrawal' | 'interest' | 'fee',
   amount: number,
   day: string,
   symbol: string | null = null,
-): LedgerEntry => ({ id: nextId++, symbol, side, ...none, amount, executedAt: at(day) });
+): LedgerEntry => ({ id: nextId++, symbol, side, ...none, amount, executedAt: at(day), tradeDate: day });
 const dividend = (amount: number, withholdingTax: number, day: string, symbol = 'AAPL'): LedgerEntry => ({
   id: nextId++,
   symbol,
@@ -50,6 +52,7 @@ const dividend = (amount: number, withholdingTax: number, day: string, symbol = 
   amount,
   withholdingTax,
   executedAt: at(day),
+  tradeDate: day,
 });
 const split = (splitTo: number, splitFrom: number, day: string, symbol = 'AAPL'): LedgerEntry => ({
   id: nextId++,
@@ -59,6 +62,7 @@ const split = (splitTo: number, splitFrom: number, day: string, symbol = 'AAPL')
   splitTo,
   splitFrom,
   executedAt: at(day),
+  tradeDate: day,
 });
 
 const sell = trade('sell', 4, 40, '2025-05-02');
@@ -130,6 +134,31 @@ describe('replayLedger with every kind', () => {
     ];
     expect(findOversell(ledgerAfterSale)).toBeNull();
     expect(replayLedger(ledgerAfterSale).cashBalance).toBeCloseTo(10.25, 10);
+  });
+
+  it('refuses a position fee on a symbol never held before it, and takes one after a sell-out', () => {
+    const earlyFee = cash('fee', 2, '2025-01-03', 'AAPL');
+    expect(findOversell([earlyFee, trade('buy', 1, 100, '2025-01-06')])).toEqual(
+      new UnheldPositionError('AAPL', earlyFee.id, 'fee'),
+    );
+    const afterSale = [
+      trade('buy', 1, 100, '2025-01-06'),
+      trade('sell', 1, 110, '2025-02-03'),
+      cash('fee', 2, '2025-02-14', 'AAPL'),
+      cash('fee', 3, '2025-02-14'),
+    ];
+    expect(findOversell(afterSale)).toBeNull();
+  });
+
+  it('refuses a split that would leave less than the smallest stored quantity (0.00000001)', () => {
+    const second = split(1, 1_000_000, '2025-01-08');
+    expect(
+      findOversell([trade('buy', 3, 40, '2025-01-06', 1), split(1, 1_000_000, '2025-01-07'), second]),
+    ).toEqual(new SplitBelowMinimumError('AAPL', second.id));
+    // exactly the smallest quantity is still a position that can be sold
+    const exact = [trade('buy', 0.01, 40, '2025-01-06'), split(1, 1_000_000, '2025-01-07')];
+    expect(findOversell(exact)).toBeNull();
+    expect(replayLedger(exact).positions.get('AAPL')!.quantity).toBeCloseTo(1e-8, 20);
   });
 });
 

@@ -18,7 +18,16 @@ function entry(
   fees = 0,
   id = nextId++,
 ): LedgerEntry {
-  return { id, symbol, side, quantity, price, fees, executedAt: new Date(`${date}T15:00:00Z`) };
+  return {
+    id,
+    symbol,
+    side,
+    quantity,
+    price,
+    fees,
+    executedAt: new Date(`${date}T15:00:00Z`),
+    tradeDate: date,
+  };
 }
 
 describe('replayLedger', () => {

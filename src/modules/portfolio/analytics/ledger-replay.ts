@@ -7,6 +7,7 @@
 // withdrawals, fees and interest move only the cash balance (see cashFlow).
 
 import { unreachable } from '../../../common/types/unreachable';
+import { MIN_AMOUNT } from '../ledger-limits';
 
 /**
  * What a ledger entry records (its `side` on the wire). Every reader of the ledger switches over
@@ -41,6 +42,11 @@ export interface LedgerEntry {
   price: number;
   fees: number;
   executedAt: Date;
+  /**
+   * The exchange (New York) date the entry belongs to, YYYY-MM-DD, fixed when it was recorded: the
+   * date itself when `executed_at` was a date only, else the New York date of the instant.
+   */
+  tradeDate: string;
   /** USD: the gross dividend, or the deposit, withdrawal, fee or interest. */
   amount?: number | null;
   /** USD withheld from a dividend (part of `amount`). */
@@ -106,19 +112,38 @@ export class OversellError extends Error {
   }
 }
 
-/** A dividend on a symbol never held before it, or a split of a symbol not held at its time. */
+/** The kinds of entry that need a position: a dividend, a split, a fee charged on a position. */
+export type PositionEventKind = 'dividend' | 'split' | 'fee';
+
+/**
+ * A dividend or a fee on a symbol never held before it, or a split of a symbol not held at its
+ * time.
+ */
 export class UnheldPositionError extends Error {
   constructor(
     readonly symbol: string,
     readonly entryId: number,
-    readonly kind: 'dividend' | 'split',
+    readonly kind: PositionEventKind,
   ) {
     super(`${kind} of ${symbol} (entry ${entryId}) without a position`);
   }
 }
 
+/**
+ * A split that would leave a position smaller than the ledger's smallest quantity: its shares
+ * could never be sold again (a sell is at least MIN_AMOUNT), so it is refused.
+ */
+export class SplitBelowMinimumError extends Error {
+  constructor(
+    readonly symbol: string,
+    readonly entryId: number,
+  ) {
+    super(`split of ${symbol} (entry ${entryId}) would leave less than ${MIN_AMOUNT} shares`);
+  }
+}
+
 /** What makes a ledger impossible. */
-export type LedgerViolation = OversellError | UnheldPositionError;
+export type LedgerViolation = OversellError | UnheldPositionError | SplitBelowMinimumError;
 
 /** Execution order: by time, then by id so that entries at the same instant keep their insertion order. */
 export function compareLedgerEntries(a: LedgerEntry, b: LedgerEntry): number {
@@ -154,8 +179,9 @@ const statesByLedger = new WeakMap<readonly LedgerEntry[], ReplayState>();
 
 /**
  * Throws OversellError at the first sell that exceeds the quantity held at its time, and
- * UnheldPositionError at the first dividend on a symbol never held before it or split of a symbol
- * not held at its time (a dividend may be paid after the position was sold: it was earned while held).
+ * UnheldPositionError at the first dividend or position fee on a symbol never held before it or
+ * split of a symbol not held at its time (a dividend or a fee may come after the position was sold:
+ * it belongs to the time it was held).
  *
  * With `base`, a ledger `entries` begins with (the same entry objects): when the entries after it
  * all come later in execution order, base's replay is carried on over them only. Anything else is
@@ -265,14 +291,20 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
         if (!position || position.quantity === 0)
           throw new UnheldPositionError(entry.symbol!, entry.id, 'split');
         position.quantity *= splitFactor(entry);
+        // Relative slack: 0.005 × 1/500 is MIN_AMOUNT, give or take binary rounding.
+        if (position.quantity < MIN_AMOUNT * (1 - 1e-9))
+          throw new SplitBelowMinimumError(entry.symbol!, entry.id);
         break;
       }
       case 'dividend':
         if (!book.has(entry.symbol!)) throw new UnheldPositionError(entry.symbol!, entry.id, 'dividend');
         break;
+      case 'fee':
+        if (entry.symbol !== null && !book.has(entry.symbol))
+          throw new UnheldPositionError(entry.symbol, entry.id, 'fee');
+        break;
       case 'deposit':
       case 'withdrawal':
-      case 'fee':
       case 'interest':
         break;
       default:
@@ -357,8 +389,8 @@ export function findCashShortfall(
 }
 
 /**
- * The first entry made impossible by the ledger (an oversell, or a dividend or split without a
- * position), or null when the ledger is possible (`base` as in replayLedger).
+ * The first entry made impossible by the ledger (an oversell, or a dividend, split or position fee
+ * without a position), or null when the ledger is possible (`base` as in replayLedger).
  */
 export function findOversell(
   entries: readonly LedgerEntry[],
@@ -368,7 +400,12 @@ export function findOversell(
     replayLedger(entries, base);
     return null;
   } catch (error) {
-    if (error instanceof OversellError || error instanceof UnheldPositionError) return error;
+    if (
+      error instanceof OversellError ||
+      error instanceof UnheldPositionError ||
+      error instanceof SplitBelowMinimumError
+    )
+      return error;
     throw error;
   }
 }

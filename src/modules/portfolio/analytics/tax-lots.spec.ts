@@ -17,6 +17,7 @@ const trade = (
   price,
   fees,
   executedAt: new Date(day),
+  tradeDate: day,
 });
 
 describe('open lots', () => {

@@ -11,7 +11,7 @@ import {
   QUANTITY_EPSILON,
   splitFactor,
 } from './ledger-replay';
-import { periodStart, tradeDay } from './time-weighted-returns';
+import { periodStart } from './time-weighted-returns';
 
 export interface TaxLot {
   /** Id of the buy that opened it. */
@@ -99,7 +99,7 @@ export function matchLots(
         lots.push({
           lotId: entry.id,
           symbol: entry.symbol,
-          acquiredOn: tradeDay(entry.executedAt),
+          acquiredOn: entry.tradeDate,
           quantity: entry.quantity,
           costPerShare: (entry.quantity * entry.price + entry.fees) / entry.quantity,
         });
@@ -168,7 +168,7 @@ function closeLotsFifo(lots: TaxLot[], sell: HoldingEntry, remaining: number): C
 /** Closes `quantity` shares of `lots[index]` by `sell`, dropping the lot once it is used up. */
 function closePortion(lots: TaxLot[], index: number, sell: HoldingEntry, quantity: number): ClosedLotPortion {
   const lot = lots[index];
-  const disposedOn = tradeDay(sell.executedAt);
+  const disposedOn = sell.tradeDate;
   const netProceedsPerShare = (sell.quantity * sell.price - sell.fees) / sell.quantity;
   const proceeds = quantity * netProceedsPerShare;
   const cost = quantity * lot.costPerShare;

@@ -4,7 +4,6 @@ import {
   dailyValuations,
   periodStart,
   timeWeightedReturns,
-  tradeDay,
   valueAppended,
   valueLedger,
 } from './time-weighted-returns';
@@ -18,7 +17,16 @@ function trade(
   day: string,
   fees = 0,
 ): LedgerEntry {
-  return { id: nextId++, symbol, side, quantity, price, fees, executedAt: new Date(`${day}T14:30:00Z`) };
+  return {
+    id: nextId++,
+    symbol,
+    side,
+    quantity,
+    price,
+    fees,
+    executedAt: new Date(`${day}T14:30:00Z`),
+    tradeDate: day,
+  };
 }
 const closes = (pairs: [string, number][]) => pairs.map(([date, close]) => ({ date, close }));
 
@@ -161,11 +169,12 @@ describe('timeWeightedReturns', () => {
       price: 12.1,
       fees: 0,
       executedAt: new Date('2017-04-01T00:30:00Z'),
+      tradeDate: '2017-03-31',
     };
     const valuations = dailyValuations([lateBuy], new Map([['B', bCloses]]), '2017-03-31');
     expect(valuations.map((valuation) => valuation.date)).toEqual(['2017-03-31']);
     // a date-only trade (stored at midnight UTC, 20:00 the evening before in New York) keeps its date
-    const dateOnly = { ...lateBuy, executedAt: new Date('2017-02-28') };
+    const dateOnly = { ...lateBuy, executedAt: new Date('2017-02-28'), tradeDate: '2017-02-28' };
     expect(dailyValuations([dateOnly], new Map(), '2017-03-31').map((valuation) => valuation.date)).toEqual([
       '2017-02-28',
     ]);
@@ -255,7 +264,7 @@ describe('valueAppended', () => {
       const earlierPart = valueLedger(ledger.slice(0, split), closesBySymbol, '2017-01-06');
       const resumed = valueAppended(earlierPart, ledger.slice(split), closesBySymbol, '2017-01-06');
       const lastDay = earlierPart.checkpoint!.date;
-      if (tradeDay(ledger[split].executedAt) < lastDay) expect(resumed).toBeNull();
+      if (ledger[split].tradeDate < lastDay) expect(resumed).toBeNull();
       else expect(resumed!.days).toEqual(valueLedger(ledger, closesBySymbol, '2017-01-06').days);
     }
   });
@@ -268,5 +277,32 @@ describe('valueAppended', () => {
     expect(
       valueAppended(start, [trade('A', 'buy', 1, 100, '2017-01-05')], closesBySymbol, '2017-01-06'),
     ).toBeNull();
+  });
+});
+
+describe('a trade older than the price history', () => {
+  // Issue 21, defect 5: bought 10 at 25 on 2000-01-03; the symbol's closes start on 2019-01-02.
+  const ledger = [trade('A', 'buy', 10, 25, '2000-01-03')];
+  const history = new Map([
+    [
+      'A',
+      closes([
+        ['2019-01-02', 30],
+        ['2019-01-03', 33],
+      ]),
+    ],
+  ]);
+
+  it('values the days before the first close at the trade price, then moves to the closes', () => {
+    const valuations = dailyValuations(ledger, history, '2019-01-03');
+    expect(valuations.map(({ date, value }) => ({ date, value }))).toEqual([
+      { date: '2000-01-03', value: 250 },
+      { date: '2019-01-02', value: 300 },
+      { date: '2019-01-03', value: 330 },
+    ]);
+    // the gap from the trade price to the first close is that day's return
+    const returns = timeWeightedReturns(ledger, history, '2019-01-03');
+    expect(returns.ALL).toBeCloseTo(0.32, 12);
+    expect(returns['1M']).toBeCloseTo(0.32, 12);
   });
 });

@@ -17,7 +17,8 @@
 //
 // Days are the exchange's dates (America/New_York): a trade at 20:00 New York time (01:00 UTC the
 // next day) belongs to its New York day, and the periods end on New York's today. A trade recorded
-// with a date only is stored at midnight UTC and stays on that date.
+// with a date only belongs to that date. Each entry carries that date (`tradeDate`), fixed when it
+// was recorded, so a date-time at midnight UTC is dated like any other time of day.
 import { newYorkTime } from '../../../common/time/new-york-time';
 import { unreachable } from '../../../common/types/unreachable';
 import { DailyClose } from './daily-returns';
@@ -52,28 +53,6 @@ export interface DailyValuation {
 /** The exchange's (New York) calendar day of an instant, YYYY-MM-DD. */
 export function exchangeDay(instant: Date): string {
   return newYorkTime(instant).date;
-}
-
-const MS_PER_DAY = 86_400_000;
-
-/**
- * The day of each trade instant seen. Ledger versions share their entries' dates, so a new version
- * converts only the trades it adds: converting every trade was most of the cost of revaluing a
- * large ledger after a write.
- */
-const tradeDays = new WeakMap<Date, string>();
-
-/**
- * The exchange day of a trade: its New York date, except for the midnight-UTC instant that a
- * date-only `executed_at` (`2025-01-06`) is stored as, which means that very date.
- */
-export function tradeDay(executedAt: Date): string {
-  let day = tradeDays.get(executedAt);
-  if (day === undefined) {
-    day = executedAt.getTime() % MS_PER_DAY === 0 ? utcDay(executedAt) : exchangeDay(executedAt);
-    tradeDays.set(executedAt, day);
-  }
-  return day;
 }
 
 /** UTC calendar day of an instant, YYYY-MM-DD. */
@@ -198,7 +177,7 @@ export function walkValuationDays(
   const tradeDays: string[] = [];
   for (const entry of inExecutionOrder(entries)) {
     if (!isHoldingEntry(entry)) continue;
-    const day = tradeDay(entry.executedAt);
+    const day = entry.tradeDate;
     if (day > asOf) continue;
     ordered.push(entry);
     tradeDays.push(day);
@@ -230,7 +209,7 @@ export function resumeValuationDays(
   const tradeDays = [...checkpoint.dayTradeDays];
   for (const entry of appended) {
     if (!isHoldingEntry(entry)) continue;
-    const day = tradeDay(entry.executedAt);
+    const day = entry.tradeDate;
     if (day > checkpoint.asOf) continue;
     if (day < checkpoint.date) return null;
     ordered.push(entry);

@@ -10,6 +10,7 @@ const buy = (id: number, quantity: number, price: number, day: string): LedgerEn
   price,
   fees: 0,
   executedAt: new Date(`${day}T15:00:00Z`),
+  tradeDate: day,
 });
 
 describe('valueHistory', () => {

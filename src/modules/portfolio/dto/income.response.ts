@@ -48,7 +48,9 @@ export class TrailingYieldResponse {
     type: Number,
     nullable: true,
     example: 0.6662,
-    description: 'dividends_gross / the cost basis of today’s positions, percent; null without positions',
+    description:
+      'dividends_gross / the cost basis of today’s positions by the user’s cost-basis method (as ' +
+      '`GET /portfolio/positions` shows it), percent; null without positions',
   })
   yield_on_cost: number | null;
 

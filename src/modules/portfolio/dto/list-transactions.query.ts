@@ -10,14 +10,21 @@ export class ListTransactionsQuery {
   @Matches(SYMBOL_PATTERN)
   symbol?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Executed at or after (ISO date or date-time)' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description:
+      'Executed at or after: a date compares with the exchange (New York) date of each entry, a ' +
+      'date-time with its instant',
+  })
   @IsOptional()
   @IsISO8601({ strict: true })
   from?: string;
 
   @ApiPropertyOptional({
     format: 'date-time',
-    description: 'Executed at or before (a bare date includes that whole day)',
+    description:
+      'Executed at or before: a date compares with the exchange (New York) date of each entry (so it ' +
+      'includes that whole exchange day), a date-time with its instant',
   })
   @IsOptional()
   @IsISO8601({ strict: true })

@@ -15,7 +15,9 @@ export class PortfolioSettingsResponse {
 
   @ApiProperty({
     example: false,
-    description: 'Refuse buys the cash balance cannot pay for (stored; not yet enforced)',
+    description:
+      'Refuse every change (a transaction, an import, an executed rebalance, a deletion) that takes the ' +
+      'cash balance below zero, and below where it stood, at any time: 400 `Insufficient cash for this <kind>`',
   })
   strict_cash: boolean;
 

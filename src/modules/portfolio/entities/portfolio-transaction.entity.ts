@@ -35,6 +35,10 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   @Column({ type: 'timestamptz' })
   executedAt: Date;
 
+  /** The exchange (New York) date it belongs to: the date given, or the New York date of the time given. */
+  @Column({ type: 'date' })
+  tradeDate: string;
+
   @Column({ type: 'numeric', precision: 24, scale: 8, nullable: true, transformer: numeric })
   amount: number | null;
 

@@ -38,6 +38,7 @@ describe('parseTransactionsCsv', () => {
       {
         row: 0,
         executedAt: new Date('2025-01-06T00:00:00Z'),
+        tradeDate: '2025-01-06',
         symbol: 'AAPL',
         side: 'buy',
         quantity: 10,
@@ -48,6 +49,7 @@ describe('parseTransactionsCsv', () => {
       {
         row: 1,
         executedAt: new Date('2025-02-03T15:30:00Z'),
+        tradeDate: '2025-02-03',
         symbol: 'MSFT',
         side: 'sell',
         quantity: 2.5,
@@ -242,10 +244,19 @@ describe('parseTransactionsCsv with a type column', () => {
     const day = (date: string) => new Date(`${date}T00:00:00Z`);
     const cash = { symbol: null, quantity: 0, price: 0, fees: 0 };
     expect(sut.rows).toEqual([
-      { row: 0, executedAt: day('2025-01-02'), side: 'deposit', ...cash, amount: 10000, note: 'salary' },
+      {
+        row: 0,
+        executedAt: day('2025-01-02'),
+        tradeDate: '2025-01-02',
+        side: 'deposit',
+        ...cash,
+        amount: 10000,
+        note: 'salary',
+      },
       {
         row: 1,
         executedAt: day('2025-01-06'),
+        tradeDate: '2025-01-06',
         side: 'buy',
         symbol: 'AAPL',
         quantity: 10,
@@ -256,6 +267,7 @@ describe('parseTransactionsCsv with a type column', () => {
       {
         row: 2,
         executedAt: day('2025-02-14'),
+        tradeDate: '2025-02-14',
         side: 'dividend',
         ...cash,
         symbol: 'AAPL',
@@ -266,6 +278,7 @@ describe('parseTransactionsCsv with a type column', () => {
       {
         row: 3,
         executedAt: day('2025-03-03'),
+        tradeDate: '2025-03-03',
         side: 'split',
         ...cash,
         symbol: 'AAPL',
@@ -273,21 +286,47 @@ describe('parseTransactionsCsv with a type column', () => {
         splitFrom: 1,
         note: null,
       },
-      { row: 4, executedAt: day('2025-03-31'), side: 'interest', ...cash, amount: 1.25, note: null },
+      {
+        row: 4,
+        executedAt: day('2025-03-31'),
+        tradeDate: '2025-03-31',
+        side: 'interest',
+        ...cash,
+        amount: 1.25,
+        note: null,
+      },
       {
         row: 5,
         executedAt: day('2025-04-01'),
+        tradeDate: '2025-04-01',
         side: 'fee',
         ...cash,
         symbol: 'AAPL',
         amount: 3,
         note: 'custody',
       },
-      { row: 6, executedAt: day('2025-04-02'), side: 'fee', ...cash, amount: 5, note: null },
-      { row: 7, executedAt: day('2025-05-01'), side: 'withdrawal', ...cash, amount: 500, note: null },
+      {
+        row: 6,
+        executedAt: day('2025-04-02'),
+        tradeDate: '2025-04-02',
+        side: 'fee',
+        ...cash,
+        amount: 5,
+        note: null,
+      },
+      {
+        row: 7,
+        executedAt: day('2025-05-01'),
+        tradeDate: '2025-05-01',
+        side: 'withdrawal',
+        ...cash,
+        amount: 500,
+        note: null,
+      },
       {
         row: 8,
         executedAt: day('2025-05-02'),
+        tradeDate: '2025-05-02',
         side: 'sell',
         symbol: 'AAPL',
         quantity: 4,

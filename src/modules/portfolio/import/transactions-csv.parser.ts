@@ -7,7 +7,16 @@
 import { nulCharacterIssue } from '../../../common/validation/text-rules';
 import { ValidationIssue } from '../../../common/validation/validation-issue';
 import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
-import { MAX_CASH, MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
+import {
+  EARLIEST_TRADE_DATE,
+  isOnOrAfterEarliestTrade,
+  MAX_CASH,
+  MAX_FEES,
+  MAX_PRICE,
+  MAX_QUANTITY,
+  MIN_AMOUNT,
+} from '../ledger-limits';
+import { tradeDateOf } from '../trade-date';
 import {
   acceptsField,
   KindField,
@@ -20,6 +29,8 @@ import {
 export interface CsvLedgerRow {
   row: number;
   executedAt: Date;
+  /** The exchange date it belongs to (see tradeDateOf). */
+  tradeDate: string;
   symbol: string | null;
   side: TransactionKind;
   quantity: number;
@@ -206,6 +217,7 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
     rows.push({
       row,
       executedAt: executedAt!,
+      tradeDate: tradeDateOf(value('date'), executedAt!),
       symbol,
       side: side!,
       quantity: quantity ?? 0,
@@ -292,6 +304,10 @@ function parseDate(raw: string, now: Date, report: Report): Date | null {
   }
   if (date.getTime() > now.getTime()) {
     report({ msg: 'Value error, the date must not be in the future', type: 'value_error' });
+    return null;
+  }
+  if (!isOnOrAfterEarliestTrade(date)) {
+    report({ msg: `Value error, the date must not be before ${EARLIEST_TRADE_DATE}`, type: 'value_error' });
     return null;
   }
   return date;
