@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
-import { createServer, RequestListener } from 'node:http';
+import { createServer, IncomingMessage, RequestListener } from 'node:http';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
@@ -44,7 +44,8 @@ export function fastifyAdapter(): FastifyAdapter {
     clientErrorHandler: answerClientError,
     // The client's X-Request-Id is echoed and logged, so only a short token is taken from it.
     requestIdHeader: false,
-    genReqId: (request) => acceptedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
+    genReqId: (request: IncomingMessage) =>
+      acceptedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
   });
 }
 

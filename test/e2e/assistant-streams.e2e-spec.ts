@@ -66,7 +66,12 @@ describe('open assistant chat streams are capped per user and in total (issue 29
 
   it('answers 429 with Retry-After beyond the open streams a user or everyone may hold, and frees a slot when a stream ends', async () => {
     const [ada, grace, linus] = [await registerUser(sut), await registerUser(sut), await registerUser(sut)];
-    model.replyWith({ kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' }, { kind: 'text', text: 'Hello again.' });
+    model.replyWith(
+      { kind: 'hang' },
+      { kind: 'hang' },
+      { kind: 'hang' },
+      { kind: 'text', text: 'Hello again.' },
+    );
     const open = [await openStream(ada), await openStream(ada)];
 
     const third = await refused(ada);

@@ -156,7 +156,10 @@ describe('one request cannot stall the service (issue 29)', () => {
   describe('list fields: the size cap first, at most 50 issues in a 422', () => {
     it('answers a watchlist far over its cap with the cap alone', async () => {
       const watchlist = Array.from({ length: 9_000 }, () => 'AAPL');
-      const outcome = await underAttack(api('/preferences/'), authorized({ ...json({ watchlist }), method: 'PUT' }));
+      const outcome = await underAttack(
+        api('/preferences/'),
+        authorized({ ...json({ watchlist }), method: 'PUT' }),
+      );
       expect(outcome.status).toBe(422);
       expect(detailOf(outcome)).toEqual([
         {
@@ -175,7 +178,10 @@ describe('one request cannot stall the service (issue 29)', () => {
     ])('caps %s at its number of choices, checked before the entries', async (field, choices) => {
       const outcome = await underAttack(
         api('/preferences/'),
-        authorized({ ...json({ [field]: Array.from({ length: 9_000 }, (_, n) => `bad${n}`) }), method: 'PUT' }),
+        authorized({
+          ...json({ [field]: Array.from({ length: 9_000 }, (_, n) => `bad${n}`) }),
+          method: 'PUT',
+        }),
       );
       expect(outcome.status).toBe(422);
       expect(detailOf(outcome)).toEqual([
@@ -236,9 +242,9 @@ describe('one request cannot stall the service (issue 29)', () => {
         ),
       );
       expect(sell.status).toBe(422);
-      expect((detailOf(sell) as { loc: unknown[]; type: string }[]).map((issue) => [issue.loc, issue.type])).toEqual([
-        [['body', 'lots'], 'too_long'],
-      ]);
+      expect(
+        (detailOf(sell) as { loc: unknown[]; type: string }[]).map((issue) => [issue.loc, issue.type]),
+      ).toEqual([[['body', 'lots'], 'too_long']]);
       expectContained(sell);
     });
 

@@ -57,9 +57,19 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
     const longest = `${'a'.repeat(125)}._-`;
     const kept = await sut.inject({ url: '/livez', headers: { 'x-request-id': longest } });
     expect(kept.headers['x-request-id']).toBe(longest);
-    for (const refused of ['a'.repeat(129), 'x'.repeat(15_000), 'two words', 'id\u00e9', 'a/b', '<script>', '']) {
+    for (const refused of [
+      'a'.repeat(129),
+      'x'.repeat(15_000),
+      'two words',
+      'id\u00e9',
+      'a/b',
+      '<script>',
+      '',
+    ]) {
       const response = await sut.inject({ url: '/livez', headers: { 'x-request-id': refused } });
-      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(response.headers['x-request-id']).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
     }
   });
 

@@ -20,7 +20,8 @@ export interface LoggedRequest extends IncomingMessage {
 export function requestLogOptions(level: string): Options {
   return {
     level,
-    genReqId: (request: IncomingMessage) => acceptedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
+    genReqId: (request: IncomingMessage) =>
+      acceptedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
     wrapSerializers: false,
     // Evaluated again when the response is logged, after the auth guard has set the id.
     customProps: (request: LoggedRequest) => (request.userId === undefined ? {} : { userId: request.userId }),

@@ -26,7 +26,8 @@ export class MetricsExposure {
   }
 
   async scrape(listener: MetricsListener, authorization: string | undefined): Promise<string> {
-    if (listener === 'application' && !this.config.metrics.onAppPort) throw new NotFoundError(ErrorDetail.notFound);
+    if (listener === 'application' && !this.config.metrics.onAppPort)
+      throw new NotFoundError(ErrorDetail.notFound);
     if (this.tokenDigest && !this.bearsToken(authorization)) {
       throw new UnauthenticatedError(ErrorDetail.couldNotValidateCredentials);
     }

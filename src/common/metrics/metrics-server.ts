@@ -7,7 +7,10 @@ import { ErrorDetail } from '../errors/error-details';
 import { METRICS_CONTENT_TYPE } from './metrics';
 import { MetricsExposure } from './metrics-exposure';
 
-const STATUS_BY_KIND: Partial<Record<DomainError['kind'], number>> = { 'not-found': 404, unauthenticated: 401 };
+const STATUS_BY_KIND: Partial<Record<DomainError['kind'], number>> = {
+  'not-found': 404,
+  unauthenticated: 401,
+};
 
 /**
  * With METRICS_PORT set, /metrics is served by a listener of its own on HOST:METRICS_PORT (and not on

@@ -27,7 +27,9 @@ export class MetricsController {
   })
   @ApiProduces('text/plain')
   @ApiOkResponse({ schema: { type: 'string' } })
-  @ApiUnauthorizedResponse({ description: '`Could not validate credentials`: METRICS_TOKEN is set and not given' })
+  @ApiUnauthorizedResponse({
+    description: '`Could not validate credentials`: METRICS_TOKEN is set and not given',
+  })
   @ApiNotFoundResponse({ description: '`Not Found`: served on METRICS_PORT, or off in production' })
   async scrape(
     @Headers('authorization') authorization: string | undefined,

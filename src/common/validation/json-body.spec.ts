@@ -5,8 +5,13 @@ const nested = (depth: number): unknown => {
   for (let level = 0; level < depth; level += 1) value = level % 2 === 0 ? [value] : { a: value };
   return value;
 };
-const depthOnly = (maxDepth: number): JsonBudget => ({ maxDepth, maxKeysPerObject: Infinity, maxValues: Infinity });
-const withKeys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, key) => [`k${key}`, 0]));
+const depthOnly = (maxDepth: number): JsonBudget => ({
+  maxDepth,
+  maxKeysPerObject: Infinity,
+  maxValues: Infinity,
+});
+const withKeys = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, key) => [`k${key}`, 0]));
 
 describe('jsonBudgetExcess', () => {
   it('counts a top-level object or list as depth 1 and scalars as 0', () => {
@@ -18,7 +23,9 @@ describe('jsonBudgetExcess', () => {
 
   it('accepts MAX_JSON_DEPTH levels and refuses one more', () => {
     expect(jsonBudgetExcess(nested(MAX_JSON_DEPTH), JSON_BODY_BUDGET)).toBeNull();
-    expect(jsonBudgetExcess(nested(MAX_JSON_DEPTH + 1), JSON_BODY_BUDGET)).toBe('Nesting deeper than 32 levels');
+    expect(jsonBudgetExcess(nested(MAX_JSON_DEPTH + 1), JSON_BODY_BUDGET)).toBe(
+      'Nesting deeper than 32 levels',
+    );
   });
 
   it('judges 100,000 levels without exhausting the stack', () => {

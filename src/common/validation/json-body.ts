@@ -50,7 +50,8 @@ export function jsonBudgetExcess(value: unknown, budget: JsonBudget): string | n
       ? current.value
       : Object.values(current.value as object);
     for (const child of members) {
-      if (typeof child === 'object' && child !== null) pending.push({ value: child, depth: current.depth + 1 });
+      if (typeof child === 'object' && child !== null)
+        pending.push({ value: child, depth: current.depth + 1 });
     }
   }
   return null;

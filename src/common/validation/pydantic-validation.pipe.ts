@@ -1,6 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { MAX_FORM_FIELDS } from './form-encoded';
-import { listCapIssues } from './list-caps';
+import { DtoClass, listCapIssues } from './list-caps';
 import { toPydanticIssues } from './pydantic-issues';
 import { findUnstorableText } from './text-rules';
 import { InvalidFieldError } from '../errors/domain-errors';
@@ -53,7 +53,7 @@ export class PydanticValidationPipe extends ValidationPipe {
     }
     if (location === 'query' && !metadata.data) refuseCrowdedQuery(value);
     if (location && isDto) {
-      const overCap = listCapIssues(value, metadata.metatype as Function, [location]);
+      const overCap = listCapIssues(value, metadata.metatype as DtoClass, [location]);
       if (overCap.length > 0) throw new InvalidFieldError(overCap);
     }
     const textIssues = location ? unstorableText(value, location, metadata.data) : [];
@@ -78,7 +78,9 @@ export class PydanticValidationPipe extends ValidationPipe {
 function refuseCrowdedQuery(query: unknown): void {
   if (typeof query !== 'object' || query === null || Object.keys(query).length <= MAX_FORM_FIELDS) return;
   const error = `more than ${MAX_FORM_FIELDS} parameters in the query`;
-  throw new InvalidFieldError([{ loc: ['query'], msg: `Value error, ${error}`, type: 'value_error', ctx: { error } }]);
+  throw new InvalidFieldError([
+    { loc: ['query'], msg: `Value error, ${error}`, type: 'value_error', ctx: { error } },
+  ]);
 }
 
 /**

@@ -10,7 +10,10 @@ export function UniqueItems(options?: ValidationOptions): PropertyDecorator {
       name: 'arrayUnique',
       validator: {
         validate: (value: unknown) => Array.isArray(value) && new Set(value).size === value.length,
-        defaultMessage: buildMessage((eachPrefix) => `${eachPrefix}All $property's elements must be unique`, options),
+        defaultMessage: buildMessage(
+          (eachPrefix) => `${eachPrefix}All $property's elements must be unique`,
+          options,
+        ),
       },
     },
     options,
