@@ -248,6 +248,25 @@ describe('one request cannot stall the service (issue 29)', () => {
       expectContained(sell);
     });
 
+    it('answers a sell naming 1,000 invalid lots (its cap) with 50 issues and a count of the rest', async () => {
+      const lots = Array.from({ length: 1_000 }, () => ({ lot_id: 0, quantity: -1 }));
+      const sell = {
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 1,
+        price: 1,
+        executed_at: '2025-01-06T15:30:00Z',
+        lots,
+      };
+      const outcome = await underAttack(api('/portfolio/transactions'), authorized(json(sell)));
+      expect(outcome.status).toBe(422);
+      const issues = detailOf(outcome) as { loc: unknown[]; type: string; ctx?: object }[];
+      expect(issues).toHaveLength(51);
+      expect(issues[0].loc).toEqual(['body', 'lots', 0, 'lot_id']);
+      expect(issues[50]).toMatchObject({ type: 'too_many_errors', ctx: { listed: 50, omitted: 1_950 } });
+      expectContained(outcome);
+    });
+
     it('lists at most 50 issues of a CSV with 500 bad rows, then how many were left out', async () => {
       const rows = Array.from({ length: 500 }, () => 'not-a-date,!,hold,-1,-1,-1');
       const outcome = await underAttack(api('/portfolio/transactions/import'), {
