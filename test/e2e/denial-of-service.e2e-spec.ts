@@ -53,11 +53,9 @@ async function underAttack(url: string, init: RequestInit): Promise<AttackOutcom
 }
 
 function expectContained(outcome: AttackOutcome): void {
-  expect({
-    answeredWithinBound: outcome.elapsedMs < ANSWER_WITHIN_MS,
-    smallAnswer: Buffer.byteLength(outcome.body) < ANSWER_BELOW_BYTES,
-    livezWithinBound: outcome.slowestLivezMs < LIVEZ_WITHIN_MS,
-  }).toEqual({ answeredWithinBound: true, smallAnswer: true, livezWithinBound: true });
+  expect(outcome.elapsedMs).toBeLessThan(ANSWER_WITHIN_MS);
+  expect(Buffer.byteLength(outcome.body)).toBeLessThan(ANSWER_BELOW_BYTES);
+  expect(outcome.slowestLivezMs).toBeLessThan(LIVEZ_WITHIN_MS);
 }
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
@@ -135,6 +133,23 @@ describe('one request cannot stall the service (issue 29)', () => {
         ]);
         expectContained(outcome);
       }
+    });
+
+    it('refuses a query string of more than 64 parameters', async () => {
+      const query = Array.from({ length: 1_500 }, (_, key) => `${key.toString(36)}=1`).join('&');
+      const outcome = await underAttack(api(`/portfolio/transactions?${query}`), {
+        headers: user.headers,
+      });
+      expect(outcome.status).toBe(422);
+      expect(detailOf(outcome)).toEqual([
+        {
+          loc: ['query'],
+          msg: 'Value error, more than 64 parameters in the query',
+          type: 'value_error',
+          ctx: { error: 'more than 64 parameters in the query' },
+        },
+      ]);
+      expectContained(outcome);
     });
 
     it('refuses a body of more than 10,000 values in all, however they are spread', async () => {
@@ -248,8 +263,8 @@ describe('one request cannot stall the service (issue 29)', () => {
       expectContained(sell);
     });
 
-    it('answers a sell naming 1,000 invalid lots (its cap) with 50 issues and a count of the rest', async () => {
-      const lots = Array.from({ length: 1_000 }, () => ({ lot_id: 0, quantity: -1 }));
+    it('answers a sell naming 200 invalid lots with 50 issues and a count of the rest', async () => {
+      const lots = Array.from({ length: 200 }, () => ({ lot_id: 0, quantity: -1 }));
       const sell = {
         symbol: 'AAPL',
         side: 'sell',
@@ -263,7 +278,7 @@ describe('one request cannot stall the service (issue 29)', () => {
       const issues = detailOf(outcome) as { loc: unknown[]; type: string; ctx?: object }[];
       expect(issues).toHaveLength(51);
       expect(issues[0].loc).toEqual(['body', 'lots', 0, 'lot_id']);
-      expect(issues[50]).toMatchObject({ type: 'too_many_errors', ctx: { listed: 50, omitted: 1_950 } });
+      expect(issues[50]).toMatchObject({ type: 'too_many_errors', ctx: { listed: 50, omitted: 350 } });
       expectContained(outcome);
     });
 
