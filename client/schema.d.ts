@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format); public: keep it off the public proxy */
+        /**
+         * Prometheus metrics (text exposition format)
+         * @description With METRICS_TOKEN set, only for `Authorization: Bearer <METRICS_TOKEN>`; with METRICS_PORT set, served on that port instead; with neither, open outside production and not served in production (docs/operations.md).
+         */
         get: operations["MetricsController_scrape"];
         put?: never;
         post?: never;
@@ -2730,6 +2733,26 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description `Could not validate credentials`: METRICS_TOKEN is set and not given */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Not Found`: served on METRICS_PORT, or off in production */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
@@ -4266,7 +4289,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `Too many chat messages: at most <n> per minute, try again later` (per user; see Retry-After) */
+            /** @description `Too many chat messages: at most <n> per minute, try again later` (per user); with `Accept: text/event-stream`, `Too many open chat streams: at most <n> per user, try again later` or `Too many open chat streams, try again later` (ASSISTANT_STREAMS_PER_USER, ASSISTANT_STREAMS_TOTAL). See Retry-After */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */

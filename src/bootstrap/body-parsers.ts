@@ -1,16 +1,18 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RawServerDefault } from 'fastify';
-import { jsonDecodeIssue, MAX_JSON_DEPTH, nestingDepthExceeds } from '../common/validation/json-body';
-import { parseFormEncoded } from '../common/validation/form-encoded';
+import { JSON_BODY_BUDGET, jsonBudgetExcess, jsonDecodeIssue } from '../common/validation/json-body';
+import { MAX_FORM_FIELDS, parseFormEncoded, TooManyFormFields } from '../common/validation/form-encoded';
 import { InvalidFieldError } from '../common/errors/domain-errors';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The JSON and form parsers, in place of the ones Nest would register. JSON: Fastify's own parser
- * (prototype poisoning refused), after a strict UTF-8 decoding, and a refusal of nesting deeper
- * than MAX_JSON_DEPTH before any recursive code (class-transformer) sees the value. Form: WHATWG
- * decoding, which never throws on a malformed percent-escape. Errors reach the global filter.
+ * The JSON and form parsers, in place of the ones Nest would register, each with the body budget
+ * of docs/input-limits.md checked before any transformer or validator sees the value (their cost
+ * grows faster than the body: class-transformer's key handling is quadratic, its recursion deep).
+ * JSON: Fastify's own parser (prototype poisoning refused), after a strict UTF-8 decoding, then
+ * depth, keys per object and values in all. Form: WHATWG decoding, which never throws on a
+ * malformed percent-escape, and at most MAX_FORM_FIELDS pairs. Errors reach the global filter.
  */
 export function registerBodyParsers(app: NestFastifyApplication): void {
   const parseJson = app.getHttpAdapter().getInstance().getDefaultJsonParser('error', 'error');
@@ -23,14 +25,22 @@ export function registerBodyParsers(app: NestFastifyApplication): void {
       return;
     }
     parseJson(request, text, (error, value) => {
-      if (error) done(error, undefined);
-      else if (nestingDepthExceeds(value, MAX_JSON_DEPTH)) {
-        const issue = jsonDecodeIssue(`Nesting deeper than ${MAX_JSON_DEPTH} levels`);
-        done(new InvalidFieldError([issue]), undefined);
-      } else done(null, value);
+      if (error) {
+        done(error, undefined);
+        return;
+      }
+      const excess = jsonBudgetExcess(value, JSON_BODY_BUDGET);
+      if (excess) done(new InvalidFieldError([jsonDecodeIssue(excess)]), undefined);
+      else done(null, value);
     });
   });
-  app.useBodyParser('application/x-www-form-urlencoded', {}, (_request, body, done) =>
-    done(null, parseFormEncoded(body.toString())),
-  );
+  app.useBodyParser('application/x-www-form-urlencoded', {}, (_request, body, done) => {
+    try {
+      done(null, parseFormEncoded(body.toString(), MAX_FORM_FIELDS));
+    } catch (error) {
+      if (!(error instanceof TooManyFormFields)) throw error;
+      const issue = { loc: ['body'], msg: `Value error, ${error.message}`, type: 'value_error' };
+      done(new InvalidFieldError([{ ...issue, ctx: { error: error.message } }]), undefined);
+    }
+  });
 }

@@ -1,10 +1,11 @@
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
-import { createServer, RequestListener } from 'node:http';
+import { createServer, IncomingMessage, RequestListener } from 'node:http';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { MAX_PATH_PARAMETER_LENGTH } from '../common/errors/error-details';
+import { acceptedRequestId } from '../common/logging/request-id';
 import { answerClientError, answerFrameworkError } from '../common/errors/framework-errors';
 import { parseFormEncoded } from '../common/validation/form-encoded';
 import { appConfig } from '../config/app.config';
@@ -41,8 +42,10 @@ export function fastifyAdapter(): FastifyAdapter {
     },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    requestIdHeader: REQUEST_ID_HEADER,
-    genReqId: () => randomUUID(),
+    // The client's X-Request-Id is echoed and logged, so only a short token is taken from it.
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) =>
+      acceptedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
   });
 }
 

@@ -6,6 +6,7 @@ import { IntVar, OneOfVar, readEnv, StringVar } from './env';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 class AppEnv {
   @IntVar({ min: 0, max: 65535 })
@@ -45,17 +46,35 @@ class AppEnv {
 
   @IntVar({ min: 0, max: 600_000 })
   SHUTDOWN_DRAIN_TIMEOUT_MS?: number;
+
+  @StringVar()
+  METRICS_TOKEN?: string;
+
+  @IntVar({ min: 1, max: 65535 })
+  METRICS_PORT?: number;
 }
 
 export const appConfig = registerAs('app', () => {
   const env = readEnv(AppEnv);
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const metricsToken = env.METRICS_TOKEN ?? null;
+  const metricsPort = env.METRICS_PORT ?? null;
+  // Checked here rather than by a decorator, whose message would quote the value.
+  if (metricsToken !== null && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new Error(
+      `Invalid environment configuration: METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters`,
+    );
+  }
+  if (metricsPort !== null && metricsPort === (env.PORT ?? 8000)) {
+    throw new Error('Invalid environment configuration: METRICS_PORT must differ from PORT');
+  }
   return {
     port: env.PORT ?? 8000,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './.data'),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     logLevel: env.LOG_LEVEL ?? 'info',
-    nodeEnv: env.NODE_ENV ?? 'development',
+    nodeEnv,
     prettyLogs: (env.NODE_ENV ?? 'development') === 'development' && Boolean(process.stdout.isTTY),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     docsEnabled: env.DOCS_ENABLED !== 'false',
@@ -63,6 +82,14 @@ export const appConfig = registerAs('app', () => {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS ?? 0,
     shutdownDrainTimeoutMs: env.SHUTDOWN_DRAIN_TIMEOUT_MS ?? 25_000,
+    metrics: {
+      /** Required as a bearer token wherever /metrics is served, when set. */
+      token: metricsToken,
+      /** A listener of its own for /metrics, on HOST; the application port then does not serve it. */
+      port: metricsPort,
+      /** Open on the application port only outside production, unless a token guards it. */
+      onAppPort: metricsPort === null && (metricsToken !== null || nodeEnv !== 'production'),
+    },
   };
 });
 

@@ -13,7 +13,7 @@ describe('assistant configuration', () => {
     Object.assign(process.env, env);
   }
 
-  it('defaults to the offline engine and 30 chat turns a minute', () => {
+  it('defaults to the offline engine, 30 chat turns a minute, and 3 open streams per user (200 in all)', () => {
     withEnv({});
     expect(assistantConfig()).toEqual({
       provider: 'offline',
@@ -24,6 +24,8 @@ describe('assistant configuration', () => {
       maxToolRounds: 4,
       maxTokens: 800,
       chatTurnsPerMinute: 30,
+      streamsPerUser: 3,
+      streamsTotal: 200,
     });
   });
 
@@ -34,6 +36,8 @@ describe('assistant configuration', () => {
     expect(() => assistantConfig()).toThrow('AI_MAX_TOOL_ROUNDS');
     withEnv({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1/' });
     expect(assistantConfig().baseUrl).toBe('http://localhost:11434/v1');
+    withEnv({ ASSISTANT_STREAMS_PER_USER: '0' });
+    expect(() => assistantConfig()).toThrow('ASSISTANT_STREAMS_PER_USER');
     withEnv({ AI_PROVIDER: 'anthropic' });
     expect(() => assistantConfig()).toThrow('AI_PROVIDER must be one of offline, openai');
   });

@@ -28,6 +28,12 @@ class AssistantEnv {
 
   @IntVar({ min: 1, max: 10_000 })
   ASSISTANT_CHAT_TURNS_PER_MINUTE?: number;
+
+  @IntVar({ min: 1, max: 1_000 })
+  ASSISTANT_STREAMS_PER_USER?: number;
+
+  @IntVar({ min: 1, max: 100_000 })
+  ASSISTANT_STREAMS_TOTAL?: number;
 }
 
 export const assistantConfig = registerAs('assistant', () => {
@@ -46,6 +52,9 @@ export const assistantConfig = registerAs('assistant', () => {
     maxToolRounds: env.AI_MAX_TOOL_ROUNDS ?? 4,
     maxTokens: env.AI_MAX_TOKENS ?? 800,
     chatTurnsPerMinute: env.ASSISTANT_CHAT_TURNS_PER_MINUTE ?? 30,
+    /** Server-Sent Events chat answers open at once on one instance, per user and in all. */
+    streamsPerUser: env.ASSISTANT_STREAMS_PER_USER ?? 3,
+    streamsTotal: env.ASSISTANT_STREAMS_TOTAL ?? 200,
   };
 });
 

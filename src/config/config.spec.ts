@@ -33,6 +33,8 @@ describe('configuration namespaces', () => {
       'AUTH_RATE_LIMIT_PER_IP',
       'AUTH_RATE_LIMIT_GLOBAL',
       'AUTH_REFRESH_RATE_LIMIT_PER_IP',
+      'METRICS_TOKEN',
+      'METRICS_PORT',
     ]) {
       delete process.env[key];
     }
@@ -82,6 +84,25 @@ describe('configuration namespaces', () => {
     withEnv({ PORT: '', ACCESS_TOKEN_EXPIRE_MINUTES: ' ', REFRESH_TOKEN_EXPIRE_DAYS: '' });
     expect(appConfig().port).toBe(8000);
     expect(authConfig()).toMatchObject({ accessTokenTtlSeconds: 1800, refreshTokenTtlSeconds: 604800 });
+  });
+
+  it('serves /metrics on the application port outside production, or with a token, unless METRICS_PORT is set', () => {
+    withEnv({});
+    expect(appConfig().metrics).toEqual({ token: null, port: null, onAppPort: true });
+    withEnv({ NODE_ENV: 'production' });
+    expect(appConfig().metrics.onAppPort).toBe(false);
+    withEnv({ NODE_ENV: 'production', METRICS_TOKEN: 'a-scraper-token-16' });
+    expect(appConfig().metrics).toEqual({ token: 'a-scraper-token-16', port: null, onAppPort: true });
+    withEnv({ METRICS_PORT: '9464' });
+    expect(appConfig().metrics).toEqual({ token: null, port: 9464, onAppPort: false });
+  });
+
+  it('refuses a METRICS_TOKEN under 16 characters without quoting it, and METRICS_PORT equal to PORT', () => {
+    withEnv({ METRICS_TOKEN: 'short-secret' });
+    expect(() => appConfig()).toThrow('METRICS_TOKEN must be at least 16 characters');
+    expect(() => appConfig()).not.toThrow(/short-secret/);
+    withEnv({ PORT: '9000', METRICS_PORT: '9000' });
+    expect(() => appConfig()).toThrow('METRICS_PORT must differ from PORT');
   });
 
   it('turns the API docs off with DOCS_ENABLED=false', () => {

@@ -271,6 +271,53 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       expect(await aiService()).toBe('ready');
     });
   });
+
+  describe('a hostile model server (issue 29)', () => {
+    const POLLUTABLE = ['id', 'name', 'arguments'];
+    const polluted = () => POLLUTABLE.filter((key) => Object.hasOwn(Array.prototype, key));
+    afterEach(() => {
+      for (const key of polluted()) delete (Array.prototype as unknown as Record<string, unknown>)[key];
+    });
+
+    it.each(['__proto__', 'constructor', -1, 1.5, 16, 1e9, '0'])(
+      'refuses a tool call at index %p without touching any prototype, and answers offline',
+      async (index) => {
+        const user = await investor('full');
+        model.replyWith({
+          kind: 'deltas',
+          deltas: [{ tool_calls: [{ index, id: 'x', function: { name: 'quote', arguments: '{}' } }] }],
+        });
+        const response = await chat(user, { message: 'What is the price of MSFT?' });
+        expect(polluted()).toEqual([]);
+        expect(response.statusCode).toBe(200);
+        expect(response.json().message.content).toMatch(
+          /^Note: the AI model could not answer \(it sent a tool call with an invalid index\)/,
+        );
+      },
+    );
+
+    it('stops reading an answer longer than AI_MAX_TOKENS allows and stores only what came before', async () => {
+      const user = await investor('full');
+      const allowed = 300 * 8;
+      model.replyWith({
+        kind: 'deltas',
+        deltas: Array.from({ length: 200 }, () => ({ content: 'x'.repeat(10_000) })),
+      });
+      const response = await chat(user, { message: 'What is the price of MSFT?' });
+      expect(response.statusCode).toBe(200);
+      const { content } = response.json().message as { content: string };
+      expect(content.length).toBeLessThan(allowed + 2_000);
+      expect(content).toContain(
+        'Note: the AI model could not answer (its answer exceeded the length allowed by AI_MAX_TOKENS)',
+      );
+      const conversation = await sut.inject({
+        url: `/api/v1/assistant/conversations/${response.json().conversation_id}`,
+        headers: user.headers,
+      });
+      const stored = conversation.json().messages.at(-1).content as string;
+      expect(stored).toBe(content);
+    });
+  });
 });
 
 describe('assistant with a model: a news article that says "ignore your instructions"', () => {

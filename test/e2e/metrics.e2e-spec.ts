@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { registerUser } from '../factories/users.factory';
 import { httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -29,18 +31,35 @@ const valueOf = (samples: Sample[], name: string, labels: Record<string, string>
       sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
   )?.value;
 
+const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const NOT_FOUND = { detail: 'Not Found' };
+const UNAUTHENTICATED = { detail: 'Could not validate credentials' };
+
+/** A port nothing listens on right now, for METRICS_PORT. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 describe('GET /metrics', () => {
   let sut: TestApp;
   let base: string;
 
   beforeAll(async () => {
-    sut = await createTestApp();
+    sut = await createTestApp({ env: { METRICS_TOKEN } });
     base = await sut.listen();
   });
   afterAll(() => sut.close());
 
   async function scrape(): Promise<Sample[]> {
-    const response = await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(`${base}/metrics`, {
+      headers: bearer(METRICS_TOKEN),
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     return parseExposition(await response.text());
@@ -87,5 +106,59 @@ describe('GET /metrics', () => {
     for (let call = 0; call < 12; call += 1) statuses.push((await attempt()).status);
     expect(statuses.slice(9)).toEqual([401, 429, 429]);
     expect(valueOf(await scrape(), 'throttle_rejections_total', { route: '/api/v1/auth/login' })).toBe(2);
+  });
+});
+
+describe('who may read /metrics (issue 29)', () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    apps.length = 0;
+  });
+  const start = async (env: Record<string, string>) => {
+    const app = await createTestApp({ env: { METRICS_TOKEN: '', METRICS_PORT: '', ...env } });
+    apps.push(app);
+    return app.listen();
+  };
+
+  it('with METRICS_TOKEN, answers only a bearer of that token', async () => {
+    const base = await start({ METRICS_TOKEN });
+    const anonymous = await httpCall(`${base}/metrics`);
+    expect([anonymous.status, anonymous.body]).toEqual([401, UNAUTHENTICATED]);
+    const wrong = await fetch(`${base}/metrics`, { headers: bearer(`${METRICS_TOKEN}x`) });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toBe('Bearer');
+    const right = await fetch(`${base}/metrics`, { headers: bearer(METRICS_TOKEN) });
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain('http_requests_total');
+  });
+
+  it('with METRICS_PORT, serves it there only (and asks for the token there when one is set)', async () => {
+    const metricsPort = await freePort();
+    const base = await start({ METRICS_PORT: String(metricsPort), METRICS_TOKEN });
+    const onAppPort = await httpCall(`${base}/metrics`, { headers: bearer(METRICS_TOKEN) });
+    expect([onAppPort.status, onAppPort.body]).toEqual([404, NOT_FOUND]);
+    const metricsBase = `http://127.0.0.1:${metricsPort}`;
+    const anonymous = await httpCall(`${metricsBase}/metrics`);
+    expect([anonymous.status, anonymous.body]).toEqual([401, UNAUTHENTICATED]);
+    const scraped = await fetch(`${metricsBase}/metrics`, { headers: bearer(METRICS_TOKEN) });
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(await scraped.text()).toContain('nodejs_eventloop_lag_seconds');
+    const elsewhere = await httpCall(`${metricsBase}/api/v1/system/health`);
+    expect([elsewhere.status, elsewhere.body]).toEqual([404, NOT_FOUND]);
+  });
+
+  it('with METRICS_PORT alone, answers anyone who reaches that port', async () => {
+    const metricsPort = await freePort();
+    await start({ METRICS_PORT: String(metricsPort) });
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+  });
+
+  it('in production without either, is not served at all', async () => {
+    const base = await start({ NODE_ENV: 'production' });
+    const answer = await httpCall(`${base}/metrics`);
+    expect([answer.status, answer.body]).toEqual([404, NOT_FOUND]);
   });
 });

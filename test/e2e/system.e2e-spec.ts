@@ -53,6 +53,26 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('takes a request id of at most 128 characters of [A-Za-z0-9._-] from the client, and generates one for anything else', async () => {
+    const longest = `${'a'.repeat(125)}._-`;
+    const kept = await sut.inject({ url: '/livez', headers: { 'x-request-id': longest } });
+    expect(kept.headers['x-request-id']).toBe(longest);
+    for (const refused of [
+      'a'.repeat(129),
+      'x'.repeat(15_000),
+      'two words',
+      'id\u00e9',
+      'a/b',
+      '<script>',
+      '',
+    ]) {
+      const response = await sut.inject({ url: '/livez', headers: { 'x-request-id': refused } });
+      expect(response.headers['x-request-id']).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+    }
+  });
+
   it('sends exactly the security headers helmet 8 sends, on routes, errors and docs, but not on preflights', async () => {
     const expected = {
       'content-security-policy':

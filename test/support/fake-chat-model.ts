@@ -9,6 +9,8 @@ export type ModelReply =
   | { kind: 'text'; text: string }
   | { kind: 'tool_calls'; calls: { name: string; arguments: string }[] }
   | { kind: 'status'; status: number; body?: string }
+  /** Each `delta` object sent as it is, in its own chunk: for replies no honest model sends. */
+  | { kind: 'deltas'; deltas: object[] }
   | { kind: 'hang' };
 
 export interface RecordedRequest {
@@ -96,7 +98,10 @@ export class FakeChatModel {
         `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
       );
     send({ role: 'assistant', content: '' });
-    if (reply.kind === 'text') {
+    if (reply.kind === 'deltas') {
+      for (const delta of reply.deltas) send(delta);
+      send({}, 'stop');
+    } else if (reply.kind === 'text') {
       for (const piece of reply.text.match(/.{1,12}/gs) ?? []) send({ content: piece });
       send({}, 'stop');
     } else {

@@ -1,3 +1,4 @@
+import { listedIssues } from '../validation/listed-issues';
 import type { ValidationIssue } from '../validation/validation-issue';
 
 /**
@@ -73,12 +74,18 @@ export class NotConfiguredError extends DomainError {
   readonly kind = 'not-configured';
 }
 
-/** One or more fields are invalid; each issue carries its field path (`loc`). */
+/**
+ * One or more fields are invalid; each issue carries its field path (`loc`). At most
+ * MAX_LISTED_ISSUES are kept, then one entry counting the rest (see `listedIssues`).
+ */
 export class InvalidFieldError extends DomainError {
   readonly kind = 'invalid-input';
+  readonly issues: ValidationIssue[];
 
-  constructor(readonly issues: ValidationIssue[]) {
-    super(issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`).join('; '));
+  constructor(issues: ValidationIssue[]) {
+    const listed = listedIssues(issues);
+    super(listed.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`).join('; '));
+    this.issues = listed;
   }
 
   /** The common case: one field, a Pydantic-style `value_error`. */

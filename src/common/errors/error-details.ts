@@ -88,6 +88,9 @@ export const ErrorDetail = {
   conversationNotFound: 'Conversation not found',
   tooManyChatTurns: (perMinute: number) =>
     `Too many chat messages: at most ${perMinute} per minute, try again later`,
+  tooManyOpenStreamsForUser: (perUser: number) =>
+    `Too many open chat streams: at most ${perUser} per user, try again later`,
+  tooManyOpenStreams: 'Too many open chat streams, try again later',
   internalServerError: 'Internal server error occurred',
   serviceUnavailable: 'Service temporarily unavailable',
 } as const;

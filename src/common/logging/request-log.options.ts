@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Options } from 'pino-http';
 import { REQUEST_ID_HEADER } from '../../bootstrap/configure-app';
+import { acceptedRequestId } from './request-id';
 
 /** The raw request of an authenticated call carries its user's id, for the request log line. */
 export interface LoggedRequest extends IncomingMessage {
@@ -19,7 +20,8 @@ export interface LoggedRequest extends IncomingMessage {
 export function requestLogOptions(level: string): Options {
   return {
     level,
-    genReqId: (request: IncomingMessage) => String(request.headers[REQUEST_ID_HEADER] ?? randomUUID()),
+    genReqId: (request: IncomingMessage) =>
+      acceptedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
     wrapSerializers: false,
     // Evaluated again when the response is logged, after the auth guard has set the id.
     customProps: (request: LoggedRequest) => (request.userId === undefined ? {} : { userId: request.userId }),

@@ -7,11 +7,13 @@ import { cacheConfig } from '../../config/cache.config';
 import { ConsistentCache } from '../cache/consistent-cache';
 import { MetricsController } from './metrics.controller';
 import { Metrics } from './metrics';
+import { MetricsExposure } from './metrics-exposure';
+import { MetricsServer } from './metrics-server';
 
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [Metrics],
+  providers: [Metrics, MetricsExposure, MetricsServer],
   exports: [Metrics],
 })
 export class MetricsModule implements OnModuleInit {

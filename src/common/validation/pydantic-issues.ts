@@ -9,7 +9,8 @@ type ValidationMetadata = ReturnType<
 /**
  * Turns class-validator's error tree into Pydantic v2 style issues: one issue per failing field,
  * chosen by the same precedence Pydantic uses (missing, then type, then constraints), with its
- * `type`, wording and `ctx`.
+ * `type`, wording and `ctx`. A list over its size cap is that one issue: its elements are not
+ * reported, so the answer does not grow with the list.
  */
 export function toPydanticIssues(
   errors: ValidationError[],
@@ -20,6 +21,7 @@ export function toPydanticIssues(
     const key = parentIsArray && /^\d+$/.test(error.property) ? Number(error.property) : error.property;
     const loc = [...parentLoc, key];
     const own = error.constraints ? issuesFor(error, loc) : [];
+    if (error.constraints?.[SIZE_CAP] && Array.isArray(error.value)) return own;
     const children = error.children?.length
       ? toPydanticIssues(error.children, loc, Array.isArray(error.value))
       : [];
@@ -37,6 +39,8 @@ const TYPE_CHECKS = [
   'isObject',
   'nestedValidation',
 ];
+/** A list's size cap comes before any check of its elements. */
+const SIZE_CAP = 'arrayMaxSize';
 const CHOICE_CHECKS = ['isEnum', 'isIn'];
 
 /** Element checks of `{ each: true }` rules, so a failing list item is reported at its index. */
@@ -64,8 +68,11 @@ function issuesFor(error: ValidationError, loc: Loc): ValidationIssue[] {
   }
   const ordered = [
     ...TYPE_CHECKS.filter((name) => names.includes(name)),
+    ...(names.includes(SIZE_CAP) ? [SIZE_CAP] : []),
     ...CHOICE_CHECKS.filter((name) => names.includes(name)),
-    ...names.filter((name) => !TYPE_CHECKS.includes(name) && !CHOICE_CHECKS.includes(name)),
+    ...names.filter(
+      (name) => !TYPE_CHECKS.includes(name) && name !== SIZE_CAP && !CHOICE_CHECKS.includes(name),
+    ),
   ];
   const elementIssues = Array.isArray(value) ? listElementIssues(error, value, ordered, loc) : [];
   if (elementIssues.length) return elementIssues;
@@ -183,7 +190,7 @@ function describe(
     case 'arrayMinSize':
       return listLength('too_short', 'at least', args[0] as number, value);
     case 'arrayMaxSize':
-      return listLength('too_long', 'at most', args[0] as number, value);
+      return listTooLong(args[0] as number, value);
     case 'isEmail':
       return {
         msg: 'value is not a valid email address: The email address is not valid.',
@@ -220,6 +227,11 @@ function stringTooLong(max: number): Omit<ValidationIssue, 'loc'> {
     type: 'string_too_long',
     ctx: { max_length: max },
   };
+}
+
+/** Pydantic's `too_long` for a list over its cap. */
+export function listTooLong(max: number, value: unknown): Omit<ValidationIssue, 'loc'> {
+  return listLength('too_long', 'at most', max, value);
 }
 
 function listLength(

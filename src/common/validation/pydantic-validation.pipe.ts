@@ -1,4 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { MAX_FORM_FIELDS } from './form-encoded';
+import { DtoClass, listCapIssues } from './list-caps';
 import { toPydanticIssues } from './pydantic-issues';
 import { findUnstorableText, withWellFormedText } from './text-rules';
 import { InvalidFieldError } from '../errors/domain-errors';
@@ -49,6 +51,11 @@ export class PydanticValidationPipe extends ValidationPipe {
         ]);
       }
     }
+    if (location === 'query' && !metadata.data) refuseCrowdedQuery(value);
+    if (location && isDto) {
+      const overCap = listCapIssues(value, metadata.metatype as DtoClass, [location]);
+      if (overCap.length > 0) throw new InvalidFieldError(overCap);
+    }
     const textIssues = location ? unstorableText(value, location, metadata.data) : [];
     // Checked here, once, before any transform or validator runs on the value.
     if (textIssues.length > 0) value = withWellFormedText(value);
@@ -64,6 +71,18 @@ export class PydanticValidationPipe extends ValidationPipe {
     if (textIssues.length > 0) throw new InvalidFieldError(textIssues);
     return result;
   }
+}
+
+/**
+ * The query's share of the body budget (docs/input-limits.md): a query string is read like a form,
+ * and class-transformer's cost grows with the square of its parameters.
+ */
+function refuseCrowdedQuery(query: unknown): void {
+  if (typeof query !== 'object' || query === null || Object.keys(query).length <= MAX_FORM_FIELDS) return;
+  const error = `more than ${MAX_FORM_FIELDS} parameters in the query`;
+  throw new InvalidFieldError([
+    { loc: ['query'], msg: `Value error, ${error}`, type: 'value_error', ctx: { error } },
+  ]);
 }
 
 /**

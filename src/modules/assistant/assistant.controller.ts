@@ -11,6 +11,7 @@ import {
   Query,
   Req,
   Res,
+  UseInterceptors,
 } from '@nestjs/common';
 import {
   ApiNoContentResponse,
@@ -37,6 +38,7 @@ import { ConversationsQuery } from './dto/conversations.query';
 import { ChatOutcome, ChatService } from './chat.service';
 import { ConversationsService, ConversationSummary } from './conversations.service';
 import { streamAnswer, wantsEventStream } from './sse-stream';
+import { StreamSlotInterceptor } from './stream-slot.interceptor';
 
 const SSE_DESCRIPTION =
   'With `Accept: text/event-stream` the answer streams as Server-Sent Events: `event: delta` with `{"text": "..."}` ' +
@@ -63,8 +65,11 @@ export class AssistantController {
   @ApiNotFoundResponse({ description: '`Conversation not found`: unknown, or another user’s' })
   @ApiTooManyRequestsResponse({
     description:
-      '`Too many chat messages: at most <n> per minute, try again later` (per user; see Retry-After)',
+      '`Too many chat messages: at most <n> per minute, try again later` (per user); with `Accept: text/event-stream`, ' +
+      '`Too many open chat streams: at most <n> per user, try again later` or `Too many open chat streams, try again ' +
+      'later` (ASSISTANT_STREAMS_PER_USER, ASSISTANT_STREAMS_TOTAL). See Retry-After',
   })
+  @UseInterceptors(StreamSlotInterceptor)
   async chat(
     @CurrentUser() user: AuthUser,
     @Body() body: ChatRequestDto,

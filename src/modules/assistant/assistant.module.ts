@@ -13,6 +13,8 @@ import { ChatService } from './chat.service';
 import { ConversationsService } from './conversations.service';
 import { OfflineEngine } from './engines/offline/offline-engine';
 import { OpenAiEngine } from './engines/openai/openai-engine';
+import { OpenStreams } from './open-streams';
+import { StreamSlotInterceptor } from './stream-slot.interceptor';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import { AssistantTools } from './tools/assistant-tools.service';
@@ -36,6 +38,8 @@ import { AssistantTools } from './tools/assistant-tools.service';
     ConversationsService,
     BriefingService,
     AiStatus,
+    OpenStreams,
+    StreamSlotInterceptor,
   ],
   exports: [AiStatus],
 })

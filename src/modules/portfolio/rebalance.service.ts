@@ -216,7 +216,12 @@ function ledgerSide(side: RebalanceTradeSide): TransactionKind {
 
 /** Indexes of the entries that repeat an earlier one. */
 function duplicates(values: string[]): number[] {
-  return values.flatMap((value, index) => (values.indexOf(value) !== index ? [index] : []));
+  const seen = new Set<string>();
+  return values.flatMap((value, index) => {
+    if (seen.has(value)) return [index];
+    seen.add(value);
+    return [];
+  });
 }
 
 function targetIssue(list: TargetList, index: number, field: string, message: string): ValidationIssue {

@@ -61,6 +61,11 @@ export const TYPED_REQUIRED_COLUMNS = ['date', 'type'] as const;
 export const TYPED_CSV_HEADER = 'date,type,symbol,quantity,price,fees,amount,withholding_tax,ratio';
 const TYPED_KNOWN_COLUMNS: readonly string[] = [...TYPED_CSV_HEADER.split(','), 'side', 'note'];
 
+/** Most columns a header may have (a typed header has 11 known ones), checked before any other rule. */
+export const MAX_CSV_COLUMNS = 32;
+/** Most column names one header problem names; the rest are counted. */
+const MAX_NAMED_COLUMNS = 5;
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -265,6 +270,10 @@ function unclosedQuoteIssue(records: string[][], cellIndex: number): ValidationI
 }
 
 function checkHeader(header: string[]): ValidationIssue | null {
+  if (header.length > MAX_CSV_COLUMNS) {
+    const error = `the header has ${header.length} columns, at most ${MAX_CSV_COLUMNS}`;
+    return { loc: ['body', 'header'], msg: `Value error, ${error}`, type: 'value_error', ctx: { error } };
+  }
   const typed = header.includes('type');
   const problems = typed
     ? headerProblems(header, TYPED_REQUIRED_COLUMNS, TYPED_KNOWN_COLUMNS)
@@ -280,16 +289,27 @@ function checkHeader(header: string[]): ValidationIssue | null {
   };
 }
 
-/** The required columns missing from a header, the unknown ones and the repeated ones, as phrases. */
+/**
+ * The required columns missing from a header, the unknown ones and the repeated ones, as phrases
+ * naming at most MAX_NAMED_COLUMNS of each.
+ */
 function headerProblems(header: string[], required: readonly string[], known: readonly string[]): string[] {
-  const missing = required.filter((column) => !header.includes(column));
+  const present = new Set(header);
+  const missing = required.filter((column) => !present.has(column));
   const unknown = header.filter((column) => !known.includes(column));
-  const duplicated = header.filter((column, index) => header.indexOf(column) !== index);
+  const seen = new Set<string>();
+  const duplicated = header.filter((column) => seen.has(column) || (seen.add(column), false));
   return [
-    missing.length > 0 ? `missing ${missing.join(', ')}` : null,
-    unknown.length > 0 ? `unknown ${unknown.join(', ')}` : null,
-    duplicated.length > 0 ? `repeated ${duplicated.join(', ')}` : null,
+    missing.length > 0 ? `missing ${namedColumns(missing)}` : null,
+    unknown.length > 0 ? `unknown ${namedColumns(unknown)}` : null,
+    duplicated.length > 0 ? `repeated ${namedColumns(duplicated)}` : null,
   ].filter((problem): problem is string => problem !== null);
+}
+
+function namedColumns(columns: string[]): string {
+  const named = columns.slice(0, MAX_NAMED_COLUMNS).join(', ');
+  const more = columns.length - MAX_NAMED_COLUMNS;
+  return more > 0 ? `${named} and ${more} more` : named;
 }
 
 type Report = (detail: Omit<ValidationIssue, 'loc'>) => void;

@@ -1,16 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  Matches,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
+import { UniqueItems } from '../../../common/validation/unique-items';
 import {
   ALERT_FREQUENCIES,
   ANALYSIS_DEPTHS,
@@ -28,6 +20,7 @@ import {
   ExplanationStyle,
   GEOGRAPHIC_FOCUSES,
   GeographicFocus,
+  INFORMATION_SOURCE_TYPES,
   INVESTMENT_STYLES,
   INVESTMENT_TYPES,
   InvestmentStyle,
@@ -48,12 +41,14 @@ function OneOf(values: readonly string[], enumName: string) {
   return applyDecorators(ApiProperty({ enum: values, enumName }), IsIn(values));
 }
 
+/** A set of choices: each at most once, so never more entries than choices (checked first). */
 function SetOf(values: readonly string[], enumName: string) {
   return applyDecorators(
-    ApiProperty({ enum: values, enumName, isArray: true, uniqueItems: true }),
+    ApiProperty({ enum: values, enumName, isArray: true, uniqueItems: true, maxItems: values.length }),
     IsArray(),
+    ArrayMaxSize(values.length),
     IsIn(values, { each: true }),
-    ArrayUnique(),
+    UniqueItems(),
   );
 }
 
@@ -91,9 +86,11 @@ export class PreferenceFieldsDto implements PreferenceFields {
   @ApiProperty({
     type: () => InformationSourceDto,
     isArray: true,
+    maxItems: INFORMATION_SOURCE_TYPES.length,
     description: 'Each type at most once; priorities unique',
   })
   @IsArray()
+  @ArrayMaxSize(INFORMATION_SOURCE_TYPES.length)
   @ValidateNested({ each: true })
   @Type(() => InformationSourceDto)
   information_sources: InformationSourceDto[];
@@ -129,7 +126,7 @@ export class PreferenceFieldsDto implements PreferenceFields {
   @ArrayMaxSize(WATCHLIST_MAX_SYMBOLS)
   @IsString({ each: true })
   @Matches(TICKER_PATTERN, { each: true })
-  @ArrayUnique({ message: 'watchlist symbols must be unique' })
+  @UniqueItems({ message: 'watchlist symbols must be unique' })
   watchlist: string[];
 
   @OneOf(PRIVACY_LEVELS, 'PrivacyLevel')

@@ -28,11 +28,32 @@ type Message =
 interface StreamChunk {
   choices?: {
     delta?: {
-      content?: string | null;
-      tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
+      content?: unknown;
+      tool_calls?: { index?: unknown; id?: unknown; function?: { name?: unknown; arguments?: unknown } }[];
     };
     finish_reason?: string | null;
   }[];
+}
+
+/**
+ * Characters the model may write in one turn (answer text and tool-call fragments together) per
+ * token of AI_MAX_TOKENS: a token is about 4 characters of English, so an honest answer stays well
+ * inside, and a server that ignores max_tokens cannot make the service store megabytes.
+ */
+export const ANSWER_CHARACTERS_PER_TOKEN = 8;
+/** Tool calls one completion may make; their `index` must be below it. */
+export const MAX_TOOL_CALLS_PER_COMPLETION = 16;
+/** Longest line of the model's event stream, so a stream without newlines cannot grow a buffer without end. */
+const MAX_STREAM_LINE_CHARACTERS = 1024 * 1024;
+
+/** What is left of a turn's character allowance; spending beyond it fails the model. */
+class AnswerBudget {
+  constructor(private left: number) {}
+
+  spend(text: string): void {
+    this.left -= text.length;
+    if (this.left < 0) throw new ModelFailure('its answer exceeded the length allowed by AI_MAX_TOKENS');
+  }
 }
 
 const SYSTEM_PROMPT = [
@@ -77,10 +98,11 @@ export class OpenAiEngine extends ChatEngine {
     ];
     const sources: AnswerSource[] = [];
     const signal = AbortSignal.timeout(this.config.timeoutMs);
+    const budget = new AnswerBudget(this.config.maxTokens * ANSWER_CHARACTERS_PER_TOKEN);
     let written = '';
     for (let round = 0; round <= this.config.maxToolRounds; round += 1) {
       const withTools = round < this.config.maxToolRounds;
-      const reply = await this.complete(messages, withTools ? offered : [], signal, (text) => {
+      const reply = await this.complete(messages, withTools ? offered : [], signal, budget, (text) => {
         written += text;
         onDelta(text);
       });
@@ -133,11 +155,15 @@ export class OpenAiEngine extends ChatEngine {
     }
   }
 
-  /** One streamed completion: text deltas go to `onText`, tool calls are assembled from their fragments. */
+  /**
+   * One streamed completion: text deltas go to `onText`, tool calls are assembled from their
+   * fragments (keyed by an index the model chooses, so only small non-negative integers are taken).
+   */
   private async complete(
     messages: Message[],
     offered: typeof MODEL_TOOLS,
     signal: AbortSignal,
+    budget: AnswerBudget,
     onText: DeltaSink,
   ): Promise<{ content: string; toolCalls: ToolCall[] }> {
     let response: Response;
@@ -173,20 +199,39 @@ export class OpenAiEngine extends ChatEngine {
     if (!response.ok || !response.body) throw new ModelFailure(`it answered HTTP ${response.status}`);
 
     let content = '';
-    const calls: { id: string; name: string; arguments: string }[] = [];
+    const calls = new Map<number, { id: string; name: string; arguments: string }>();
     try {
       for await (const chunk of serverSentEvents(response.body)) {
-        for (const choice of chunk.choices ?? []) {
-          const delta = choice.delta ?? {};
-          if (delta.content) {
+        for (const choice of Array.isArray(chunk.choices) ? chunk.choices : []) {
+          const delta = choice?.delta ?? {};
+          if (typeof delta.content === 'string' && delta.content) {
+            budget.spend(delta.content);
             content += delta.content;
             onText(delta.content);
           }
-          for (const part of delta.tool_calls ?? []) {
-            const call = (calls[part.index] ??= { id: '', name: '', arguments: '' });
-            if (part.id) call.id = part.id;
-            if (part.function?.name) call.name += part.function.name;
-            if (part.function?.arguments) call.arguments += part.function.arguments;
+          for (const part of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
+            const index = part?.index;
+            if (
+              !Number.isInteger(index) ||
+              (index as number) < 0 ||
+              (index as number) >= MAX_TOOL_CALLS_PER_COMPLETION
+            ) {
+              throw new ModelFailure('it sent a tool call with an invalid index');
+            }
+            const call = calls.get(index as number) ?? { id: '', name: '', arguments: '' };
+            calls.set(index as number, call);
+            const { id } = part;
+            const name = part.function?.name;
+            const args = part.function?.arguments;
+            if (typeof id === 'string' && id) call.id = id;
+            if (typeof name === 'string') {
+              budget.spend(name);
+              call.name += name;
+            }
+            if (typeof args === 'string') {
+              budget.spend(args);
+              call.arguments += args;
+            }
           }
         }
       }
@@ -194,10 +239,10 @@ export class OpenAiEngine extends ChatEngine {
       if (error instanceof ModelFailure) throw error;
       throw new ModelFailure(signal.aborted ? 'it timed out' : `its stream broke: ${describe(error)}`);
     }
-    const toolCalls = calls
-      .filter((call) => call !== undefined)
-      .map((call, index): ToolCall => ({
-        id: call.id || `call_${index}`,
+    const toolCalls = [...calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, call], position): ToolCall => ({
+        id: call.id || `call_${position}`,
         type: 'function',
         function: { name: call.name, arguments: call.arguments },
       }));
@@ -224,6 +269,9 @@ async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
         throw new ModelFailure('it sent a malformed stream chunk');
       }
     }
+    // What is left is an unfinished line.
+    if (buffer.length > MAX_STREAM_LINE_CHARACTERS)
+      throw new ModelFailure('it sent a stream line longer than 1 MiB');
   }
 }
 
