@@ -3,6 +3,7 @@ import { IsOptional, IsString, Matches } from 'class-validator';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { IntVar, OneOfVar, readEnv, StringVar } from './env';
+import { IsOriginList, parseOrigins } from './origins';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -19,6 +20,7 @@ class AppEnv {
   DATA_DIR?: string;
 
   @StringVar()
+  @IsOriginList()
   CORS_ORIGINS?: string;
 
   @OneOfVar(LOG_LEVELS)
@@ -65,16 +67,6 @@ export const appConfig = registerAs('app', () => {
     shutdownDrainTimeoutMs: env.SHUTDOWN_DRAIN_TIMEOUT_MS ?? 25_000,
   };
 });
-
-/** `*` allows every origin; otherwise a comma-separated list; unset disables CORS. */
-function parseOrigins(raw: string | undefined): string[] | true | false {
-  if (!raw) return false;
-  if (raw.trim() === '*') return true;
-  return raw
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-}
 
 /**
  * Whose X-Forwarded-For to believe for the client address (the login throttle and rate limits key
