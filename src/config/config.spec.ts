@@ -111,7 +111,10 @@ describe('configuration namespaces', () => {
 
   it.each([
     ['http://localhost:5173/', ['http://localhost:5173']],
-    ['HTTPS://App.Example.com:443/, http://a.example:8080', ['https://app.example.com', 'http://a.example:8080']],
+    [
+      'HTTPS://App.Example.com:443/, http://a.example:8080',
+      ['https://app.example.com', 'http://a.example:8080'],
+    ],
     ['https://a.example, https://a.example/', ['https://a.example']],
   ])('reduces each CORS_ORIGINS entry of %p to the origin a browser sends', (value, expected) => {
     withEnv({ CORS_ORIGINS: value });
@@ -122,7 +125,10 @@ describe('configuration namespaces', () => {
     ['http://localhost:5173/app', '"http://localhost:5173/app" has a path: give http://localhost:5173'],
     ['https://a.example/?x=1', '"https://a.example/?x=1" has a query: give https://a.example'],
     ['https://a.example#top', '"https://a.example#top" has a fragment: give https://a.example'],
-    ['https://*.example.com', '"https://*.example.com" has a wildcard: `*` is allowed only alone, for every origin'],
+    [
+      'https://*.example.com',
+      '"https://*.example.com" has a wildcard: `*` is allowed only alone, for every origin',
+    ],
     ['https://a.example, *', '"*" has a wildcard: `*` is allowed only alone, for every origin'],
     ['localhost:5173', '"localhost:5173" is not an http(s) origin'],
     ['app.example.com', '"app.example.com" is not a URL: give scheme://host[:port]'],

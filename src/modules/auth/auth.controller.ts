@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Ip, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConsumes,
@@ -34,6 +34,8 @@ export class AuthController {
   @Post('login')
   @RateLimited('login')
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @Header('Pragma', 'no-cache')
   @ApiOperation({ summary: 'Log in with email (as `username`) and password' })
   @ApiConsumes(...FORM_OR_JSON)
   @ApiOkResponse({ type: TokenPairResponse })
@@ -51,6 +53,8 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @Header('Pragma', 'no-cache')
   @ApiOperation({ summary: 'Exchange a refresh token for a new pair (the presented one is revoked)' })
   @ApiConsumes(...FORM_OR_JSON)
   @ApiOkResponse({ type: TokenPairResponse })
