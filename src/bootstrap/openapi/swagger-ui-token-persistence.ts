@@ -29,7 +29,8 @@ export function tokenOnlyAuthorizationPersistence(): object {
     statePlugins: {
       auth: {
         wrapActions: {
-          persistAuthorizationIfNeeded: () => () => (system: any) => {
+          // A wrapper receives the bound action and the system; what it returns is not dispatched.
+          persistAuthorizationIfNeeded: (_persist: unknown, system: any) => () => {
             const authorized = system.authSelectors.authorized().toJS();
             (globalThis as any).localStorage.setItem('authorized', JSON.stringify(tokensOnly(authorized)));
           },
