@@ -22,6 +22,9 @@ class AuthEnv {
   @IntVar({ min: 0, max: 60 })
   REFRESH_REUSE_GRACE_SECONDS?: number;
 
+  @OneOfVar(['true', 'false'])
+  AUTH_REFRESH_COOKIE?: 'true' | 'false';
+
   @IsOptional()
   @Transform(blankToUndefined)
   @IsEmail({}, { message: 'FIRST_SUPERUSER_EMAIL must be an email address' })
@@ -46,6 +49,7 @@ export const authConfig = registerAs('auth', () => {
     accessTokenTtlSeconds: (env.ACCESS_TOKEN_EXPIRE_MINUTES ?? 30) * 60,
     refreshTokenTtlSeconds: (env.REFRESH_TOKEN_EXPIRE_DAYS ?? 7) * 24 * 60 * 60,
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS ?? 5,
+    refreshCookie: env.AUTH_REFRESH_COOKIE === 'true',
     firstSuperuser: env.FIRST_SUPERUSER_EMAIL
       ? { email: env.FIRST_SUPERUSER_EMAIL.toLowerCase(), password: env.FIRST_SUPERUSER_PASSWORD as string }
       : null,

@@ -5,6 +5,7 @@ import type { FlowResult } from './page/web-app';
 import { launchChromium, servePages } from './browser';
 
 declare function flow(apiBase: string, email: string, password: string): Promise<FlowResult>;
+declare const localStorage: { getItem(key: string): string | null };
 declare function tryLogin(apiBase: string, email: string, password: string): Promise<string>;
 
 /** Real Chromium against a listening service, by host names other than localhost, over plain HTTP. */
@@ -70,7 +71,7 @@ describe('the service in a real browser', () => {
     const me = await fetch(`${api.replace('api.example.test', '127.0.0.1')}/api/v1/auth/me`, {
       headers: { authorization: `Bearer ${token.access_token}` },
     });
-    expect((await me.json()).email).toBe(user.email);
+    expect(((await me.json()) as { email: string }).email).toBe(user.email);
 
     await page.reload();
     await page.locator('.swagger-ui .info .title').waitFor({ timeout: 15_000 });
