@@ -37,8 +37,10 @@ export const CORS_POLICY = {
  * Responses of 1 KiB or more in brotli or gzip, as the client accepts (brotli at a quality that
  * costs milliseconds, not seconds, per response); JSON, text, JavaScript and SVG only, never an
  * event stream (whose events must reach the client as they are written). Compressed request
- * bodies are not accepted: the body limit is of what arrives. A buffered answer up to 4 MiB
- * (more than any JSON answer here) is compressed in one call rather than through a stream.
+ * bodies are not accepted: the body limit is of what arrives. A buffered answer up to 4 MiB is
+ * compressed in one call: through the stream path, the bodies of @nestjs/swagger's routes
+ * (/openapi.json, swagger-ui-init.js: async handlers that send without returning the reply) came
+ * out empty.
  */
 const COMPRESSION: FastifyCompressOptions = {
   encodings: ['br', 'gzip'],
