@@ -1,10 +1,11 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
-import type { FlowResult } from './page/web-app';
+import type { CookieFlowResult, FlowResult } from './page/web-app';
 import { launchChromium, servePages } from './browser';
 
 declare function flow(apiBase: string, email: string, password: string): Promise<FlowResult>;
+declare function cookieFlow(apiBase: string, email: string, password: string): Promise<CookieFlowResult>;
 declare const localStorage: { getItem(key: string): string | null };
 declare function tryLogin(apiBase: string, email: string, password: string): Promise<string>;
 
@@ -106,5 +107,49 @@ describe('the service in a real browser', () => {
       [api, user.email, user.password],
     );
     expect(outcome).toBe('blocked: TypeError');
+  });
+});
+
+describe('the refresh-token cookie in a real browser (AUTH_REFRESH_COOKIE=true)', () => {
+  let sut: TestApp;
+  let pages: Awaited<ReturnType<typeof servePages>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    pages = await servePages();
+    sut = await createTestApp({
+      env: { AUTH_REFRESH_COOKIE: 'true', CORS_ORIGINS: `http://localhost:${pages.port}` },
+    });
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await sut?.close();
+    await pages?.close();
+  });
+
+  it('refreshes a page on the same site from the HttpOnly cookie, which its scripts never see', async () => {
+    // Secure cookies are kept from http://localhost; the page and the API differ only by port.
+    const api = `http://localhost:${new URL(await sut.listen()).port}`;
+    const user = await registerUser(sut);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://localhost:${pages.port}/`);
+      const result = await page.evaluate(
+        ([base, email, password]) => cookieFlow(base, email, password),
+        [api, user.email, user.password],
+      );
+      expect(result).toEqual({
+        refreshStatus: 200,
+        email: user.email,
+        scriptSeesRefreshCookie: false,
+        refreshAfterLogoutStatus: 422,
+      });
+      // Logout cleared it.
+      expect(await context.cookies(api)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

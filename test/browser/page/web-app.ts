@@ -72,4 +72,43 @@ async function tryLogin(apiBase: string, email: string, password: string): Promi
   }
 }
 
-Object.assign(globalThis, { flow, tryLogin });
+export interface CookieFlowResult {
+  refreshStatus: number;
+  email: string;
+  scriptSeesRefreshCookie: boolean;
+  refreshAfterLogoutStatus: number;
+}
+
+/** With AUTH_REFRESH_COOKIE=true: the refresh token never reaches the page's scripts. */
+async function cookieFlow(apiBase: string, email: string, password: string): Promise<CookieFlowResult> {
+  const login = await fetch(`${apiBase}/api/v1/auth/login`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: formBody({ username: email, password }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const refresh = await fetch(`${apiBase}/api/v1/auth/refresh`, { method: 'POST', credentials: 'include' });
+  const { access_token } = (await refresh.json()) as { access_token: string };
+  const api = createApiClient({ baseUrl: apiBase, headers: { Authorization: `Bearer ${access_token}` } });
+  const me = await api.GET('/api/v1/auth/me');
+  await fetch(`${apiBase}/api/v1/auth/logout`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  const afterLogout = await fetch(`${apiBase}/api/v1/auth/refresh`, {
+    method: 'POST',
+    credentials: 'include',
+  });
+  return {
+    refreshStatus: refresh.status,
+    email: me.data?.email ?? '',
+    scriptSeesRefreshCookie: document.cookie.includes('refresh_token'),
+    refreshAfterLogoutStatus: afterLogout.status,
+  };
+}
+
+declare const document: { cookie: string };
+
+Object.assign(globalThis, { flow, tryLogin, cookieFlow });
