@@ -9,6 +9,9 @@ declare function cookieFlow(apiBase: string, email: string, password: string): P
 declare const localStorage: { getItem(key: string): string | null };
 declare function tryLogin(apiBase: string, email: string, password: string): Promise<string>;
 
+// A browser on a CI machine busy with the other test projects: generous, still bounded.
+jest.setTimeout(90_000);
+
 /** Real Chromium against a listening service, by host names other than localhost, over plain HTTP. */
 describe('the service in a real browser', () => {
   let sut: TestApp;
@@ -44,7 +47,7 @@ describe('the service in a real browser', () => {
     page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(`${api}/docs`);
-    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 15_000 });
+    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 30_000 });
     expect(await page.locator('.swagger-ui .info .title').innerText()).toContain('Investment assistant API');
     expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
     expect(failed).toEqual([]);
@@ -59,7 +62,7 @@ describe('the service in a real browser', () => {
     await page.locator('.auth-container button.authorize').first().click();
     await page
       .locator('.auth-container button[aria-label="Remove authorization"]')
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 30_000 });
     await page.locator('button.btn-done').first().click();
 
     const stored = await page.evaluate(() => localStorage.getItem('authorized'));
@@ -75,7 +78,7 @@ describe('the service in a real browser', () => {
     expect(((await me.json()) as { email: string }).email).toBe(user.email);
 
     await page.reload();
-    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 15_000 });
+    await page.locator('.swagger-ui .info .title').waitFor({ timeout: 30_000 });
     expect(await page.locator('.auth-wrapper button.authorize').getAttribute('class')).toContain('locked');
     const afterReload = await page.evaluate(() => localStorage.getItem('authorized'));
     expect(afterReload).not.toContain(user.password);
