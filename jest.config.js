@@ -37,6 +37,22 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
+// Real Chromium against a listening service (test/browser): Debian's package, never a downloaded
+// browser. .ci/run installs it; elsewhere the project runs when it is there.
+const CHROMIUM = '/usr/bin/chromium';
+if (require('node:fs').existsSync(CHROMIUM)) {
+  projects.push({
+    ...base,
+    displayName: 'browser',
+    testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+    setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-embedded.ts'],
+  });
+} else {
+  console.warn(
+    `Browser tests skipped: ${CHROMIUM} is missing (install it with: sudo apt-get install -y chromium)`,
+  );
+}
+
 module.exports = {
   projects,
   testTimeout: 30000,

@@ -30,3 +30,6 @@ export function isValidationError(error: HTTPError | HTTPValidationError): error
 export function formBody(body: Record<string, string>): string {
   return new URLSearchParams(body).toString();
 }
+
+export { chatEvents, readServerSentEvents } from './event-stream';
+export type { ChatStreamEvent, ServerSentEvent } from './event-stream';

@@ -67,7 +67,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new pair (the presented one is revoked) */
+        /**
+         * Exchange a refresh token for a new pair (the presented one is revoked)
+         * @description With `AUTH_REFRESH_COOKIE=true`, login and refresh also set the refresh token as an HttpOnly cookie (`Path=/api/v1/auth`), and a request without `refresh_token` in its body uses the cookie, from a page whose `Origin` is one of `CORS_ORIGINS` only (401 otherwise).
+         */
         post: operations["AuthController_refresh"];
         delete?: never;
         options?: never;

@@ -2,10 +2,17 @@ import type { INestApplication } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import fastifyCompress, { FastifyCompressOptions } from '@fastify/compress';
+import { answeredStatus } from '../common/metrics/answered-status';
 import { Metrics } from '../common/metrics/metrics';
 import { appConfig } from '../config/app.config';
 import { registerBodyParsers } from './body-parsers';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { registerHttpCaching } from './http-caching';
+import {
+  swaggerUiDownloadUrl,
+  tokenOnlyAuthorizationPersistence,
+} from './openapi/swagger-ui-token-persistence';
 import { securityHeaders } from './security-headers';
 
 export const API_PREFIX = 'api/v1';
@@ -24,6 +31,24 @@ export const CORS_POLICY = {
   exposedHeaders: ['X-Request-Id', 'Retry-After'],
   maxAge: 7200,
   credentials: true,
+};
+
+/**
+ * Responses of 1 KiB or more in brotli or gzip, as the client accepts (brotli at a quality that
+ * costs milliseconds, not seconds, per response); JSON, text, JavaScript and SVG only, never an
+ * event stream (whose events must reach the client as they are written). Compressed request
+ * bodies are not accepted: the body limit is of what arrives. A buffered answer up to 4 MiB is
+ * compressed in one call: through the stream path, the bodies of @nestjs/swagger's routes
+ * (/openapi.json, swagger-ui-init.js: async handlers that send without returning the reply) came
+ * out empty.
+ */
+const COMPRESSION: FastifyCompressOptions = {
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  syncThreshold: 4 * 1024 * 1024,
+  customTypes:
+    /^text\/(?!event-stream)|^application\/(?:[\w.+-]+\+)?json(?:;|$)|^(?:application|text)\/javascript(?:;|$)|^image\/svg\+xml(?:;|$)/u,
+  globalDecompression: false,
 };
 
 /** The API prefix on every route but the probes and /metrics; shared with the client generator. */
@@ -75,22 +100,23 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
       const labels = {
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
+        status: String(answeredStatus(request, reply)),
       };
       metrics.httpRequests.inc(labels);
       metrics.httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
     });
 
   await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-      },
+    directives: {
+      defaultSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      scriptSrc: ["'self'", "'unsafe-inline'"],
     },
   });
+
+  registerHttpCaching(app.getHttpAdapter().getInstance(), { ui: '/docs', document: '/openapi.json' });
+  await app.register(fastifyCompress, COMPRESSION);
 
   // Built on the first request to /docs or /openapi.json rather than at boot: scanning every
   // controller is a noticeable part of a cold start, and the document cannot change after it.
@@ -99,7 +125,10 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
       jsonDocumentUrl: 'openapi.json',
       useGlobalPrefix: false,
       customSiteTitle: 'Investment assistant API',
-      swaggerOptions: { persistAuthorization: true },
+      swaggerOptions: {
+        persistAuthorization: true,
+        plugins: [swaggerUiDownloadUrl, tokenOnlyAuthorizationPersistence],
+      },
     });
   }
 }

@@ -25,16 +25,30 @@ class RecordingResponse extends ServerResponse {
   }
 }
 
+export interface SecurityHeadersOptions {
+  /** The Content-Security-Policy directives, without `upgrade-insecure-requests`. */
+  directives: Record<string, string[]>;
+}
+
 /**
  * Sets the precomputed headers on every response, on the raw response as helmet does (so they
  * also reach replies written straight to it, such as the Swagger UI). Registered as a plugin
  * where @fastify/helmet was, its hook runs at the same point, after CORS answers preflights.
+ *
+ * `upgrade-insecure-requests` is sent only to a request that came over HTTPS (directly, or as a
+ * trusted proxy's X-Forwarded-Proto says): over plain HTTP on any host but localhost it makes the
+ * browser fetch every asset over https://, which that host does not serve, and the docs are blank.
  */
 export const securityHeaders = fastifyPlugin(
-  async (fastify: FastifyInstance, options: HelmetOptions) => {
-    const headers = helmetHeaders(options);
-    fastify.addHook('onRequest', (_request, reply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  async (fastify: FastifyInstance, { directives }: SecurityHeadersOptions) => {
+    const overHttp = helmetHeaders({
+      contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+    });
+    const overHttps = helmetHeaders({ contentSecurityPolicy: { directives } });
+    fastify.addHook('onRequest', (request, reply, done) => {
+      for (const [name, value] of request.protocol === 'https' ? overHttps : overHttp) {
+        reply.raw.setHeader(name, value);
+      }
       done();
     });
   },

@@ -3,6 +3,7 @@ import { IsOptional, IsString, Matches } from 'class-validator';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { IntVar, OneOfVar, readEnv, StringVar } from './env';
+import { IsOriginList, parseOrigins } from './origins';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -20,6 +21,7 @@ class AppEnv {
   DATA_DIR?: string;
 
   @StringVar()
+  @IsOriginList()
   CORS_ORIGINS?: string;
 
   @OneOfVar(LOG_LEVELS)
@@ -92,16 +94,6 @@ export const appConfig = registerAs('app', () => {
     },
   };
 });
-
-/** `*` allows every origin; otherwise a comma-separated list; unset disables CORS. */
-function parseOrigins(raw: string | undefined): string[] | true | false {
-  if (!raw) return false;
-  if (raw.trim() === '*') return true;
-  return raw
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-}
 
 /**
  * Whose X-Forwarded-For to believe for the client address (the login throttle and rate limits key

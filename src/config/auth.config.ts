@@ -24,6 +24,8 @@ class AuthEnv {
 
   @IntVar({ min: 1, max: 3_650 })
   AUTH_SESSION_MAX_DAYS?: number;
+  @OneOfVar(['true', 'false'])
+  AUTH_REFRESH_COOKIE?: 'true' | 'false';
 
   @IsOptional()
   @Transform(blankToUndefined)
@@ -51,6 +53,7 @@ export const authConfig = registerAs('auth', () => {
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS ?? 5,
     /** A session older than this no longer refreshes, however recently it was used. */
     sessionMaxAgeSeconds: (env.AUTH_SESSION_MAX_DAYS ?? 30) * 24 * 60 * 60,
+    refreshCookie: env.AUTH_REFRESH_COOKIE === 'true',
     firstSuperuser: env.FIRST_SUPERUSER_EMAIL
       ? { email: env.FIRST_SUPERUSER_EMAIL.toLowerCase(), password: env.FIRST_SUPERUSER_PASSWORD as string }
       : null,

@@ -1,6 +1,7 @@
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { cacheConfig } from './cache.config';
+import { configurationProblems } from './configuration-problems';
 import { databaseConfig } from './database.config';
 import { rateLimitConfig } from './rate-limit.config';
 
@@ -146,6 +147,46 @@ describe('configuration namespaces', () => {
       firstSuperuser: { email: 'root@example.com', password: 'long enough' },
       sessionMaxAgeSeconds: 90 * 86_400,
     });
+  });
+
+  it.each([
+    ['http://localhost:5173/', ['http://localhost:5173']],
+    [
+      'HTTPS://App.Example.com:443/, http://a.example:8080',
+      ['https://app.example.com', 'http://a.example:8080'],
+    ],
+    ['https://a.example, https://a.example/', ['https://a.example']],
+  ])('reduces each CORS_ORIGINS entry of %p to the origin a browser sends', (value, expected) => {
+    withEnv({ CORS_ORIGINS: value });
+    expect(appConfig().corsOrigins).toEqual(expected);
+  });
+
+  it.each([
+    ['http://localhost:5173/app', '"http://localhost:5173/app" has a path: give http://localhost:5173'],
+    ['https://a.example/?x=1', '"https://a.example/?x=1" has a query: give https://a.example'],
+    ['https://a.example#top', '"https://a.example#top" has a fragment: give https://a.example'],
+    [
+      'https://*.example.com',
+      '"https://*.example.com" has a wildcard: `*` is allowed only alone, for every origin',
+    ],
+    ['https://a.example, *', '"*" has a wildcard: `*` is allowed only alone, for every origin'],
+    ['localhost:5173', '"localhost:5173" is not an http(s) origin'],
+    ['app.example.com', '"app.example.com" is not a URL: give scheme://host[:port]'],
+    ['https://user:pw@a.example', '"https://user:pw@a.example" has credentials: give https://a.example'],
+  ])('refuses to boot on CORS_ORIGINS=%p, naming the entry in one line', (value, reason) => {
+    withEnv({ CORS_ORIGINS: value });
+    expect(configurationProblems([appConfig])).toEqual([
+      `CORS_ORIGINS=${JSON.stringify(value)}: CORS_ORIGINS must be \`*\` or comma-separated origins: ${reason}`,
+    ]);
+  });
+
+  it('names every bad CORS_ORIGINS entry in the one line of the variable', () => {
+    withEnv({ CORS_ORIGINS: 'https://ok.example, https://a.example/x, https://b.example?y' });
+    expect(configurationProblems([appConfig])).toEqual([
+      'CORS_ORIGINS="https://ok.example, https://a.example/x, https://b.example?y": CORS_ORIGINS must be `*` or ' +
+        'comma-separated origins: "https://a.example/x" has a path: give https://a.example; ' +
+        '"https://b.example?y" has a query: give https://b.example',
+    ]);
   });
 
   it.each([

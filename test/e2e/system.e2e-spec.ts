@@ -78,7 +78,7 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
       'content-security-policy':
         "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
         "img-src 'self' data:;object-src 'none';script-src 'self' 'unsafe-inline';script-src-attr 'none';" +
-        "style-src 'self' 'unsafe-inline';upgrade-insecure-requests",
+        "style-src 'self' 'unsafe-inline'",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',

@@ -54,6 +54,7 @@ export function testServiceEnv(): Record<string, string> {
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     FIRST_SUPERUSER_EMAIL: '',
     FIRST_SUPERUSER_PASSWORD: '',
+    AUTH_REFRESH_COOKIE: '',
     // Every test client is 127.0.0.1: tests of the login/register/refresh rate limits set their own.
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_GLOBAL: '10000000',

@@ -35,6 +35,7 @@ describe('the built service on its first run', () => {
       env: freshEnv({
         DATA_DIR: dataDir,
         PORT: 'eighty',
+        CORS_ORIGINS: 'http://localhost:5173/app',
         JWT_ALGORITHM: 'RS256',
         MARKET_DATA_PROVIDER: 'bloomberg',
       }),
@@ -46,6 +47,8 @@ describe('the built service on its first run', () => {
     expect(run.stderr.trimEnd().split('\n')).toEqual([
       'Invalid environment configuration:',
       expect.stringMatching(/^ {2}- PORT="eighty": .*PORT must be an integer$/),
+      '  - CORS_ORIGINS="http://localhost:5173/app": CORS_ORIGINS must be `*` or comma-separated origins: ' +
+        '"http://localhost:5173/app" has a path: give http://localhost:5173',
       '  - JWT_ALGORITHM="RS256": JWT_ALGORITHM must be one of HS256, HS384, HS512',
       expect.stringMatching(/^ {2}- MARKET_DATA_PROVIDER="bloomberg": MARKET_DATA_PROVIDER must be one of /),
     ]);

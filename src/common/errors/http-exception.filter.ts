@@ -21,6 +21,14 @@ const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, HttpStatus> = {
   'not-configured': HttpStatus.SERVICE_UNAVAILABLE,
 };
 
+/** The status the filter answers an error with: what a stream that already sent 200 reports instead. */
+export function errorStatus(exception: unknown): number {
+  if (exception instanceof DomainError) return DOMAIN_ERROR_STATUS[exception.kind];
+  if (exception instanceof HttpException) return exception.getStatus();
+  if (isDependencyUnavailable(exception)) return HttpStatus.SERVICE_UNAVAILABLE;
+  return HttpStatus.INTERNAL_SERVER_ERROR;
+}
+
 /**
  * The one place errors become responses: `{detail: string}` for every failure, the 422 issue list
  * for validation, 503 with Retry-After when a dependency did not answer in time, and a plain 500

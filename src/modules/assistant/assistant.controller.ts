@@ -79,7 +79,7 @@ export class AssistantController {
   ): Promise<ChatResponse | void> {
     const turn = await this.chats.start(user.id, body.message, body.conversation_id ?? undefined);
     if (!wantsEventStream(accept)) return toChatResponse(await turn.run());
-    await streamAnswer(reply, request.id, async (onDelta) => toChatResponse(await turn.run(onDelta)));
+    await streamAnswer(request, reply, async (onDelta) => toChatResponse(await turn.run(onDelta)));
   }
 
   @Get('conversations')

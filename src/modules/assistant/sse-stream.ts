@@ -1,8 +1,12 @@
-import type { FastifyReply } from 'fastify';
-import { HttpException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { errorStatus } from '../../common/errors/http-exception.filter';
+import { recordFailureAfterHeaders } from '../../common/metrics/answered-status';
 import { ChatResponse } from './dto/chat.response';
+
+const logger = new Logger('EventStream');
 
 /** Whether the client asked for Server-Sent Events rather than one JSON body. */
 export function wantsEventStream(accept: string | undefined): boolean {
@@ -12,11 +16,12 @@ export function wantsEventStream(accept: string | undefined): boolean {
 /**
  * Streams one chat answer as Server-Sent Events: `delta` events with `{text}` while it is written,
  * then `sources` with the list, then `done` with the same body the JSON answer has. A failure
- * after the stream started ends it with an `error` event `{detail}`.
+ * after the stream started ends it with an `error` event `{detail}`; the exception filter never
+ * sees it, so a server-side failure is logged and counted here, as the filter would have.
  */
 export async function streamAnswer(
+  request: FastifyRequest,
   reply: FastifyReply,
-  requestId: string,
   answer: (onDelta: (text: string) => void) => Promise<ChatResponse>,
 ): Promise<void> {
   reply.hijack();
@@ -28,10 +33,10 @@ export async function streamAnswer(
     // Headers hooks have set so far (CORS, security headers) still apply to a hijacked reply.
     ...Object.fromEntries(earlier),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'private, no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-    'x-request-id': requestId,
+    'x-request-id': request.id,
   });
   const send = (event: string, data: unknown) => {
     if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -41,17 +46,27 @@ export async function streamAnswer(
     send('sources', body.message.sources);
     send('done', body);
   } catch (error) {
-    send('error', {
-      detail: streamedDetail(error),
-    });
+    reportServerFailure(request, error);
+    send('error', { detail: streamedDetail(error) });
   } finally {
     raw.end();
   }
+}
+
+function reportServerFailure(request: FastifyRequest, error: unknown): void {
+  const status = errorStatus(error);
+  if (status < HttpStatus.INTERNAL_SERVER_ERROR) return;
+  recordFailureAfterHeaders(request, status);
+  logger.error(
+    { err: error, requestId: request.id, method: request.method, url: request.url, status },
+    'The event stream failed after it started',
+  );
 }
 
 /** The `detail` the JSON answer would have carried; anything unexpected stays unsaid. */
 function streamedDetail(error: unknown): string {
   if (error instanceof DomainError) return error.detail;
   if (error instanceof HttpException) return error.message;
+  if (errorStatus(error) === HttpStatus.SERVICE_UNAVAILABLE) return ErrorDetail.serviceUnavailable;
   return ErrorDetail.internalServerError;
 }

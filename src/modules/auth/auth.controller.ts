@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConsumes,
@@ -20,6 +20,7 @@ import { RateLimited } from '../../common/rate-limit/rate-limited.decorator';
 import { LoginDto } from './dto/login.dto';
 import { LogoutDto, RefreshDto } from './dto/refresh.dto';
 import { MessageResponse, TokenPairResponse } from './dto/token-pair.response';
+import { RefreshCookie } from './refresh-cookie';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -35,6 +36,9 @@ export class AuthController {
   @Post('login')
   @RateLimited('login')
   @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @Header('Pragma', 'no-cache')
+  @RefreshCookie('issue')
   @ApiOperation({ summary: 'Log in with email (as `username`) and password' })
   @ApiConsumes(...FORM_OR_JSON)
   @ApiOkResponse({ type: TokenPairResponse })
@@ -53,7 +57,16 @@ export class AuthController {
   @Post('refresh')
   @RateLimited('refresh')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange a refresh token for a new pair (the presented one is revoked)' })
+  @Header('Cache-Control', 'no-store')
+  @Header('Pragma', 'no-cache')
+  @RefreshCookie('rotate')
+  @ApiOperation({
+    summary: 'Exchange a refresh token for a new pair (the presented one is revoked)',
+    description:
+      'With `AUTH_REFRESH_COOKIE=true`, login and refresh also set the refresh token as an HttpOnly cookie ' +
+      '(`Path=/api/v1/auth`), and a request without `refresh_token` in its body uses the cookie, ' +
+      'from a page whose `Origin` is one of `CORS_ORIGINS` only (401 otherwise).',
+  })
   @ApiConsumes(...FORM_OR_JSON)
   @ApiOkResponse({ type: TokenPairResponse })
   @ApiUnauthorizedResponse({ description: `\`${ErrorDetail.invalidRefreshToken}\`` })
@@ -74,6 +87,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(200)
+  @RefreshCookie('clear')
   @ApiOperation({
     summary: "Revoke the calling token's session (and an optional refresh_token's, if the caller's)",
   })
@@ -86,6 +100,7 @@ export class AuthController {
 
   @Post('logout-all')
   @HttpCode(200)
+  @RefreshCookie('clear')
   @ApiOperation({ summary: 'Revoke every session of the caller' })
   @ApiOkResponse({ type: MessageResponse })
   async logoutAll(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
