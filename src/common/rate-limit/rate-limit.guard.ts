@@ -36,8 +36,9 @@ interface Window {
  * Fixed-window limits on the routes marked `@RateLimited(bucket)`: per client address and, where
  * the bucket has one, for all clients together, counted in PostgreSQL so every instance shares them
  * (one statement per request; a request refused for its address does not count for all clients).
- * Over either limit: 429 with Retry-After until the window ends. The body is validated first, so a
- * malformed request is a 422 that counts nowhere: junk cannot spend the budget real users share.
+ * Over either limit: 429 with Retry-After until the window ends. Where a bucket has a shared limit
+ * the body is validated first, so a malformed request is a 422 that counts nowhere: junk cannot
+ * spend the budget real users share.
  * The client address is Fastify's `request.ip`, which follows X-Forwarded-For only as far as
  * TRUST_PROXY allows.
  */
@@ -66,9 +67,12 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
     const bucket = this.reflector.get<RateLimitBucket | undefined>(RATE_LIMITED, context.getHandler());
     if (!bucket) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const bodyType = bodyTypeOf(context);
-    if (bodyType) await this.validation.transform(request.body, { type: 'body', metatype: bodyType });
     const limits = this.config.buckets[bucket];
+    // Only a budget that all clients share needs junk kept out of it; a per-address count is the
+    // sender's own. Refresh has no shared budget, and its body may still be completed from the
+    // refresh-token cookie by the route's interceptor, which runs after guards.
+    const bodyType = limits.global === null ? undefined : bodyTypeOf(context);
+    if (bodyType) await this.validation.transform(request.body, { type: 'body', metatype: bodyType });
     const over = await this.count(bucket, request.ip.slice(0, 64), limits);
     if (!over) return true;
     const retryAfterMs =
