@@ -72,7 +72,7 @@ export class ChatService {
         onDelta(text);
       });
       this.status.recordSuccess();
-      return { ...answer, suggestions: await this.offline.suggestionsFor(turn.message) };
+      return { ...answer, suggestions: await this.offline.suggestionsFor(turn.message, turn.history) };
     } catch (error) {
       if (!(error instanceof ModelFailure)) throw error;
       this.status.recordFailure();
