@@ -10,6 +10,7 @@ import { FakeChatModel } from '../support/fake-chat-model';
 import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { newsFixture } from '../fixtures/news/news-fixture';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { POLICY_RULES } from '../../src/modules/assistant/policy';
 import { portfolioCalls } from '../support/portfolio-calls';
 
 const TRADES_CSV = readFileSync(join(__dirname, '../fixtures/portfolio/trades.csv'), 'utf8');
@@ -221,6 +222,16 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       expect(JSON.stringify(model.requests.map((request) => request.body))).not.toMatch(
         /weight_percent|JNJ|XOM|BRK\.B/,
       );
+    });
+
+    it("the system prompt carries the refusal rules both engines follow and the user's explanation style", async () => {
+      const user = await investor('full');
+      model.replyWith({ kind: 'text', text: 'I never trade.' });
+      await chat(user, { message: 'Sell all my AAPL now' });
+      const system = model.requests[0].body.messages[0];
+      expect(system.role).toBe('system');
+      for (const rule of POLICY_RULES) expect(system.content).toContain(rule.instruction);
+      expect(system.content).toContain('Write short bullet points, the conclusion first.');
     });
 
     it('below full, earlier answers (which may quote amounts) are not sent back to the model', async () => {
