@@ -10,6 +10,7 @@ import { FakeChatModel } from '../support/fake-chat-model';
 import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { newsFixture } from '../fixtures/news/news-fixture';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { LIMITED_ALLOWED_KEYS } from '../../src/modules/assistant/engines/openai/model-tools';
 import { POLICY_RULES } from '../../src/modules/assistant/policy';
 import { portfolioCalls } from '../support/portfolio-calls';
 
@@ -21,6 +22,11 @@ const PORTFOLIO_TOOLS = [
   'risk_metrics',
   'rebalance_dry_run',
   'preferences',
+  'holding',
+  'cash',
+  'income',
+  'realized',
+  'transactions',
 ];
 
 describe('assistant with an OpenAI-compatible model (a local fake server)', () => {
@@ -204,6 +210,53 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
           symbol: expect.any(String),
           weight_percent: expect.any(Number),
         });
+      }
+    });
+
+    it('limited: the new tools (holding, cash, income, realized, transactions) send only allow-listed keys', async () => {
+      const user = await investor('limited');
+      model.replyWith(
+        {
+          kind: 'tool_calls',
+          calls: [
+            { name: 'holding', arguments: '{"symbol":"AAPL"}' },
+            { name: 'cash', arguments: '{}' },
+            { name: 'income', arguments: '{"period":"ALL"}' },
+            { name: 'realized', arguments: '{"year":2025}' },
+            { name: 'transactions', arguments: '{"from":"2025-01-01","to":"2025-12-31"}' },
+            { name: 'glossary', arguments: '{"term":"beta"}' },
+          ],
+        },
+        { kind: 'text', text: 'Here it is.' },
+      );
+      const response = await chat(user, { message: 'Tell me about my Apple position and my cash' });
+      expect(response.statusCode).toBe(200);
+      const results = toolMessages(1).map((message) => JSON.parse(message.content!).data);
+      const keys = new Set<string>();
+      const collect = (value: unknown): void => {
+        if (Array.isArray(value)) value.forEach(collect);
+        else if (value && typeof value === 'object')
+          for (const [key, child] of Object.entries(value)) {
+            keys.add(key);
+            collect(child);
+          }
+      };
+      results.forEach(collect);
+      for (const key of keys) expect(LIMITED_ALLOWED_KEYS.has(key)).toBe(true);
+      expect(results[0]).toMatchObject({ symbol: 'AAPL', held: true, weight_percent: expect.any(Number) });
+      expect(results[1]).toEqual({ as_of: expect.any(String) });
+      expect(results[5]).toMatchObject({ term: 'Beta' });
+      const seen = JSON.stringify(model.requests.map((request) => request.body));
+      for (const key of [
+        'cost_basis',
+        'cash_balance',
+        'quantity',
+        'gain',
+        'proceeds',
+        'amount',
+        'deposits',
+      ]) {
+        expect(seen).not.toContain(`"${key}"`);
       }
     });
 

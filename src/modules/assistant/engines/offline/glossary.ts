@@ -19,6 +19,16 @@ export function findTerm(text: string): string | null {
   return null;
 }
 
+/** The glossary entry a term or one of its phrasings names (any case), or null. */
+export function glossaryEntry(name: string): GlossaryTerm | null {
+  const wanted = name.trim().toLowerCase();
+  return (
+    GLOSSARY.find((entry) => entry.names.includes(wanted)) ??
+    GLOSSARY.find((entry) => entry.term === findTerm(name)) ??
+    null
+  );
+}
+
 /**
  * A term explained in the user's explanation style and analysis depth (beginner defaults without
  * preferences: key points, simple), with the user's own figure when there is one.
