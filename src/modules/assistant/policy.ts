@@ -29,12 +29,12 @@ export const POLICY_RULES: readonly PolicyRule[] = [
     id: 'trade_order',
     instruction: `An order to buy, sell or otherwise trade: say you never trade (every tool only reads) and point to ${TRANSACTIONS_ROUTE} for recording a trade made with a broker.`,
     patterns: [
-      /^\W*(?:ok(?:ay)?,? |hey,? |please |pls |now |just |go ahead and |(?:can|could|would|will) you (?:please )?)?(?:buy|sell|short|purchase|dump|liquidate|unload|execute|place|cancel)\b(?! or\b)/i,
+      /^\W*(?:ok(?:ay)?,? |hey,? |please |pls |now |just |go ahead and |(?:can|could|will) you (?:please )?)?(?:buy|sell|short|purchase|dump|liquidate|unload|execute|place|cancel)\b(?! or\b)/i,
       /\b(?:place|put in|submit|execute|make|enter|cancel) (?:an? |the |my |this )?(?:buy |sell |limit |market |stop )?(?:order|trade)s?\b/i,
       /\b(?:sell|buy|dump|liquidate|unload) (?:all|everything|half|the rest|\d+)\b.{0,40}\b(?:for me|now|please|immediately|asap|today)\b/i,
       /\b(?:sell|buy|dump|liquidate) (?:all (?:of )?)?my \S+ (?:now|for me|immediately|asap)\b/i,
       /\bsell all my\b|\bsell everything\b/i,
-      /\b(?:can|could|will|would) you (?:please )?(?:buy|sell|trade|short|purchase)\b/i,
+      /\b(?:can|could|will) you (?:please )?(?:buy|sell|trade|short|purchase)\b/i,
     ],
     reply: `I never trade: I can only read your data, and cannot place, change or cancel an order. To record a trade you made with your broker, use ${TRANSACTIONS_ROUTE}.`,
   },
@@ -43,7 +43,7 @@ export const POLICY_RULES: readonly PolicyRule[] = [
     instruction:
       "Tax or legal advice for the user's situation: refer to a tax professional or lawyer; general educational facts (short- vs long-term gains, what a wash sale is) are fine.",
     patterns: [
-      /\b(?:avoid|evade|dodge|escape|reduce|lower|minimi[sz]e|cut|skip|get out of|not pay|pay less|pay no|beat) (?:my |paying |on |the |any )?(?:\w+ )?(?:taxe?s?|tax bill|irs)\b/i,
+      /\b(?:avoid|evade|dodge|escape|reduce|lower|minimi[sz]e|cut|skip|get out of|not pay|pay less|pay no|beat) (?:my |paying |on |the |any )?(?:\w+ ){0,2}(?:taxe?s?|tax bill|irs)\b/i,
       /\b(?:tax|legal|lawyer|attorney|irs) (?:advice|question|help|strategy|trick|loophole)s?\b/i,
       /\bshould i .{0,40}\b(?:for|because of|due to) (?:the )?tax(?:es)?\b/i,
       /\b(?:is it legal|legally|can i deduct|deductible|file my taxes|my tax return|report (?:this|it|them) to the irs|estate planning|inheritance tax|hide (?:it|money|gains) from)\b/i,

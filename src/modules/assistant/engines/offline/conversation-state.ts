@@ -1,5 +1,6 @@
 import type { ChatTurn } from '../chat-engine';
 import type { ExtractedEntities, Period } from './entity-extractor';
+import type { PolicyRule } from '../../policy';
 import type { Intent } from './intent-classifier';
 
 /**
@@ -13,6 +14,8 @@ export interface ConversationState {
   period: Period | null;
   year: number | null;
   term: string | null;
+  /** The policy rule the last declined question fell under, for \"why?\". */
+  refusal: PolicyRule | null;
 }
 
 export const EMPTY_STATE: ConversationState = {
@@ -21,6 +24,7 @@ export const EMPTY_STATE: ConversationState = {
   period: null,
   year: null,
   term: null,
+  refusal: null,
 };
 
 /** One question understood in its conversation. */
@@ -34,6 +38,7 @@ export interface Understanding {
   detail: boolean;
   /** Typed names corrected or close to a company, for "did you mean …?". */
   didYouMean: { typed: string; symbol: string; name: string }[];
+  refusal: PolicyRule | null;
 }
 
 /** Understands one message given the state before it. */
@@ -55,7 +60,7 @@ const PERIOD_INTENTS: readonly Intent[] = [
   'transactions',
   'portfolio_value',
 ];
-const NOT_CARRIED: readonly Intent[] = ['help', 'unknown', 'refusal'];
+const NOT_CARRIED: readonly Intent[] = ['help', 'unknown'];
 
 /**
  * The state after the stored turns, oldest first: each user message is understood in the state
@@ -85,9 +90,8 @@ export function stateOf(
 }
 
 function advance(state: ConversationState, turn: Understanding, answerSymbols: string[]): ConversationState {
-  if (turn.intent === 'refusal' || turn.intent === 'unknown' || turn.intent === 'help') {
-    return state;
-  }
+  if (turn.intent === 'refusal') return { ...state, intent: 'refusal', refusal: turn.refusal };
+  if (turn.intent === 'unknown' || turn.intent === 'help') return state;
   const symbols =
     turn.entities.symbols.length > 0
       ? turn.entities.symbols
@@ -100,6 +104,7 @@ function advance(state: ConversationState, turn: Understanding, answerSymbols: s
     period: turn.entities.period ?? state.period,
     year: turn.year ?? (turn.entities.period ? null : state.year),
     term: turn.term ?? state.term,
+    refusal: null,
   };
 }
 
@@ -122,16 +127,20 @@ export function resolveFollowUp(
       entities: { ...own.entities, symbols: state.symbols, period: state.period },
       year: state.year,
       term: state.term,
+      refusal: state.refusal,
       detail: true,
     };
   }
   const words = text.trim().split(/\s+/).length;
   const elliptic = ELLIPSIS.test(text) || words <= 5;
+  if (elliptic && state.intent === 'glossary' && own.term && !/\b(?:my|mine)\b/i.test(text)) {
+    return { ...own, intent: 'glossary' };
+  }
+  if (state.intent === 'refusal') return withPronoun(text, own, state);
   if (elliptic && ownIsWeak) {
     const entities = own.entities;
     const newSymbols = entities.symbols.length > 0;
     const newTime = entities.period !== null || own.year !== null;
-    if (state.intent === 'glossary' && own.term) return { ...own, intent: 'glossary' };
     if (newSymbols && SYMBOL_INTENTS.includes(state.intent)) {
       const symbols =
         state.intent === 'compare_stocks' && entities.symbols.length === 1

@@ -810,6 +810,8 @@ function unknownNames(text: string, tokens: { raw: string; at: number }[], claim
       !claimed.has(index) &&
       (token.raw.startsWith('$') || /^[A-Z]/.test(word)) &&
       !NOT_NAMES.has(word.toLowerCase()) &&
+      // Shouted English words ("DROP TABLE") are not names; a capitalised one ("Tesla") may be.
+      !(word.length >= 4 && word === word.toUpperCase() && isEnglishWord(word.toLowerCase())) &&
       !(index === 0 && !token.raw.startsWith('$') && !/^[A-Z]{2,5}$/.test(word));
     const adjacent =
       current.length > 0 &&

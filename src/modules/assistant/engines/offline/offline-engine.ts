@@ -2,12 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools, ToolResult } from '../../tools/assistant-tools.service';
 import { ChatEngine, ChatTurn, DeltaSink, DISCLAIMER, EngineAnswer } from '../chat-engine';
-import { OFF_TOPIC_LINE, policyFor, PolicyRule, TRANSACTIONS_ROUTE } from '../../policy';
+import { OFF_TOPIC_LINE, policyFor, TRANSACTIONS_ROUTE } from '../../policy';
 import { ConversationState, PRONOUN, resolveFollowUp, stateOf, Understanding } from './conversation-state';
 import { EntityExtractor, ExtractedEntities } from './entity-extractor';
 import { money, PERIOD_NAMES, pct, periodLead, plainPct, sectorName, signedMoney } from './format';
 import { explainTerm, findTerm } from './glossary';
-import { classifyIntent, Intent } from './intent-classifier';
+import { classifyIntent, HOLDING_WITH_SYMBOL, Intent } from './intent-classifier';
 import { calendarRange, focusQuestion, yearIn } from './question-text';
 
 /** What the offline engine can answer, as the help and fallback replies list it. */
@@ -70,30 +70,30 @@ export class OfflineEngine extends ChatEngine {
   }
 
   /** A message understood in its conversation (the stored earlier messages, oldest first). */
-  async understand(
-    message: string,
-    history: ChatTurn['history'] = [],
-  ): Promise<Understanding & { refusal: PolicyRule | null }> {
+  async understand(message: string, history: ChatTurn['history'] = []): Promise<Understanding> {
     const extractor = await this.entityExtractor();
     const understand = (text: string, state: ConversationState) => this.understandIn(extractor, text, state);
     const state = stateOf(history, understand, (text) => extractor.extract(text).symbols);
     const understood = understand(message, state);
-    return {
-      ...understood,
-      refusal: understood.intent === 'refusal' ? policyFor(focusQuestion(message)) : null,
-    };
+    return understood;
   }
 
   private understandIn(extractor: EntityExtractor, message: string, state: ConversationState): Understanding {
     const text = focusQuestion(extractor.normalise(message));
     const entities = extractor.extract(text);
-    if (entities.symbols.length === 0 && entities.unknownNames.length === 0 && PRONOUN.test(text)) {
+    const short = text.trim().split(/\s+/).length <= 6;
+    if (
+      entities.symbols.length === 0 &&
+      entities.unknownNames.length === 0 &&
+      (PRONOUN.test(text) || (short && HOLDING_WITH_SYMBOL.test(text)))
+    ) {
       entities.symbols = /\b(?:them|they|those|these|both)\b/i.test(text)
         ? state.symbols
         : state.symbols.slice(0, 1);
     }
     const term = findTerm(text);
-    const intent = classifyIntent(text, entities, { glossaryTerm: term, refused: policyFor(text) !== null });
+    const refusal = policyFor(text);
+    const intent = classifyIntent(text, entities, { glossaryTerm: term, refused: refusal !== null });
     const own: Understanding = {
       intent,
       entities,
@@ -101,6 +101,7 @@ export class OfflineEngine extends ChatEngine {
       term,
       detail: false,
       didYouMean: extractor.didYouMean(text),
+      refusal,
     };
     if (intent === 'refusal') return own;
     const weak =
@@ -145,10 +146,7 @@ export class OfflineEngine extends ChatEngine {
     return this.extractor;
   }
 
-  private async write(
-    understood: Understanding & { refusal: PolicyRule | null },
-    turn: ChatTurn,
-  ): Promise<Draft> {
+  private async write(understood: Understanding, turn: ChatTurn): Promise<Draft> {
     const draft = await this.draft(understood, turn);
     if (understood.detail) draft.lines.push('', `Why: ${WHY[understood.intent]}`);
     const corrected = understood.didYouMean;
@@ -160,7 +158,7 @@ export class OfflineEngine extends ChatEngine {
     return draft;
   }
 
-  private draft(understood: Understanding & { refusal: PolicyRule | null }, turn: ChatTurn): Promise<Draft> {
+  private draft(understood: Understanding, turn: ChatTurn): Promise<Draft> {
     const { intent, entities } = understood;
     const text = turn.message;
     switch (intent) {
@@ -695,7 +693,7 @@ export class OfflineEngine extends ChatEngine {
     return {
       lines: [
         `Compared with ${p.basis}, a rebalance would take ${p.trades.length} trade${p.trades.length === 1 ? '' : 's'} (turnover ${plainPct(p.turnover_percent)} of ${money(p.total_value)}):`,
-        ...p.trades.slice(0, 8).map((t) => `- ${t.side} ${t.quantity} ${t.symbol} (${money(t.value)})`),
+        ...p.trades.slice(0, 8).map((t) => `- ${t.side} ${t.quantity} ${t.symbol}`),
         'This was a dry run: nothing was traded.',
       ],
       sources: plan.sources,
