@@ -68,6 +68,8 @@ describe('the assistant understands the investor (offline engine)', () => {
     const first = await chat('What gains did I realize this year?');
     expect(first.message.content).toContain(`In ${thisYear} your sells realized`);
     expect(first.message.content).toContain(usd(realizedNow.totals.gain));
+    const allTime = await chat('What is my all-time return?');
+    expect(allTime.message.content).toMatch(/^Since your first trade your portfolio returned /);
     const follow = await chat('what about last year?', first.conversation_id);
     expect(follow.message.content).toContain(
       `In ${thisYear - 1} your sells realized +${usd(realizedLast.totals.gain)}`,

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools, ToolResult } from '../../tools/assistant-tools.service';
 import { ChatEngine, ChatTurn, DeltaSink, DISCLAIMER, EngineAnswer } from '../chat-engine';
@@ -60,13 +60,20 @@ interface Draft {
  * from their results only. Deterministic (same data, same text) and sends nothing anywhere.
  */
 @Injectable()
-export class OfflineEngine extends ChatEngine {
+export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap {
   private readonly logger = new Logger(OfflineEngine.name);
   private extractor: Promise<EntityExtractor> | null = null;
   private readonly names = new Map<string, string>();
 
   constructor(private readonly tools: AssistantTools) {
     super();
+  }
+
+  /** Builds the name index (and loads the English word list) before the first question waits for it. */
+  onApplicationBootstrap(): void {
+    this.entityExtractor()
+      .then((extractor) => extractor.normalise('warm up'))
+      .catch(() => undefined);
   }
 
   /** A message understood in its conversation (the stored earlier messages, oldest first). */
