@@ -181,17 +181,43 @@ async function main(): Promise<void> {
       }
       return rows;
     });
-    // Eight conversations at once: each turn reads its conversation's stored messages to resolve
-    // follow-ups, so the state's cost is in every sample; a conversation restarts every 10 turns.
+    // Eight users in conversation at once, each holding the same 50 stocks: every turn reads its
+    // conversation's stored messages to resolve follow-ups, so the state's cost is in every sample;
+    // a conversation starts afresh every 10 turns (the stored history read is the last 10 messages).
+    const talkers = await Promise.all(
+      Array.from({ length: CONCURRENT_CONVERSATIONS }, async (_, worker) => {
+        const talkerEmail = `bench-${Date.now()}-${worker}@example.com`;
+        await call(
+          'POST',
+          '/api/v1/users/register',
+          {},
+          { email: talkerEmail, password, full_name: 'Bench' },
+        );
+        const talkerLogin = await call(
+          'POST',
+          '/api/v1/auth/login',
+          { 'content-type': 'application/x-www-form-urlencoded' },
+          `username=${encodeURIComponent(talkerEmail)}&password=${encodeURIComponent(password)}`,
+        );
+        const talkerAuth = { authorization: `Bearer ${talkerLogin.json().access_token as string}` };
+        await call(
+          'POST',
+          '/api/v1/portfolio/transactions/import',
+          { ...talkerAuth, 'content-type': 'text/csv' },
+          csv,
+        );
+        return talkerAuth;
+      }),
+    );
     const concurrentSamples: number[] = [];
     await Promise.all(
-      Array.from({ length: CONCURRENT_CONVERSATIONS }, async (_, worker) => {
+      talkers.map(async (talkerAuth, worker) => {
         let conversationId: string | undefined;
         for (let turn = 0; turn < TURNS_PER_CONVERSATION; turn += 1) {
           if (turn % 10 === 0) conversationId = undefined;
           const message = DIALOGUE[(turn + worker) % DIALOGUE.length];
           const start = performance.now();
-          const response = await call('POST', '/api/v1/assistant/chat', auth, {
+          const response = await call('POST', '/api/v1/assistant/chat', talkerAuth, {
             message,
             ...(conversationId ? { conversation_id: conversationId } : {}),
           });

@@ -8,15 +8,21 @@ const BY_NAME: [string, GlossaryTerm][] = GLOSSARY.flatMap((entry) =>
 ).sort((a, b) => b[0].length - a[0].length);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/&-]/g, '\\$&');
-const PATTERNS: [RegExp, GlossaryTerm][] = BY_NAME.map(([name, entry]) => [
-  new RegExp(`(?<![\\w&/])${escape(name)}(?![\\w&/])`, 'i'),
-  entry,
-]);
+/** Every phrasing in one pattern, longest first, so that at each position the longest one matches. */
+const ANY_NAME = new RegExp(
+  `(?<![\\w&/])(?:${BY_NAME.map(([name]) => escape(name)).join('|')})(?![\\w&/])`,
+  'gi',
+);
+const TERM_OF = new Map<string, string>();
+for (const [name, entry] of BY_NAME) if (!TERM_OF.has(name)) TERM_OF.set(name, entry.term);
 
 /** The glossary term a question names (the longest phrasing wins), or null. */
 export function findTerm(text: string): string | null {
-  for (const [pattern, entry] of PATTERNS) if (pattern.test(text)) return entry.term;
-  return null;
+  let best: string | null = null;
+  for (const match of text.matchAll(ANY_NAME)) {
+    if (best === null || match[0].length > best.length) best = match[0].toLowerCase();
+  }
+  return best === null ? null : (TERM_OF.get(best) ?? null);
 }
 
 /** The glossary entry a term or one of its phrasings names (any case), or null. */

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools, ToolResult } from '../../tools/assistant-tools.service';
 import { ChatEngine, ChatTurn, DeltaSink, DISCLAIMER, EngineAnswer } from '../chat-engine';
-import { OFF_TOPIC_LINE, policyFor, TRANSACTIONS_ROUTE } from '../../policy';
+import { OFF_TOPIC_LINE, policyFor, PolicyRule, TRANSACTIONS_ROUTE } from '../../policy';
 import { ConversationState, PRONOUN, resolveFollowUp, stateOf, Understanding } from './conversation-state';
 import { EntityExtractor, ExtractedEntities } from './entity-extractor';
 import { money, PERIOD_NAMES, pct, periodLead, plainPct, sectorName, signedMoney } from './format';
@@ -64,6 +64,7 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
   private readonly logger = new Logger(OfflineEngine.name);
   private extractor: Promise<EntityExtractor> | null = null;
   private readonly names = new Map<string, string>();
+  private readonly readings = new Map<string, MessageReading>();
 
   constructor(private readonly tools: AssistantTools) {
     super();
@@ -85,29 +86,56 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
     return understood;
   }
 
-  private understandIn(extractor: EntityExtractor, message: string, state: ConversationState): Understanding {
+  /**
+   * What a message says on its own, whatever the conversation: read once per text and date, since a
+   * turn re-reads every earlier question of its conversation to derive the state.
+   */
+  private readingOf(extractor: EntityExtractor, message: string): MessageReading {
+    const today = this.tools.today();
+    const key = `${today}\n${message}`;
+    const cached = this.readings.get(key);
+    if (cached) return cached;
     const text = focusQuestion(extractor.normalise(message));
     const entities = extractor.extract(text);
-    const short = text.trim().split(/\s+/).length <= 6;
-    if (
-      entities.symbols.length === 0 &&
-      entities.unknownNames.length === 0 &&
-      (PRONOUN.test(text) || (short && HOLDING_WITH_SYMBOL.test(text)))
-    ) {
-      entities.symbols = /\b(?:them|they|those|these|both)\b/i.test(text)
-        ? state.symbols
-        : state.symbols.slice(0, 1);
-    }
     const term = findTerm(text);
     const refusal = policyFor(text);
-    const intent = classifyIntent(text, entities, { glossaryTerm: term, refused: refusal !== null });
+    const reading: MessageReading = {
+      text,
+      entities,
+      term,
+      refusal,
+      intent: classifyIntent(text, entities, { glossaryTerm: term, refused: refusal !== null }),
+      year: yearIn(text, today),
+      didYouMean: extractor.didYouMean(text),
+      refersBack:
+        entities.symbols.length === 0 &&
+        entities.unknownNames.length === 0 &&
+        (PRONOUN.test(text) || (text.trim().split(/\s+/).length <= 6 && HOLDING_WITH_SYMBOL.test(text))),
+    };
+    if (this.readings.size >= READINGS_KEPT) this.readings.delete(this.readings.keys().next().value!);
+    this.readings.set(key, reading);
+    return reading;
+  }
+
+  private understandIn(extractor: EntityExtractor, message: string, state: ConversationState): Understanding {
+    const reading = this.readingOf(extractor, message);
+    const { text, term, refusal } = reading;
+    let entities = { ...reading.entities, symbols: [...reading.entities.symbols] };
+    let intent = reading.intent;
+    if (reading.refersBack && state.symbols.length > 0) {
+      entities = {
+        ...entities,
+        symbols: /\b(?:them|they|those|these|both)\b/i.test(text) ? state.symbols : state.symbols.slice(0, 1),
+      };
+      intent = classifyIntent(text, entities, { glossaryTerm: term, refused: refusal !== null });
+    }
     const own: Understanding = {
       intent,
       entities,
-      year: yearIn(text, this.tools.today()),
+      year: reading.year,
       term,
       detail: false,
-      didYouMean: extractor.didYouMean(text),
+      didYouMean: reading.didYouMean,
       refusal,
     };
     if (intent === 'refusal') return own;
@@ -741,6 +769,21 @@ function emptyPortfolio(summary: ToolResult<unknown>): Draft {
     lines: ['Your portfolio is empty: record a transaction and I can tell you how it is doing.'],
     sources: summary.sources,
   };
+}
+
+/** Messages whose reading is kept (the oldest is dropped first). */
+const READINGS_KEPT = 5000;
+
+interface MessageReading {
+  text: string;
+  entities: ExtractedEntities;
+  term: string | null;
+  refusal: PolicyRule | null;
+  intent: Intent;
+  year: number | null;
+  didYouMean: Understanding['didYouMean'];
+  /** No name of its own, but a pronoun or a position question: it may mean the last symbols. */
+  refersBack: boolean;
 }
 
 /** Why an answer's figures are what they are: added when the user asks "why?" or "tell me more". */
