@@ -123,6 +123,10 @@ describe('the assistant understands the investor (offline engine)', () => {
     const sorry = await chat('sorry in advance, what is my portfolio worth?');
     expect(sorry.message.sources.some((s) => s.type === 'quote')).toBe(false);
     expect(sorry.message.content).toContain('Your portfolio is worth');
+    const unsure = await chat('How is Mikrasaft doing?');
+    expect(unsure.message.content).toMatch(
+      /^I could not find a company or ticker called "Mikrasaft" in the market data, so I have no quote for it\. Did you mean Microsoft Corp\. \(MSFT\)\?/,
+    );
     const typo = await chat('how is micrsoft doing today?');
     expect(typo.message.sources[0]).toMatchObject({ type: 'quote', symbol: 'MSFT' });
   });

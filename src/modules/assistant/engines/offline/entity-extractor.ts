@@ -614,6 +614,24 @@ export class EntityExtractor {
     return found;
   }
 
+  /**
+   * Companies a name the engine could not place is close to, for "did you mean …?": names within
+   * one edit more than a confident match allows, nearest first, at most three.
+   */
+  nearNames(typed: string): { symbol: string; name: string }[] {
+    const lower = typed.toLowerCase();
+    const limit = editsAllowed(lower.length) + 1;
+    return this.fuzzyNames
+      .map((name) => ({ name, distance: editDistance(lower, name, limit) }))
+      .filter((candidate) => candidate.distance <= limit)
+      .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+      .slice(0, 3)
+      .map(({ name }) => {
+        const symbol = this.names.get(name)!;
+        return { symbol, name: this.nameOf(symbol) };
+      });
+  }
+
   /** A misspelt company name or ticker (not an English word) read as the one it is closest to. */
   private fuzzySymbol(raw: string): string | null {
     const lower = raw.toLowerCase();

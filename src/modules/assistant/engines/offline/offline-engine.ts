@@ -259,7 +259,7 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
       if (missing.length > 0) {
         return {
           lines: [
-            `I could not find a company or ticker called "${missing[0]}", so I cannot tell you about your position in it.`,
+            `I could not find a company or ticker called "${missing[0]}", so I cannot tell you about your position in it.${await this.didYouMean(missing[0])}`,
           ],
           sources,
         };
@@ -479,6 +479,13 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
     }
   }
 
+  /** " Did you mean Microsoft Corp. (MSFT)?" for a name close to known ones, else "". */
+  private async didYouMean(typed: string): Promise<string> {
+    const near = (await this.entityExtractor()).nearNames(typed.split(' ')[0]);
+    if (near.length === 0) return '';
+    return ` Did you mean ${near.map((entry) => `${entry.name} (${entry.symbol})`).join(' or ')}?`;
+  }
+
   private nameOf(symbol: string): string {
     return this.names.get(symbol) ?? symbol;
   }
@@ -656,7 +663,7 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
       if (missing.length > 0) {
         return {
           lines: [
-            `I could not find a company or ticker called "${missing[0]}" in the market data, so I have no quote for it. Try its ticker symbol, e.g. AAPL.`,
+            `I could not find a company or ticker called "${missing[0]}" in the market data, so I have no quote for it.${(await this.didYouMean(missing[0])) || ' Try its ticker symbol, e.g. AAPL.'}`,
           ],
           sources,
         };
