@@ -209,23 +209,33 @@ async function main(): Promise<void> {
         return talkerAuth;
       }),
     );
+    const converse = async (who: typeof talkers, samples: number[]) =>
+      Promise.all(
+        who.map(async (talkerAuth, worker) => {
+          let conversationId: string | undefined;
+          for (let turn = 0; turn < TURNS_PER_CONVERSATION; turn += 1) {
+            if (turn % 10 === 0) conversationId = undefined;
+            const message = DIALOGUE[(turn + worker) % DIALOGUE.length];
+            const start = performance.now();
+            const response = await call('POST', '/api/v1/assistant/chat', talkerAuth, {
+              message,
+              ...(conversationId ? { conversation_id: conversationId } : {}),
+            });
+            if (turn >= 2) samples.push(performance.now() - start);
+            conversationId = (response.json() as { conversation_id: string }).conversation_id;
+          }
+        }),
+      );
+    // The same dialogue one conversation at a time first (which also warms every user's caches).
+    const sequentialSamples: number[] = [];
+    for (let round = 0; round < CONCURRENT_CONVERSATIONS; round += 1) {
+      const one: number[] = [];
+      await converse([talkers[round]], one);
+      sequentialSamples.push(...one);
+    }
+    const sequential = timingOf(sequentialSamples);
     const concurrentSamples: number[] = [];
-    await Promise.all(
-      talkers.map(async (talkerAuth, worker) => {
-        let conversationId: string | undefined;
-        for (let turn = 0; turn < TURNS_PER_CONVERSATION; turn += 1) {
-          if (turn % 10 === 0) conversationId = undefined;
-          const message = DIALOGUE[(turn + worker) % DIALOGUE.length];
-          const start = performance.now();
-          const response = await call('POST', '/api/v1/assistant/chat', talkerAuth, {
-            message,
-            ...(conversationId ? { conversation_id: conversationId } : {}),
-          });
-          if (turn >= 2) concurrentSamples.push(performance.now() - start);
-          conversationId = (response.json() as { conversation_id: string }).conversation_id;
-        }
-      }),
-    );
+    await converse(talkers, concurrentSamples);
     const concurrent = timingOf(concurrentSamples);
 
     const briefingRun = await interleaved(BRIEFINGS, () => call('GET', '/api/v1/assistant/briefing', auth));
@@ -266,6 +276,9 @@ async function main(): Promise<void> {
       'p99',
     );
     console.log(perQuestion.join('\n'));
+    console.log(
+      `the same dialogue one conversation at a time, ${sequentialSamples.length} turns: median ${sequential.median.toFixed(2)} ms, p99 ${sequential.p99.toFixed(2)} ms`,
+    );
     console.log(
       `offline chat turns in ${CONCURRENT_CONVERSATIONS} concurrent conversations (follow-ups from stored messages), ` +
         `${concurrentSamples.length} turns: median ${concurrent.median.toFixed(2)} ms, p99 ${concurrent.p99.toFixed(2)} ms; ` +
