@@ -128,6 +128,13 @@ describe('the assistant understands the investor (offline engine)', () => {
       /^I could not find a company or ticker called "Mikrasaft" in the market data, so I have no quote for it\. Did you mean Microsoft Corp\. \(MSFT\)\?/,
     );
     const typo = await chat('how is micrsoft doing today?');
+    const holdingsNews = await chat('Any news on my holdings?');
+    const heaviest = ((await get('positions')).positions as { symbol: string }[])[0].symbol;
+    expect(holdingsNews.message.content).toMatch(
+      new RegExp(
+        `^News on your 5 largest holdings: \\d+ positive, \\d+ negative, \\d+ neutral articles\\.\\n- ${heaviest}: `,
+      ),
+    );
     expect(typo.message.sources[0]).toMatchObject({ type: 'quote', symbol: 'MSFT' });
   });
 });

@@ -233,7 +233,11 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
       case 'stock_quote':
         return this.stock(entities, false);
       case 'stock_news':
-        return this.stock(entities, true);
+        return entities.symbols.length === 0 &&
+          entities.unknownNames.length === 0 &&
+          /\bmy\b.{0,30}\b(?:holdings?|portfolio|stocks|positions?|shares|companies)\b/i.test(text)
+          ? this.newsOnHoldings(turn.userId)
+          : this.stock(entities, true);
       case 'compare_stocks':
         return this.compare(entities);
       case 'rebalance':
@@ -301,6 +305,33 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
       }
     }
     return { lines, sources: all };
+  }
+
+  /** The sentiment of the news on the heaviest holdings, as the briefing counts it. */
+  private async newsOnHoldings(userId: number): Promise<Draft> {
+    const positions = await this.tools.positions(userId);
+    if (positions.data.length === 0)
+      return { lines: ['You have no open positions yet.'], sources: positions.sources };
+    const heaviest = positions.data.slice(0, NEWS_HOLDINGS).map((position) => position.symbol);
+    const news = await Promise.all(heaviest.map((symbol) => this.tools.newsFor(symbol)));
+    const total = { positive: 0, negative: 0, neutral: 0 } as Record<string, number>;
+    const lines = news.map((result, index) => {
+      const counts = { positive: 0, negative: 0, neutral: 0 } as Record<string, number>;
+      for (const item of result.data.items) {
+        counts[item.sentiment] += 1;
+        total[item.sentiment] += 1;
+      }
+      return result.data.items.length === 0
+        ? `- ${heaviest[index]}: no recent news`
+        : `- ${heaviest[index]}: ${counts.positive} positive, ${counts.negative} negative, ${counts.neutral} neutral; latest "${result.data.items[0].title}"`;
+    });
+    return {
+      lines: [
+        `News on your ${heaviest.length} largest holdings: ${total.positive} positive, ${total.negative} negative, ${total.neutral} neutral articles.`,
+        ...lines,
+      ],
+      sources: [...positions.sources, ...news.flatMap((result) => result.sources)],
+    };
   }
 
   private async cash(userId: number): Promise<Draft> {
@@ -777,6 +808,9 @@ function emptyPortfolio(summary: ToolResult<unknown>): Draft {
     sources: summary.sources,
   };
 }
+
+/** Holdings whose news a question about "my holdings" covers, heaviest first. */
+const NEWS_HOLDINGS = 5;
 
 /** Messages whose reading is kept (the oldest is dropped first). */
 const READINGS_KEPT = 5000;
