@@ -277,6 +277,61 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       );
     });
 
+    it("a follow-up reaches the model with the conversation, and its position tool answers the caller's holding", async () => {
+      const user = await investor('full');
+      model.replyWith({ kind: 'text', text: 'Apple is at its price.' });
+      const first = (await chat(user, { message: 'How is Apple doing?' })).json();
+      model.replyWith(
+        { kind: 'tool_calls', calls: [{ name: 'holding', arguments: '{"symbol":"aapl"}' }] },
+        { kind: 'text', text: 'You hold 15 shares of it.' },
+      );
+      const second = (
+        await chat(user, {
+          message: 'how many shares of it do I have?',
+          conversation_id: first.conversation_id,
+        })
+      ).json();
+      const sent = model.requests[model.requests.length - 1].body.messages;
+      expect(
+        sent
+          .filter((m) => m.role !== 'system' && typeof m.content === 'string' && m.role !== 'tool')
+          .map((m) => m.content),
+      ).toEqual([
+        'How is Apple doing?',
+        expect.stringContaining('Apple is at its price.'),
+        'how many shares of it do I have?',
+      ]);
+      const positions = (
+        await sut.inject({ url: '/api/v1/portfolio/positions', headers: user.headers })
+      ).json();
+      const apple = positions.positions.find((p: { symbol: string }) => p.symbol === 'AAPL');
+      expect(JSON.parse(toolMessages(model.requests.length - 1)[0].content!).data).toMatchObject({
+        symbol: 'AAPL',
+        held: true,
+        quantity: apple.quantity,
+        cost_basis: apple.cost_basis,
+      });
+      expect(second.message.sources.map((source: { type: string }) => source.type)).toEqual([
+        'holding',
+        'tax_lots',
+      ]);
+    });
+
+    it("an order to trade gets the model's refusal and changes nothing", async () => {
+      const user = await investor('full');
+      const transactions = async () =>
+        (await sut.inject({ url: '/api/v1/portfolio/transactions', headers: user.headers })).json().total;
+      const before = await transactions();
+      model.replyWith({
+        kind: 'text',
+        text: 'I never trade: record trades at POST /api/v1/portfolio/transactions.',
+      });
+      const body = (await chat(user, { message: 'Sell all my AAPL now' })).json();
+      expect(body.message.content).toMatch(/^I never trade/);
+      expect(body.message.sources).toEqual([]);
+      expect(await transactions()).toBe(before);
+    });
+
     it("the system prompt carries the refusal rules both engines follow and the user's explanation style", async () => {
       const user = await investor('full');
       model.replyWith({ kind: 'text', text: 'I never trade.' });
