@@ -1228,7 +1228,7 @@ export interface components {
             created_at: string;
             sources: ({
                 /** @enum {string} */
-                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run";
+                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run" | "holding" | "tax_lots" | "cash" | "income" | "realized" | "transactions" | "glossary";
             } & {
                 [key: string]: unknown;
             })[];

@@ -10,6 +10,8 @@ import { FakeChatModel } from '../support/fake-chat-model';
 import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { newsFixture } from '../fixtures/news/news-fixture';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { LIMITED_ALLOWED_KEYS } from '../../src/modules/assistant/engines/openai/model-tools';
+import { POLICY_RULES } from '../../src/modules/assistant/policy';
 import { portfolioCalls } from '../support/portfolio-calls';
 
 const TRADES_CSV = readFileSync(join(__dirname, '../fixtures/portfolio/trades.csv'), 'utf8');
@@ -20,6 +22,11 @@ const PORTFOLIO_TOOLS = [
   'risk_metrics',
   'rebalance_dry_run',
   'preferences',
+  'holding',
+  'cash',
+  'income',
+  'realized',
+  'transactions',
 ];
 
 describe('assistant with an OpenAI-compatible model (a local fake server)', () => {
@@ -206,6 +213,53 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       }
     });
 
+    it('limited: the new tools (holding, cash, income, realized, transactions) send only allow-listed keys', async () => {
+      const user = await investor('limited');
+      model.replyWith(
+        {
+          kind: 'tool_calls',
+          calls: [
+            { name: 'holding', arguments: '{"symbol":"AAPL"}' },
+            { name: 'cash', arguments: '{}' },
+            { name: 'income', arguments: '{"period":"ALL"}' },
+            { name: 'realized', arguments: '{"year":2025}' },
+            { name: 'transactions', arguments: '{"from":"2025-01-01","to":"2025-12-31"}' },
+            { name: 'glossary', arguments: '{"term":"beta"}' },
+          ],
+        },
+        { kind: 'text', text: 'Here it is.' },
+      );
+      const response = await chat(user, { message: 'Tell me about my Apple position and my cash' });
+      expect(response.statusCode).toBe(200);
+      const results = toolMessages(1).map((message) => JSON.parse(message.content!).data);
+      const keys = new Set<string>();
+      const collect = (value: unknown): void => {
+        if (Array.isArray(value)) value.forEach(collect);
+        else if (value && typeof value === 'object')
+          for (const [key, child] of Object.entries(value)) {
+            keys.add(key);
+            collect(child);
+          }
+      };
+      results.forEach(collect);
+      for (const key of keys) expect(LIMITED_ALLOWED_KEYS.has(key)).toBe(true);
+      expect(results[0]).toMatchObject({ symbol: 'AAPL', held: true, weight_percent: expect.any(Number) });
+      expect(results[1]).toEqual({ as_of: expect.any(String) });
+      expect(results[5]).toMatchObject({ term: 'Beta' });
+      const seen = JSON.stringify(model.requests.map((request) => request.body));
+      for (const key of [
+        'cost_basis',
+        'cash_balance',
+        'quantity',
+        'gain',
+        'proceeds',
+        'amount',
+        'deposits',
+      ]) {
+        expect(seen).not.toContain(`"${key}"`);
+      }
+    });
+
     it('minimal: no portfolio tool is offered and a call to one gets no data', async () => {
       const user = await investor('minimal');
       const { results } = await askPortfolio(user);
@@ -221,6 +275,71 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       expect(JSON.stringify(model.requests.map((request) => request.body))).not.toMatch(
         /weight_percent|JNJ|XOM|BRK\.B/,
       );
+    });
+
+    it("a follow-up reaches the model with the conversation, and its position tool answers the caller's holding", async () => {
+      const user = await investor('full');
+      model.replyWith({ kind: 'text', text: 'Apple is at its price.' });
+      const first = (await chat(user, { message: 'How is Apple doing?' })).json();
+      model.replyWith(
+        { kind: 'tool_calls', calls: [{ name: 'holding', arguments: '{"symbol":"aapl"}' }] },
+        { kind: 'text', text: 'You hold 15 shares of it.' },
+      );
+      const second = (
+        await chat(user, {
+          message: 'how many shares of it do I have?',
+          conversation_id: first.conversation_id,
+        })
+      ).json();
+      const sent = model.requests[model.requests.length - 1].body.messages;
+      expect(
+        sent
+          .filter((m) => m.role !== 'system' && typeof m.content === 'string' && m.role !== 'tool')
+          .map((m) => m.content),
+      ).toEqual([
+        'How is Apple doing?',
+        expect.stringContaining('Apple is at its price.'),
+        'how many shares of it do I have?',
+      ]);
+      const positions = (
+        await sut.inject({ url: '/api/v1/portfolio/positions', headers: user.headers })
+      ).json();
+      const apple = positions.positions.find((p: { symbol: string }) => p.symbol === 'AAPL');
+      expect(JSON.parse(toolMessages(model.requests.length - 1)[0].content!).data).toMatchObject({
+        symbol: 'AAPL',
+        held: true,
+        quantity: apple.quantity,
+        cost_basis: apple.cost_basis,
+      });
+      expect(second.message.sources.map((source: { type: string }) => source.type)).toEqual([
+        'holding',
+        'tax_lots',
+      ]);
+    });
+
+    it("an order to trade gets the model's refusal and changes nothing", async () => {
+      const user = await investor('full');
+      const transactions = async () =>
+        (await sut.inject({ url: '/api/v1/portfolio/transactions', headers: user.headers })).json().total;
+      const before = await transactions();
+      model.replyWith({
+        kind: 'text',
+        text: 'I never trade: record trades at POST /api/v1/portfolio/transactions.',
+      });
+      const body = (await chat(user, { message: 'Sell all my AAPL now' })).json();
+      expect(body.message.content).toMatch(/^I never trade/);
+      expect(body.message.sources).toEqual([]);
+      expect(await transactions()).toBe(before);
+    });
+
+    it("the system prompt carries the refusal rules both engines follow and the user's explanation style", async () => {
+      const user = await investor('full');
+      model.replyWith({ kind: 'text', text: 'I never trade.' });
+      await chat(user, { message: 'Sell all my AAPL now' });
+      const system = model.requests[0].body.messages[0];
+      expect(system.role).toBe('system');
+      for (const rule of POLICY_RULES) expect(system.content).toContain(rule.instruction);
+      expect(system.content).toContain('Write short bullet points, the conclusion first.');
     });
 
     it('below full, earlier answers (which may quote amounts) are not sent back to the model', async () => {

@@ -41,21 +41,23 @@ export class ChatService {
 
   /**
    * 429 beyond the per-user limit and 404 for a conversation that is not the caller's, before
-   * anything streams (the limit first when both apply). The checks and the preferences the answer
-   * needs are read concurrently: one database round trip of waiting instead of three.
+   * anything streams (the limit first when both apply). The checks, the preferences and the
+   * conversation's earlier messages the answer needs are read concurrently: one database round trip
+   * of waiting instead of four.
    */
   async start(userId: number, message: string, conversationId?: string): Promise<PendingTurn> {
     const limited = this.limiter.take(userId);
     const opening = this.conversations.open(userId, conversationId, message);
     const reading = this.preferences.findForUser(userId);
-    await Promise.allSettled([limited, opening, reading]);
+    const earlier = this.conversations.history(userId, conversationId);
+    await Promise.allSettled([limited, opening, reading, earlier]);
     await limited;
     const conversation = await opening;
     const preferences = await reading;
+    const history = await earlier;
     return {
       conversationId: conversation.id,
       run: async (onDelta = () => undefined) => {
-        const history = await this.conversations.history(conversation);
         const answer = await this.answer({ userId, message, history, preferences }, onDelta);
         const stored = await this.conversations.recordTurn(conversation, message, answer);
         return { conversationId: conversation.id, message: stored, suggestions: answer.suggestions };
@@ -72,7 +74,7 @@ export class ChatService {
         onDelta(text);
       });
       this.status.recordSuccess();
-      return { ...answer, suggestions: await this.offline.suggestionsFor(turn.message) };
+      return { ...answer, suggestions: await this.offline.suggestionsFor(turn.message, turn.history) };
     } catch (error) {
       if (!(error instanceof ModelFailure)) throw error;
       this.status.recordFailure();

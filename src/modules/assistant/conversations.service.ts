@@ -76,14 +76,21 @@ export class ConversationsService {
     return { id: randomUUID(), userId, title, createdAt: now, updatedAt: now, isNew: true };
   }
 
-  async history(conversation: OpenConversation): Promise<{ role: MessageRole; content: string }[]> {
-    if (conversation.isNew) return [];
-    const recent = await this.messages.find({
-      where: { conversationId: conversation.id },
-      order: { position: 'DESC' },
-      take: HISTORY_MESSAGES,
-    });
-    return recent.reverse().map(({ role, content }) => ({ role, content }));
+  /**
+   * The last messages of the caller's conversation `id`, oldest first ([] for a new conversation, an
+   * id that is not a UUID or another user's): scoped to the user, so that it can be read at the same
+   * time as the ownership check instead of after it.
+   */
+  async history(userId: number, id: string | undefined): Promise<{ role: MessageRole; content: string }[]> {
+    if (id === undefined || !UUID.test(id)) return [];
+    const recent = (await this.messages.manager.query(
+      `SELECT m.role, m.content FROM assistant_messages m
+         JOIN assistant_conversations c ON c.id = m.conversation_id
+        WHERE m.conversation_id = $1 AND c.user_id = $2
+        ORDER BY m.position DESC LIMIT $3`,
+      [id, userId, HISTORY_MESSAGES],
+    )) as { role: MessageRole; content: string }[];
+    return recent.reverse();
   }
 
   /**

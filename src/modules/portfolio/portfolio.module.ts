@@ -49,6 +49,13 @@ import { TransactionsService } from './transactions.service';
     TaxLotsService,
     PortfolioIncomeService,
   ],
-  exports: [PortfolioSummaryService, HoldingsService, RiskMetricsService, RebalanceService],
+  exports: [
+    PortfolioSummaryService,
+    HoldingsService,
+    RiskMetricsService,
+    RebalanceService,
+    TaxLotsService,
+    PortfolioIncomeService,
+  ],
 })
 export class PortfolioModule {}

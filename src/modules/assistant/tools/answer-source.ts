@@ -25,4 +25,18 @@ export type AnswerSource =
   | { type: 'news'; id: string; title: string; url: string; sentiment: string }
   | { type: 'symbol_search'; query: string; matches: string[] }
   | { type: 'preferences'; has_preferences: boolean }
-  | { type: 'rebalance_dry_run'; trades: number; turnover: number; as_of: string };
+  | { type: 'rebalance_dry_run'; trades: number; turnover: number; as_of: string }
+  | {
+      type: 'holding';
+      symbol: string;
+      quantity: number;
+      market_value: number;
+      unrealized_pnl: number;
+      as_of: string;
+    }
+  | { type: 'tax_lots'; symbol: string; count: number; as_of: string }
+  | { type: 'cash'; cash_balance: number; as_of: string }
+  | { type: 'income'; period: string; dividends_gross: number; interest: number; as_of: string }
+  | { type: 'realized'; year: number; gain: number; as_of: string }
+  | { type: 'transactions'; from: string; to: string; count: number; as_of: string }
+  | { type: 'glossary'; term: string };

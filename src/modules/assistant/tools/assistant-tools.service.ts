@@ -9,6 +9,9 @@ import { HoldingsService, HoldingsSnapshot } from '../../portfolio/holdings.serv
 import { PortfolioSummaryService } from '../../portfolio/portfolio-summary.service';
 import { RebalanceResponse } from '../../portfolio/dto/rebalance.response';
 import { RebalanceService } from '../../portfolio/rebalance.service';
+import { PortfolioIncomeService } from '../../portfolio/portfolio-income.service';
+import { TaxLotsService } from '../../portfolio/tax-lots.service';
+import { newYorkTime } from '../../../common/time/new-york-time';
 import {
   DEFAULT_BENCHMARK,
   DEFAULT_LOOKBACK_DAYS,
@@ -16,6 +19,11 @@ import {
 } from '../../portfolio/risk-metrics.service';
 import { AnswerSource } from './answer-source';
 import {
+  CashFacts,
+  HoldingDetailFacts,
+  IncomeFacts,
+  RealizedFacts,
+  TransactionFacts,
   HoldingFact,
   MarketFacts,
   NewsFacts,
@@ -58,7 +66,169 @@ export class AssistantTools {
     private readonly preferences: PreferencesService,
     private readonly clock: Clock,
     private readonly replay: ReplayService,
+    private readonly taxLots: TaxLotsService,
+    private readonly incomes: PortfolioIncomeService,
   ) {}
+
+  /**
+   * The caller's position in one symbol from the positions and the open lots (FIFO, or the named
+   * lots under `specific`), with what its sells realized so far; `held: false` when none is open.
+   */
+  async holdingDetail(userId: number, symbol: string): Promise<ToolResult<HoldingDetailFacts>> {
+    const [snapshot, open] = await Promise.all([
+      this.holdings_.snapshot(userId),
+      this.taxLots.openLots(userId),
+    ]);
+    const position = snapshot.positions.find((candidate) => candidate.symbol === symbol);
+    const sells = snapshot.ledger.filter((entry) => entry.symbol === symbol && entry.side === 'sell');
+    const realized = sells.reduce(
+      (sum, entry) => sum + (snapshot.replay.realizedPnlBySell.get(entry.id) ?? 0),
+      0,
+    );
+    const lots = open.lots
+      .filter((lot) => lot.symbol === symbol)
+      .map((lot) => ({
+        acquired_on: lot.acquiredOn,
+        quantity: lot.quantity,
+        cost_per_share: round(lot.costPerShare),
+        unrealized_pnl: round(lot.unrealizedPnl),
+      }));
+    const data: HoldingDetailFacts = {
+      symbol,
+      held: position !== undefined,
+      quantity: position?.quantity ?? 0,
+      cost_basis: round(position?.costBasis ?? 0),
+      cost_per_share: position && position.quantity > 0 ? round(position.costBasis / position.quantity) : 0,
+      price: round(position?.currentPrice ?? 0),
+      market_value: round(position?.marketValue ?? 0),
+      unrealized_pnl: round(position?.unrealizedPnl ?? 0),
+      unrealized_pnl_percent: round(position?.unrealizedPnlPercent ?? 0),
+      weight_percent: round(position?.weight ?? 0),
+      day_change: round(position?.dayChange ?? 0),
+      day_change_percent: round(position?.dayChangePercent ?? 0),
+      realized_pnl: round(realized),
+      sells: sells.length,
+      lots,
+      as_of: snapshot.asOf.toISOString(),
+    };
+    return {
+      data,
+      sources: [
+        {
+          type: 'holding',
+          symbol,
+          quantity: data.quantity,
+          market_value: data.market_value,
+          unrealized_pnl: data.unrealized_pnl,
+          as_of: data.as_of,
+        },
+        { type: 'tax_lots', symbol, count: lots.length, as_of: data.as_of },
+      ],
+    };
+  }
+
+  /** The cash account: every entry's cash flow summed, as `include_cash=true` shows it. */
+  async cash(userId: number): Promise<ToolResult<CashFacts>> {
+    const snapshot = await this.holdings_.snapshot(userId);
+    let deposits = 0;
+    let withdrawals = 0;
+    for (const entry of snapshot.ledger) {
+      if (entry.side === 'deposit') deposits += entry.amount ?? 0;
+      if (entry.side === 'withdrawal') withdrawals += entry.amount ?? 0;
+    }
+    const data: CashFacts = {
+      cash_balance: round(snapshot.replay.cashBalance),
+      deposits: round(deposits),
+      withdrawals: round(withdrawals),
+      as_of: snapshot.asOf.toISOString(),
+    };
+    return { data, sources: [{ type: 'cash', cash_balance: data.cash_balance, as_of: data.as_of }] };
+  }
+
+  /** Dividends and interest over a period, as GET /portfolio/income answers it. */
+  async income(userId: number, period: 'YTD' | '1M' | '3M' | '1Y' | 'ALL'): Promise<ToolResult<IncomeFacts>> {
+    const report = await this.incomes.income(userId, period);
+    const data: IncomeFacts = {
+      period,
+      dividends_gross: round(report.totals.dividendsGross),
+      withholding_tax: round(report.totals.withholdingTax),
+      dividends_net: round(report.totals.dividendsNet),
+      interest: round(report.totals.interest),
+      by_symbol: report.bySymbol.map((entry) => ({
+        symbol: entry.symbol,
+        gross: round(entry.gross),
+        net: round(entry.net),
+      })),
+      as_of: report.asOf.toISOString(),
+    };
+    return {
+      data,
+      sources: [
+        {
+          type: 'income',
+          period,
+          dividends_gross: data.dividends_gross,
+          interest: data.interest,
+          as_of: data.as_of,
+        },
+      ],
+    };
+  }
+
+  /** Realized gains of one New York calendar year by closed lot, as GET /portfolio/realized answers it. */
+  async realized(userId: number, year?: number): Promise<ToolResult<RealizedFacts>> {
+    const report = await this.taxLots.realized(userId, year);
+    const bySymbol = new Map<string, number>();
+    for (const portion of report.portions) {
+      bySymbol.set(portion.symbol, (bySymbol.get(portion.symbol) ?? 0) + portion.gain);
+    }
+    const data: RealizedFacts = {
+      year: report.year,
+      method: report.method,
+      proceeds: round(report.totals.proceeds),
+      cost: round(report.totals.cost),
+      gain: round(report.totals.gain),
+      short_term_gain: round(report.totals.shortTermGain),
+      long_term_gain: round(report.totals.longTermGain),
+      by_symbol: [...bySymbol].map(([symbol, gain]) => ({ symbol, gain: round(gain) })),
+      as_of: report.asOf.toISOString(),
+    };
+    return { data, sources: [{ type: 'realized', year: data.year, gain: data.gain, as_of: data.as_of }] };
+  }
+
+  /**
+   * The ledger's entries on New York dates from `from` to `to` (inclusive, YYYY-MM-DD), newest first,
+   * of one kind when given: what GET /portfolio/transactions lists for those dates.
+   */
+  async transactions(
+    userId: number,
+    from: string,
+    to: string,
+    kind: string | null = null,
+    limit = 20,
+  ): Promise<ToolResult<TransactionFacts>> {
+    const snapshot = await this.holdings_.snapshot(userId);
+    const items = snapshot.ledger
+      .map((entry) => ({ entry, date: newYorkTime(entry.executedAt).date }))
+      .filter(({ entry, date }) => date >= from && date <= to && (kind === null || entry.side === kind))
+      .sort((a, b) => b.entry.executedAt.getTime() - a.entry.executedAt.getTime() || b.entry.id - a.entry.id)
+      .slice(0, limit)
+      .map(({ entry, date }) => ({
+        date,
+        kind: entry.side,
+        symbol: entry.symbol,
+        quantity: entry.quantity,
+        price: round(entry.price),
+        amount: round(entry.amount ?? entry.quantity * entry.price),
+      }));
+    const data: TransactionFacts = { from, to, kind, items, as_of: snapshot.asOf.toISOString() };
+    return { data, sources: [{ type: 'transactions', from, to, count: items.length, as_of: data.as_of }] };
+  }
+
+  /** Today's date in New York, the calendar the ledger's reports use. */
+  today(): string {
+    return newYorkTime(this.clock.now()).date;
+  }
 
   /**
    * The holdings' totals with their time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL.

@@ -83,3 +83,68 @@ export interface RebalanceFacts {
   total_value: number;
   as_of: string;
 }
+
+/** The caller's position in one symbol: quantity, cost, value, P&L, lots and what sells realized. */
+export interface HoldingDetailFacts {
+  symbol: string;
+  held: boolean;
+  quantity: number;
+  cost_basis: number;
+  cost_per_share: number;
+  price: number;
+  market_value: number;
+  unrealized_pnl: number;
+  unrealized_pnl_percent: number;
+  weight_percent: number;
+  day_change: number;
+  day_change_percent: number;
+  /** Realized P&L of every sell of the symbol so far, by the user's cost-basis method. */
+  realized_pnl: number;
+  sells: number;
+  lots: { acquired_on: string; quantity: number; cost_per_share: number; unrealized_pnl: number }[];
+  as_of: string;
+}
+
+export interface CashFacts {
+  cash_balance: number;
+  deposits: number;
+  withdrawals: number;
+  as_of: string;
+}
+
+export interface IncomeFacts {
+  period: string;
+  dividends_gross: number;
+  withholding_tax: number;
+  dividends_net: number;
+  interest: number;
+  by_symbol: { symbol: string; gross: number; net: number }[];
+  as_of: string;
+}
+
+export interface RealizedFacts {
+  year: number;
+  method: string;
+  proceeds: number;
+  cost: number;
+  gain: number;
+  short_term_gain: number;
+  long_term_gain: number;
+  by_symbol: { symbol: string; gain: number }[];
+  as_of: string;
+}
+
+export interface TransactionFacts {
+  from: string;
+  to: string;
+  kind: string | null;
+  items: {
+    date: string;
+    kind: string;
+    symbol: string | null;
+    quantity: number;
+    price: number;
+    amount: number;
+  }[];
+  as_of: string;
+}

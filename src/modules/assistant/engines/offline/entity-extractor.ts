@@ -1,3 +1,5 @@
+import { closest, editDistance } from './fuzzy';
+
 /** What the offline engine pulls out of a question. */
 export interface ExtractedEntities {
   /** Known tickers, in the order they appear, each once. */
@@ -361,6 +363,176 @@ const ALIASES: Record<string, string> = {
 const TOKEN = /\$?[A-Za-z][A-Za-z.&'-]*/g;
 
 /**
+ * First words of company names that are everyday words ("sorry in advance" is not Advance Auto
+ * Parts): they name the company only written with a capital inside a sentence.
+ */
+const EVERYDAY_FIRST_WORDS = new Set([
+  'advance',
+  'automatic',
+  'apartment',
+  'align',
+  'affiliated',
+  'acuity',
+  'baker',
+  'cardinal',
+  'crown',
+  'cadence',
+  'citizens',
+  'charter',
+  'dominion',
+  'delta',
+  'discover',
+  'dish',
+  'express',
+  'envision',
+  'genuine',
+  'henry',
+  'intuitive',
+  'kinder',
+  'laboratory',
+  'southwest',
+  'monster',
+  'noble',
+  'northern',
+  'packaging',
+  'pinnacle',
+  'range',
+  'regency',
+  'signet',
+  'constellation',
+  'time',
+  'williams',
+  'franklin',
+  'michael',
+  'micron',
+  'mohawk',
+  'marsh',
+  'polo',
+  'roper',
+  'vulcan',
+  'wells',
+]);
+
+/** Whole company names that are everyday words: again only with a capital ("off target" is not TGT). */
+const EVERYDAY_NAMES = new Set([
+  'ball',
+  'carnival',
+  'cooper',
+  'discovery',
+  'dover',
+  'gap',
+  'mosaic',
+  'news',
+  'progressive',
+  'southern',
+  'target',
+  'tapestry',
+  'travelers',
+  'waters',
+  'whirlpool',
+  'anthem',
+  'corning',
+  'apache',
+]);
+
+/**
+ * The engine's own words, so that "protfolio" or "dividents" read as what they mean. Misspelt
+ * words are corrected to the nearest of these within one edit (two for long words).
+ */
+const VOCABULARY = [
+  'portfolio',
+  'dividend',
+  'dividends',
+  'balance',
+  'worth',
+  'value',
+  'performance',
+  'performing',
+  'perform',
+  'performed',
+  'return',
+  'returns',
+  'risk',
+  'risky',
+  'volatility',
+  'volatile',
+  'sector',
+  'sectors',
+  'diversified',
+  'diversification',
+  'rebalance',
+  'rebalancing',
+  'holdings',
+  'holding',
+  'position',
+  'positions',
+  'shares',
+  'realized',
+  'unrealized',
+  'income',
+  'interest',
+  'transactions',
+  'transaction',
+  'bought',
+  'watchlist',
+  'preferences',
+  'settings',
+  'price',
+  'market',
+  'invested',
+  'investments',
+  'investment',
+  'concentration',
+  'concentrated',
+  'exposure',
+  'allocation',
+  'drawdown',
+  'gains',
+  'losses',
+  'profit',
+  'yesterday',
+  'compare',
+  'versus',
+  'biggest',
+  'largest',
+  'explain',
+  'earnings',
+  'stocks',
+  'quote',
+  'sentiment',
+  'headlines',
+  'tolerance',
+  'purchased',
+  'doing',
+  'today',
+  'recent',
+  'what',
+  'how',
+  'much',
+  'many',
+];
+
+const englishWords = (): Set<string> => {
+  ENGLISH ??= new Set(require('an-array-of-english-words') as string[]);
+  return ENGLISH;
+};
+let ENGLISH: Set<string> | null = null;
+
+/** Whether a lower-case word is English (or a form of one the list leaves out). */
+export function isEnglishWord(word: string): boolean {
+  const words = englishWords();
+  return (
+    words.has(word) ||
+    (word.endsWith('s') && words.has(word.slice(0, -1))) ||
+    (word.endsWith("'s") && words.has(word.slice(0, -2))) ||
+    (word.endsWith('ed') && words.has(word.slice(0, -2)))
+  );
+}
+
+/** Confident fuzzy matches need at most this many edits for a word of this length. */
+const editsAllowed = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
+
+/**
  * Finds tickers, company names, a period and numbers in free text. Names resolve through the
  * market's symbol data (plus a few everyday aliases); nothing is guessed: a capitalised name that
  * matches nothing is reported as unknown.
@@ -368,10 +540,16 @@ const TOKEN = /\$?[A-Za-z][A-Za-z.&'-]*/g;
 export class EntityExtractor {
   private readonly symbols: Set<string>;
   private readonly names = new Map<string, string>();
+  /** First words and everyday names that count only when written with a capital inside a sentence. */
+  private readonly capitalOnly = new Set<string>();
   private readonly longestName: number;
+  private readonly companyOf = new Map<string, string>();
+  private readonly fuzzyNames: string[];
+  private readonly cache = new Map<string, ExtractedEntities>();
 
   constructor(directory: readonly DirectoryEntry[]) {
     this.symbols = new Set(directory.map((entry) => entry.symbol));
+    for (const entry of directory) this.companyOf.set(entry.symbol, entry.name);
     const firstWords = new Map<string, string[]>();
     for (const entry of directory) {
       const words = nameWords(entry.name);
@@ -388,15 +566,98 @@ export class EntityExtractor {
       }
     }
     for (const [word, symbols] of firstWords) {
-      if (symbols.length === 1 && !this.names.has(word)) this.names.set(word, symbols[0]);
+      if (symbols.length === 1 && !this.names.has(word)) {
+        this.names.set(word, symbols[0]);
+        if (EVERYDAY_FIRST_WORDS.has(word)) this.capitalOnly.add(word);
+      }
     }
+    for (const name of EVERYDAY_NAMES) if (this.names.has(name)) this.capitalOnly.add(name);
     for (const [alias, symbol] of Object.entries(ALIASES)) {
       if (this.symbols.has(symbol)) this.names.set(alias, symbol);
     }
     this.longestName = Math.max(...[...this.names.keys()].map((name) => name.split(' ').length));
+    this.fuzzyNames = [...this.names.keys()].filter(
+      (name) => !name.includes(' ') && name.length >= 5 && !this.capitalOnly.has(name),
+    );
+  }
+
+  /** The company name of a symbol, as the market data has it. */
+  nameOf(symbol: string): string {
+    return this.companyOf.get(symbol) ?? symbol;
+  }
+
+  /** The text with misspelt cue words corrected ("protfolio" → "portfolio"); names and tickers stay. */
+  normalise(text: string): string {
+    return text.replace(/[A-Za-z][A-Za-z']{3,}/g, (word) => {
+      const lower = word.toLowerCase();
+      if (isEnglishWord(lower) || this.names.has(lower) || this.symbols.has(word.toUpperCase())) return word;
+      const match = closest(lower, VOCABULARY, editsAllowed(lower.length));
+      return match ?? word;
+    });
+  }
+
+  /**
+   * Words that are one edit beyond a confident match of a company name: the engine asks "did you
+   * mean …?" rather than guess. Confident corrections are reported too, so the answer can say how
+   * it read the name.
+   */
+  didYouMean(text: string): { typed: string; symbol: string; name: string }[] {
+    const found: { typed: string; symbol: string; name: string }[] = [];
+    for (const match of text.matchAll(TOKEN)) {
+      const raw = match[0]
+        .replace(/[.'-]+$/, '')
+        .replace(/'s$/i, '')
+        .replace(/^\$/, '');
+      const symbol = this.fuzzySymbol(raw);
+      if (symbol) found.push({ typed: raw, symbol, name: this.nameOf(symbol) });
+    }
+    return found;
+  }
+
+  /**
+   * Companies a name the engine could not place is close to, for "did you mean …?": names within
+   * one edit more than a confident match allows, nearest first, at most three.
+   */
+  nearNames(typed: string): { symbol: string; name: string }[] {
+    const lower = typed.toLowerCase();
+    const limit = editsAllowed(lower.length) + 1;
+    return this.fuzzyNames
+      .map((name) => ({ name, distance: editDistance(lower, name, limit) }))
+      .filter((candidate) => candidate.distance <= limit)
+      .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+      .slice(0, 3)
+      .map(({ name }) => {
+        const symbol = this.names.get(name)!;
+        return { symbol, name: this.nameOf(symbol) };
+      });
+  }
+
+  /** A misspelt company name or ticker (not an English word) read as the one it is closest to. */
+  private fuzzySymbol(raw: string): string | null {
+    const lower = raw.toLowerCase();
+    if (lower.length < 4 || this.names.has(lower) || this.symbols.has(raw.toUpperCase())) return null;
+    if (isEnglishWord(lower) || NOT_NAMES.has(lower) || VOCABULARY.includes(lower)) return null;
+    const name = closest(lower, this.fuzzyNames, editsAllowed(lower.length));
+    if (name) return this.names.get(name)!;
+    if (raw === raw.toUpperCase() && raw.length <= 5) {
+      const near = [...this.symbols].filter(
+        (symbol) => symbol.length === raw.length && editDistance(symbol, raw) === 1,
+      );
+      if (near.length === 1) return near[0];
+    }
+    return null;
   }
 
   extract(text: string): ExtractedEntities {
+    const cached = this.cache.get(text);
+    if (cached) return { ...cached, symbols: [...cached.symbols], unknownNames: [...cached.unknownNames] };
+    const entities = this.extractAfresh(text);
+    if (this.cache.size >= 5000) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(text, entities);
+    return { ...entities, symbols: [...entities.symbols], unknownNames: [...entities.unknownNames] };
+  }
+
+  private extractAfresh(text: string): ExtractedEntities {
     const found: { at: number; symbol: string }[] = [];
     const tokens = [...text.matchAll(TOKEN)].map((match) => ({
       raw: match[0].replace(/[.'-]+$/, '').replace(/'s$/i, ''),
@@ -408,15 +669,17 @@ export class EntityExtractor {
       for (let start = 0; start + size <= tokens.length; start += 1) {
         const span = Array.from({ length: size }, (_, index) => start + index);
         if (span.some((index) => claimed.has(index))) continue;
-        const symbol = this.names.get(span.map((index) => words[index]).join(' '));
+        const key = span.map((index) => words[index]).join(' ');
+        const symbol = this.names.get(key);
         if (!symbol) continue;
+        if (this.capitalOnly.has(key) && !(start > 0 && /^[A-Z][a-z]/.test(tokens[start].raw))) continue;
         span.forEach((index) => claimed.add(index));
         found.push({ at: tokens[start].at, symbol });
       }
     }
     tokens.forEach((token, index) => {
       if (claimed.has(index)) return;
-      const symbol = this.tickerIn(token.raw);
+      const symbol = this.tickerIn(token.raw) ?? this.fuzzySymbol(token.raw.replace(/^\$/, ''));
       if (!symbol) return;
       claimed.add(index);
       found.push({ at: token.at, symbol });
@@ -565,6 +828,8 @@ function unknownNames(text: string, tokens: { raw: string; at: number }[], claim
       !claimed.has(index) &&
       (token.raw.startsWith('$') || /^[A-Z]/.test(word)) &&
       !NOT_NAMES.has(word.toLowerCase()) &&
+      // Shouted English words ("DROP TABLE") are not names; a capitalised one ("Tesla") may be.
+      !(word.length >= 4 && word === word.toUpperCase() && isEnglishWord(word.toLowerCase())) &&
       !(index === 0 && !token.raw.startsWith('$') && !/^[A-Z]{2,5}$/.test(word));
     const adjacent =
       current.length > 0 &&

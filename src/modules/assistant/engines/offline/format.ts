@@ -16,3 +16,11 @@ export const PERIOD_NAMES: Record<string, string> = {
   '1Y': 'the last year',
   ALL: 'since your first trade',
 };
+
+/** The start of a sentence about a period: "Over the last month", "This year so far", "Since your first trade". */
+export function periodLead(period: string): string {
+  if (period === 'ALL') return 'Since your first trade';
+  if (period === 'YTD') return 'This year so far';
+  if (period === '1D') return 'Today';
+  return `Over ${PERIOD_NAMES[period] ?? period}`;
+}

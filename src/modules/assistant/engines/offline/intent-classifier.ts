@@ -13,17 +13,48 @@ export const INTENTS = [
   'rebalance',
   'preferences',
   'help',
+  'holding',
+  'cash',
+  'income',
+  'realized',
+  'transactions',
+  'watchlist',
+  'glossary',
+  'refusal',
   'unknown',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
 type Rule = [RegExp, number];
 
+/** Intents recognised by their own cue patterns (below) before the scored cues. */
+type NewIntent =
+  'holding' | 'cash' | 'income' | 'realized' | 'transactions' | 'watchlist' | 'glossary' | 'refusal';
+
+/** The user's own position in a named company: needs a symbol (or one from the conversation). */
+export const HOLDING_WITH_SYMBOL =
+  /\b(?:do i (?:still |even |actually )?(?:own|have|hold)|i (?:still )?(?:own|hold)|have i got|am i (?:still )?(?:up|down|in the (?:red|green)|making|losing|ahead|behind|long)|in the (?:red|green)|under ?water|(?:my|mine)\b.{0,30}\b(?:position|stake|shares|holding|lots?|investment)|(?:gain|loss|profit|p&l|pnl|return) on (?:my|it|them|that)|how (?:is|are) my|(?:have|did) i (?:made|make|lost|earned|gained)|(?:made|make|making|lost|losing|profit|gain|gained|earned) (?:on|from|in) (?!my (?:sales|portfolio)|selling|sales)|how much of my (?:portfolio|money|holdings))\b/i;
+/** Questions about a position that make sense with the conversation's symbol too. */
+export const HOLDING_ALONE =
+  /\b(?:how (?:many|much) (?:shares|stocks|units)|(?:shares|units) (?:do|have|did) i|what did i pay|i paid|paid for|cost basis|(?:average|avg|my) (?:cost|price|entry)|cost per share|entry price|bought (?:it|them|those|that) (?:at|for)|my lots?|tax lots?)\b/i;
+const CASH = /\b(?:cash|buying power|uninvested|dry powder|money (?:left|available|sitting))\b(?! flow)/i;
+const INCOME =
+  /\b(?:dividends?|divs|divvies|income|interest (?:earned|paid|received|income)|(?:receive|get|got|earn)\w* (?:any )?interest|payouts?|distributions?)\b/i;
+const REALIZED =
+  /(?<!un)\b(?:realized|realised|realize|realise|realizd)\b|\b(?:lock(?:ed)? in|booked|taxable gains?|capital gains?)\b|\b(?:from|by) (?:selling|sales|my sales)\b|\b(?:gains?|profits?|losses|made|lost) (?:from|on|by|with) (?:my )?(?:sales|selling|sells|what i sold|the shares i sold)\b|\bsold .{0,30}\b(?:for a|at a) (?:profit|gain|loss)\b/i;
+const TRANSACTIONS =
+  /\b(?:what (?:did|have) i (?:buy|bought|sell|sold|purchase|purchased|trade|traded|do)|did i (?:buy|sell|trade)|when did i (?:buy|sell)|what i (?:bought|sold)|my (?:recent |last |latest )?(?:trades|transactions|purchases|buys|sells|orders|activity|deposits?)|(?:last|recent|latest) (?:trades?|transactions?|purchases?|activity|buys?|sells?)|(?:trade|transaction|trading) history|(?:what|which) (?:trades|transactions)|(?:bought|sold) (?:last|this|recently|in)|have i (?:bought|sold|traded))\b/i;
+const WATCHLIST = /\bwatch ?-?list\b|\bwatched (?:stocks|symbols)\b|\bstocks i (?:watch|follow)\b/i;
+const WATCHLIST_QUOTES = /\b(?:doing|price|prices|quotes?|moving|moved|move|perform\w*|up|down|today|how)\b/i;
+const DEFINITIONAL =
+  /\b(?:what(?:'s| is| are| does| do|s)\b|whats\b|wat(?:'s| is)\b|define|definition|meaning|means?\b|explain|stand for|eli5|what the heck is|never understood|difference between|how does .* work)/i;
+const OWN_FIGURE = /\b(?:my|mine|our|i have|do i)\b/i;
+
 /**
  * Cue phrases per intent with weights. A question scores each intent by the cues it contains;
  * the entities then tip the balance (two symbols → a comparison; one symbol → that stock).
  */
-const CUES: Record<Exclude<Intent, 'unknown'>, Rule[]> = {
+const CUES: Record<Exclude<Intent, 'unknown' | NewIntent>, Rule[]> = {
   portfolio_value: [
     [
       /\b(worth|value|valued|balance|how much (?:money )?(?:do i have|have i got|is (?:my|it))|net worth|total)\b/i,
@@ -115,7 +146,14 @@ const PORTFOLIO_WORDS = /\b(my|i|me|mine|portfolio|holdings?|positions?|investme
 /**
  * Deterministic intent classification of one question given its entities. Same text, same intent.
  */
-export function classifyIntent(text: string, entities: ExtractedEntities): Intent {
+export function classifyIntent(
+  text: string,
+  entities: ExtractedEntities,
+  context: { glossaryTerm?: string | null; refused?: boolean } = {},
+): Intent {
+  if (context.refused) return 'refusal';
+  const specific = specificIntent(text, entities, context.glossaryTerm ?? null);
+  if (specific) return specific;
   const scores = new Map<Intent, number>();
   for (const [intent, rules] of Object.entries(CUES) as [Exclude<Intent, 'unknown'>, Rule[]][]) {
     const score = rules.reduce((sum, [pattern, weight]) => sum + (pattern.test(text) ? weight : 0), 0);
@@ -130,7 +168,9 @@ export function classifyIntent(text: string, entities: ExtractedEntities): Inten
   if (scores.has('help') && !named && (scores.get('help') ?? 0) >= 4 && text.length < 80) return 'help';
   if (scores.has('preferences')) return 'preferences';
   if (scores.has('rebalance')) return 'rebalance';
-  if (symbols >= 2 && !scores.has('risk') && !scores.has('concentration')) return 'compare_stocks';
+  if (symbols >= 2 && !scores.has('risk') && !scores.has('concentration') && !scores.has('stock_news')) {
+    return 'compare_stocks';
+  }
   if (named && scores.has('stock_news')) return 'stock_news';
   if (
     named &&
@@ -159,4 +199,35 @@ export function classifyIntent(text: string, entities: ExtractedEntities): Inten
   if (scores.has('portfolio_performance') && aboutMe) return 'portfolio_performance';
   if (scores.has('help')) return 'help';
   return 'unknown';
+}
+
+/** The intents with cues of their own, checked before the scored intents. */
+function specificIntent(
+  text: string,
+  entities: ExtractedEntities,
+  glossaryTerm: string | null,
+): Intent | null {
+  const named = entities.symbols.length > 0;
+  const defines =
+    glossaryTerm !== null &&
+    DEFINITIONAL.test(text) &&
+    !named &&
+    !/\b(?:doing|today|now|moved?|up|down|trading|at|worth|performing|price|news)\b/i.test(text);
+  if (defines && !OWN_FIGURE.test(text)) return 'glossary';
+  if (WATCHLIST.test(text)) return WATCHLIST_QUOTES.test(text) ? 'watchlist' : null;
+  if (/\bunreali[sz]ed\b/i.test(text) && !named) return 'portfolio_value';
+  if (
+    /\b(?:largest|biggest) (?:position|holding)s?\b/i.test(text) &&
+    !/\b(?:perform|gain|return|winner|loser|drag)/i.test(text)
+  ) {
+    return 'concentration';
+  }
+  if (/\brebalanc/i.test(text)) return null;
+  if (TRANSACTIONS.test(text) && !HOLDING_ALONE.test(text)) return 'transactions';
+  if (HOLDING_ALONE.test(text) || (named && HOLDING_WITH_SYMBOL.test(text))) return 'holding';
+  if (REALIZED.test(text)) return 'realized';
+  if (INCOME.test(text) && !/\bdividend yield\b/i.test(text)) return 'income';
+  if (CASH.test(text)) return 'cash';
+  if (glossaryTerm && DEFINITIONAL.test(text) && !named && !/\b(?:my|mine)\b/i.test(text)) return 'glossary';
+  return null;
 }

@@ -20,14 +20,32 @@ describe('what the model may see', () => {
     });
   });
 
+  it('limited: only allow-listed keys leave, so a new amount field is dropped too', () => {
+    const holding = {
+      symbol: 'AAPL',
+      held: true,
+      quantity: 16,
+      cost_basis: 2391.2,
+      cost_per_share: 149.45,
+      cash_balance: 812.4,
+      some_future_amount: 1,
+      weight_percent: 17.3,
+      lots: [{ acquired_on: '2025-01-06', quantity: 16, cost_per_share: 150.05, unrealized_pnl: -10 }],
+    };
+    expect(redactForModel(holding, 'limited')).toEqual({
+      symbol: 'AAPL',
+      held: true,
+      weight_percent: 17.3,
+      lots: [{ acquired_on: '2025-01-06' }],
+    });
+  });
+
   it('minimal: no portfolio tool is offered', () => {
-    expect(toolsFor('minimal').map((tool) => tool.name)).toEqual([
-      'quote',
-      'batch_quotes',
-      'market_summary',
-      'news',
-      'symbol_search',
-    ]);
+    expect(
+      toolsFor('minimal')
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['quote', 'batch_quotes', 'market_summary', 'news', 'symbol_search', 'glossary'].sort());
     expect(toolsFor('limited').map((tool) => tool.name)).toContain('portfolio_summary');
   });
 });

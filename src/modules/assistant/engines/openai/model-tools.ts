@@ -1,6 +1,7 @@
 import type { PrivacyLevel } from '../../../preferences';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools } from '../../tools/assistant-tools.service';
+import { glossaryEntry } from '../offline/glossary';
 
 interface ModelTool {
   name: string;
@@ -33,6 +34,13 @@ const text = (args: Record<string, unknown>, key: string): string => {
 };
 
 export class ToolArgumentError extends Error {}
+
+const INCOME_PERIODS = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TRANSACTION_KINDS = ['buy', 'sell', 'dividend', 'deposit', 'withdrawal', 'fee', 'interest', 'split'];
+
+const optionalText = (args: Record<string, unknown>, key: string): string | undefined =>
+  args[key] === undefined || args[key] === null ? undefined : text(args, key);
 
 /** The same read-only tools the offline engine uses, described for function calling. */
 export const MODEL_TOOLS: ModelTool[] = [
@@ -73,6 +81,106 @@ export const MODEL_TOOLS: ModelTool[] = [
     parameters: NO_ARGS,
     portfolio: true,
     run: (tools, userId) => tools.preferencesOf(userId),
+  },
+  {
+    name: 'holding',
+    description:
+      "The user's position in one symbol: quantity, cost per share and basis, value, unrealized P&L, weight, lots and realized P&L of its sells; held=false when none is open.",
+    parameters: SYMBOL_ARG,
+    portfolio: true,
+    run: (tools, userId, args) => tools.holdingDetail(userId, text(args, 'symbol').toUpperCase()),
+  },
+  {
+    name: 'cash',
+    description: "The user's cash balance, with total deposits and withdrawals.",
+    parameters: NO_ARGS,
+    portfolio: true,
+    run: (tools, userId) => tools.cash(userId),
+  },
+  {
+    name: 'income',
+    description: 'Dividends (gross, withheld, net) and interest over a period, by symbol.',
+    parameters: {
+      type: 'object',
+      properties: { period: { type: 'string', enum: [...INCOME_PERIODS] } },
+      additionalProperties: false,
+    },
+    portfolio: true,
+    run: (tools, userId, args) => {
+      const period = optionalText(args, 'period') ?? 'YTD';
+      if (!(INCOME_PERIODS as readonly string[]).includes(period)) {
+        throw new ToolArgumentError(`"period" must be one of ${INCOME_PERIODS.join(', ')}`);
+      }
+      return tools.income(userId, period as (typeof INCOME_PERIODS)[number]);
+    },
+  },
+  {
+    name: 'realized',
+    description:
+      'Realized gains of one calendar year (default: this year) by closed lot, short- and long-term.',
+    parameters: {
+      type: 'object',
+      properties: { year: { type: 'integer', minimum: 1970, maximum: 2100 } },
+      additionalProperties: false,
+    },
+    portfolio: true,
+    run: (tools, userId, args) => {
+      const year = args.year;
+      if (
+        year !== undefined &&
+        (!Number.isInteger(year) || (year as number) < 1970 || (year as number) > 2100)
+      ) {
+        throw new ToolArgumentError('"year" must be a year between 1970 and 2100');
+      }
+      return tools.realized(userId, year as number | undefined);
+    },
+  },
+  {
+    name: 'transactions',
+    description:
+      "The user's ledger entries between two New York dates (inclusive), newest first, at most 20.",
+    parameters: {
+      type: 'object',
+      properties: {
+        from: { type: 'string', description: 'YYYY-MM-DD' },
+        to: { type: 'string', description: 'YYYY-MM-DD' },
+        kind: { type: 'string', enum: TRANSACTION_KINDS },
+      },
+      required: ['from', 'to'],
+      additionalProperties: false,
+    },
+    portfolio: true,
+    run: (tools, userId, args) => {
+      const from = text(args, 'from');
+      const to = text(args, 'to');
+      if (!DATE.test(from) || !DATE.test(to))
+        throw new ToolArgumentError('"from" and "to" must be YYYY-MM-DD');
+      const kind = optionalText(args, 'kind') ?? null;
+      if (kind !== null && !TRANSACTION_KINDS.includes(kind)) {
+        throw new ToolArgumentError(`"kind" must be one of ${TRANSACTION_KINDS.join(', ')}`);
+      }
+      return tools.transactions(userId, from, to, kind);
+    },
+  },
+  {
+    name: 'glossary',
+    description: "What an investing term means, from the assistant's glossary (P/E, beta, ETF, FIFO, …).",
+    parameters: {
+      type: 'object',
+      properties: { term: { type: 'string' } },
+      required: ['term'],
+      additionalProperties: false,
+    },
+    portfolio: false,
+    run: async (_tools, _userId, args) => {
+      const entry = glossaryEntry(text(args, 'term'));
+      return entry
+        ? {
+            data: { term: entry.term, meaning: entry.short, explanation: entry.more },
+            sources: [{ type: 'glossary', term: entry.term }],
+          }
+        : { data: null, sources: [] };
+    },
   },
   {
     name: 'quote',
@@ -138,31 +246,114 @@ export function toolsFor(privacy: PrivacyLevel): ModelTool[] {
   return privacy === 'minimal' ? MODEL_TOOLS.filter((tool) => !tool.portfolio) : MODEL_TOOLS;
 }
 
-/** Keys that carry money amounts or share counts: `limited` keeps weights and percentages only. */
-const AMOUNT_KEYS = new Set([
-  'total_value',
-  'total_cost',
-  'unrealized_pnl',
-  'realized_pnl',
-  'day_change',
-  'market_value',
-  'quantity',
-  'var_95_amount',
-  'value',
-  'cash',
+/**
+ * The only keys of a tool result that may leave the service under `limited`: names, dates, labels,
+ * weights, percentages, ratios and market prices. Anything else — every amount or quantity of the
+ * user's (total_value, cost_basis, cash_balance, quantity, gain, …) and any key added later — is
+ * dropped, so a new field stays private until it is listed here.
+ */
+export const LIMITED_ALLOWED_KEYS: ReadonlySet<string> = new Set([
+  // identities, labels, dates
+  'symbol',
+  'name',
+  'sector',
+  'title',
+  'url',
+  'source',
+  'published_at',
+  'sentiment',
+  'score',
+  'query',
+  'matches',
+  'as_of',
+  'period',
+  'year',
+  'method',
+  'kind',
+  'side',
+  'date',
+  'from',
+  'to',
+  'acquired_on',
+  'held',
+  'notes',
+  'basis',
+  'term',
+  'meaning',
+  'explanation',
+  // weights, percentages, ratios and counts that are not amounts
+  'weight_percent',
+  'target_percent',
+  'unrealized_pnl_percent',
+  'day_change_percent',
+  'change_percent',
+  'volatility_percent',
+  'max_drawdown_percent',
+  'var_95_percent',
+  'turnover_percent',
+  'beta',
+  'sharpe_ratio',
+  'effective_holdings',
+  'positions_count',
+  'risk_level',
+  'risk_tolerance',
+  'matches_tolerance',
+  // market data, the same for everyone
+  'price',
+  'change',
+  // containers
+  'totals',
+  'positions',
+  'sectors',
+  'best',
+  'worst',
+  'performance',
+  '1M',
+  '3M',
+  'YTD',
+  '1Y',
+  'ALL',
+  'largest_holding',
+  'trades',
+  'drift',
+  'indices',
+  'gainers',
+  'losers',
+  'items',
+  'lots',
+  'by_symbol',
+  // preferences (no amounts)
+  'experience_level',
+  'investment_style',
+  'investment_types',
+  'brokerage_platforms',
+  'brokerage_platform',
+  'analysis_depth',
+  'information_sources',
+  'type',
+  'priority',
+  'market_sectors',
+  'geographic_focus',
+  'esg_importance',
+  'explanation_style',
+  'privacy_level',
+  'watchlist',
+  'daily_summary_time',
+  'alert_frequency',
+  'onboarding_completed',
 ]);
 
 /** What the model may see of a tool result under the user's privacy level. */
 export function redactForModel(data: unknown, privacy: PrivacyLevel): unknown {
   if (privacy === 'full') return data;
-  const strip = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(strip);
+  const keep = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(keep);
     if (typeof value !== 'object' || value === null) return value;
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([key]) => !AMOUNT_KEYS.has(key))
-        .map(([key, child]) => [key, strip(child)]),
+        .filter(([key]) => LIMITED_ALLOWED_KEYS.has(key))
+        .map(([key, child]) => [key, keep(child)]),
     );
   };
-  return strip(data);
+  return keep(data);
 }
