@@ -21,6 +21,7 @@ import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AssistantModule } from './modules/assistant/assistant.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { GraphModule } from './modules/graph/graph.module';
 import { HealthModule } from './modules/health/health.module';
 import { MarketModule } from './modules/market/market.module';
 import { NewsModule } from './modules/news/news.module';
@@ -56,6 +57,7 @@ import { UsersModule } from './modules/users/users.module';
     AuthModule,
     AdminModule,
     AssistantModule,
+    GraphModule,
     HealthModule,
     MarketModule,
     NewsModule,

@@ -1,0 +1,53 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ClusterConcentration, GraphService, PortfolioExposure } from '../graph';
+import { replayLedger } from './analytics/ledger-replay';
+import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+
+/**
+ * The user's holdings in the market graph: written after every ledger change, and checked
+ * against the ledger's version before the graph answers about them (a write that failed after the
+ * ledger committed is made again then).
+ */
+@Injectable()
+export class PortfolioGraphService {
+  private readonly logger = new Logger('PortfolioGraph');
+
+  constructor(
+    private readonly ledgers: PortfolioTransactionsRepository,
+    private readonly graph: GraphService,
+  ) {}
+
+  /** Brings the user's HOLDS edges to the ledger's current version; a failure is logged, not thrown. */
+  async afterLedgerChange(userId: number): Promise<void> {
+    await this.sync(userId).catch((error: unknown) =>
+      this.logger.warn(`Holdings of user ${userId} not written to the market graph: ${String(error)}`),
+    );
+  }
+
+  /** Co-movement clusters, effective bets and indirect news of the user's current holdings. */
+  async exposure(userId: number): Promise<PortfolioExposure> {
+    await this.sync(userId);
+    return this.graph.exposure(userId);
+  }
+
+  /** The cluster view for the risk metrics; null when the graph cannot answer. */
+  async clusterConcentration(userId: number): Promise<ClusterConcentration | null> {
+    try {
+      await this.sync(userId);
+      return await this.graph.clusterConcentration(userId);
+    } catch (error) {
+      this.logger.warn(`Market graph unavailable for the risk metrics: ${String(error)}`);
+      return null;
+    }
+  }
+
+  private async sync(userId: number): Promise<void> {
+    const [{ version, entries }, recorded] = await Promise.all([
+      this.ledgers.ledger(userId),
+      this.graph.holdingsVersion(userId),
+    ]);
+    if (recorded === version) return;
+    const held = [...replayLedger(entries).positions.values()].map(({ symbol, quantity }) => ({ symbol, quantity }));
+    await this.graph.recordHoldings(userId, held, version);
+  }
+}
