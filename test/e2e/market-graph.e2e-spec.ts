@@ -291,6 +291,30 @@ describe('the market knowledge graph', () => {
     expect(asAlice.filter((node) => node.kind === 'user')).toEqual([{ kind: 'user', key: String(alice.id) }]);
   });
 
+  it("writes the watchlist as the user's own WATCHES edges", async () => {
+    const user = await registerUser(sut);
+    const other = await registerUser(sut);
+    const created = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/preferences/wizard',
+      headers: user.headers,
+      payload: { step_data: { portfolio: { watchlist: ['AAPL', 'XOM'] } }, complete: true },
+    });
+    expect(created.statusCode).toBe(200);
+    expect((await api(user, '/portfolio/exposure')).statusCode).toBe(200);
+    expect((await api(other, '/portfolio/exposure')).statusCode).toBe(200);
+    const watched = await db.query(
+      `SELECT u.key AS user_key, c.key AS symbol, e.owner_user_id FROM graph_edges e
+         JOIN graph_nodes u ON u.id = e.source_id JOIN graph_nodes c ON c.id = e.target_id
+        WHERE e.kind = 'WATCHES' AND u.key IN ($1, $2) ORDER BY c.key`,
+      [String(user.id), String(other.id)],
+    );
+    expect(watched).toEqual([
+      { user_key: String(user.id), symbol: 'AAPL', owner_user_id: user.id },
+      { user_key: String(user.id), symbol: 'XOM', owner_user_id: user.id },
+    ]);
+  });
+
   it('updates the holding edges incrementally after a trade, without rebuilding the graph', async () => {
     const user = await registerUser(sut);
     const [before] = await db.query(`SELECT built_at, (SELECT count(*)::int FROM graph_nodes WHERE kind = 'company') AS companies FROM graph_state`);

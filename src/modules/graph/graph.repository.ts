@@ -236,13 +236,17 @@ export class GraphRepository {
     return rows;
   }
 
-  /** The ledger version the user's HOLDS edges were written from; null when never written. */
-  async holdingsVersion(userId: number): Promise<number | null> {
+  /**
+   * What the user's edges were last written from: the ledger version of the HOLDS edges and the
+   * watchlist of the WATCHES edges (null when never written).
+   */
+  async userSources(userId: number): Promise<{ ledgerVersion: number | null; watchlist: string[] | null }> {
     const [row] = (await this.dataSource.query(
-      `SELECT (properties->>'ledger_version')::int AS version FROM graph_nodes WHERE kind = 'user' AND key = $1`,
+      `SELECT (properties->>'ledger_version')::int AS version, properties->'watchlist' AS watchlist
+         FROM graph_nodes WHERE kind = 'user' AND key = $1`,
       [String(userId)],
-    )) as { version: number | null }[];
-    return row?.version ?? null;
+    )) as { version: number | null; watchlist: string[] | null }[];
+    return { ledgerVersion: row?.version ?? null, watchlist: row?.watchlist ?? null };
   }
 
   /** The CO_MOVES_WITH edges between the given companies, each pair once (a < b). */
@@ -490,7 +494,7 @@ export class GraphWriter {
 
   /** Makes the user's WATCHES edges exactly the companies of `symbols` in the graph. */
   async replaceWatchlist(userId: number, symbols: readonly string[], at: Date): Promise<void> {
-    await this.upsertUser(userId, {});
+    await this.upsertUser(userId, { watchlist: symbols });
     await this.replaceOwnedEdges(
       userId,
       'WATCHES',

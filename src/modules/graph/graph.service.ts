@@ -79,9 +79,12 @@ export class GraphService {
     };
   }
 
-  /** The ledger version the graph's holdings of the user reflect; null when never recorded. */
-  holdingsVersion(userId: number): Promise<number | null> {
-    return this.repository.holdingsVersion(userId);
+  /**
+   * What the graph's edges of the user were written from: the ledger version of the holdings and
+   * the watchlist (null when never recorded).
+   */
+  userSources(userId: number): Promise<{ ledgerVersion: number | null; watchlist: string[] | null }> {
+    return this.repository.userSources(userId);
   }
 
   /** Replaces the user's HOLDS edges after a ledger change (`ledgerVersion` is the ledger's new version). */

@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ClusterConcentration, GraphService, PortfolioExposure } from '../graph';
+import { PreferencesService } from '../preferences/preferences.service';
 import { replayLedger } from './analytics/ledger-replay';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
 /**
- * The user's holdings in the market graph: written after every ledger change, and checked
- * against the ledger's version before the graph answers about them (a write that failed after the
- * ledger committed is made again then).
+ * The user's holdings and watchlist in the market graph: the holdings written after every ledger
+ * change, and both checked against their source (the ledger's version, the watchlist) before the
+ * graph answers about them, so a write that failed after the ledger committed is made again then.
  */
 @Injectable()
 export class PortfolioGraphService {
@@ -15,6 +16,7 @@ export class PortfolioGraphService {
   constructor(
     private readonly ledgers: PortfolioTransactionsRepository,
     private readonly graph: GraphService,
+    private readonly preferences: PreferencesService,
   ) {}
 
   /** Brings the user's HOLDS edges to the ledger's current version; a failure is logged, not thrown. */
@@ -42,12 +44,20 @@ export class PortfolioGraphService {
   }
 
   private async sync(userId: number): Promise<void> {
-    const [{ version, entries }, recorded] = await Promise.all([
+    const [{ version, entries }, preferences, recorded] = await Promise.all([
       this.ledgers.ledger(userId),
-      this.graph.holdingsVersion(userId),
+      this.preferences.findForUser(userId),
+      this.graph.userSources(userId),
     ]);
-    if (recorded === version) return;
-    const held = [...replayLedger(entries).positions.values()].map(({ symbol, quantity }) => ({ symbol, quantity }));
-    await this.graph.recordHoldings(userId, held, version);
+    if (recorded.ledgerVersion !== version) {
+      const held = [...replayLedger(entries).positions.values()].map(({ symbol, quantity }) => ({
+        symbol,
+        quantity,
+      }));
+      await this.graph.recordHoldings(userId, held, version);
+    }
+    const watchlist = preferences?.watchlist ?? [];
+    if (recorded.watchlist?.join(',') !== watchlist.join(','))
+      await this.graph.recordWatchlist(userId, watchlist);
   }
 }
