@@ -256,6 +256,39 @@ describe('the market knowledge graph', () => {
       expect(concentration.largest_cluster_weight).toBeCloseTo(exposure.largest_cluster_weight, 4);
       expect(concentration.effective_independent_bets).toBeCloseTo(exposure.effective_bets, 4);
       expect([...concentration.largest_cluster_members].sort()).toEqual([...members].sort());
+
+      const chat = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/assistant/chat',
+        headers: user.headers,
+        payload: { message: 'Am I more concentrated than I think?' },
+      });
+      expect(chat.statusCode).toBe(200);
+      const answer = chat.json().message;
+      expect(answer.content).toContain(`Your 4 holdings behave like about ${exposure.effective_bets.toFixed(1)} independent`);
+      expect(answer.content).toContain('So yes: you are more concentrated than the individual weights suggest.');
+      expect(answer.sources).toEqual([{ type: 'market_graph', question: 'exposure', as_of: asOf }]);
+
+      const briefing = await api(user, '/assistant/briefing');
+      expect(briefing.statusCode).toBe(200);
+      const riskSection = briefing.json().sections.find((section: { kind: string }) => section.kind === 'risk');
+      expect(riskSection.data.largest_cluster.symbols.sort()).toEqual([...members].sort());
+      expect(riskSection.text).toContain('move together');
+    });
+
+    it('answers "what else is like NVDA?" from the graph', async () => {
+      const user = await registerUser(sut);
+      const chat = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/assistant/chat',
+        headers: user.headers,
+        payload: { message: 'What else is like NVDA?' },
+      });
+      expect(chat.statusCode).toBe(200);
+      const { content, sources } = chat.json().message;
+      expect(content).toContain('Companies like NVDA by industry:');
+      expect(content).toMatch(/- [A-Z]+ \(.+\): same sub-industry: Semiconductors/);
+      expect(sources).toEqual([{ type: 'market_graph', question: 'related', symbol: 'NVDA' }]);
     });
 
     it("lists indirect news about a holding's sub-industry peers, with the path", async () => {

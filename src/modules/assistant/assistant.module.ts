@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { GraphModule } from '../graph/graph.module';
 import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
 import { PortfolioModule } from '../portfolio/portfolio.module';
@@ -16,10 +17,12 @@ import { OpenAiEngine } from './engines/openai/openai-engine';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import { AssistantTools } from './tools/assistant-tools.service';
+import { MarketGraphTools } from './tools/market-graph-tools.service';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([ConversationEntity, ConversationMessageEntity]),
+    GraphModule,
     MarketModule,
     ReplayModule,
     NewsModule,
@@ -29,6 +32,7 @@ import { AssistantTools } from './tools/assistant-tools.service';
   controllers: [AssistantController],
   providers: [
     AssistantTools,
+    MarketGraphTools,
     OfflineEngine,
     OpenAiEngine,
     ChatRateLimiter,

@@ -432,19 +432,27 @@ export class GraphWriter {
         },
       })),
     );
+    const [itemIds, companyIds] = await Promise.all([
+      this.keyedIds('news_item', items.map(({ url }) => url)),
+      this.nodeIds('company'),
+    ]);
+    const mentions = items.flatMap((item) =>
+      item.symbols
+        .filter((symbol) => companyIds.has(symbol) && itemIds.has(item.url))
+        .map((symbol) => ({ item, company: companyIds.get(symbol)! })),
+    );
     await this.manager.query(
       `INSERT INTO graph_edges (source_id, kind, target_id, weight, properties, valid_from)
-       SELECT item.id, 'MENTIONS', company.id, 1,
+       SELECT x.item_id, 'MENTIONS', x.company_id, 1,
               jsonb_build_object('sentiment', x.sentiment, 'published_at', x.published_at), x.published_at
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS x(url, symbol, sentiment, published_at)
-         JOIN graph_nodes item ON item.kind = 'news_item' AND item.key = x.url
-         JOIN graph_nodes company ON company.kind = 'company' AND company.key = x.symbol
+         FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[])
+              AS x(item_id, company_id, sentiment, published_at)
        ON CONFLICT (source_id, kind, target_id) DO NOTHING`,
       [
-        items.flatMap((item) => item.symbols.map(() => item.url)),
-        items.flatMap((item) => item.symbols),
-        items.flatMap((item) => item.symbols.map(() => item.sentiment)),
-        items.flatMap((item) => item.symbols.map(() => item.publishedAt)),
+        mentions.map(({ item }) => itemIds.get(item.url)),
+        mentions.map(({ company }) => company),
+        mentions.map(({ item }) => item.sentiment),
+        mentions.map(({ item }) => item.publishedAt),
       ],
     );
   }
@@ -597,6 +605,14 @@ export class GraphWriter {
         at,
       ],
     );
+  }
+
+  private async keyedIds(kind: string, keys: readonly string[]): Promise<Map<string, string>> {
+    const rows = (await this.manager.query(`SELECT id, key FROM graph_nodes WHERE kind = $1 AND key = ANY($2::text[])`, [
+      kind,
+      keys,
+    ])) as { id: string; key: string }[];
+    return new Map(rows.map(({ id, key }) => [key, id]));
   }
 
   private async nodeIds(kind: string): Promise<Map<string, string>> {

@@ -20,6 +20,7 @@ const SOURCE_SCHEMA: SchemaObject = {
         'symbol_search',
         'preferences',
         'rebalance_dry_run',
+        'market_graph',
       ],
     },
   },

@@ -25,4 +25,6 @@ export type AnswerSource =
   | { type: 'news'; id: string; title: string; url: string; sentiment: string }
   | { type: 'symbol_search'; query: string; matches: string[] }
   | { type: 'preferences'; has_preferences: boolean }
-  | { type: 'rebalance_dry_run'; trades: number; turnover: number; as_of: string };
+  | { type: 'rebalance_dry_run'; trades: number; turnover: number; as_of: string }
+  | { type: 'market_graph'; question: 'related'; symbol: string }
+  | { type: 'market_graph'; question: 'exposure'; as_of: string | null };

@@ -1,10 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools, ToolResult } from '../../tools/assistant-tools.service';
+import { MarketGraphTools } from '../../tools/market-graph-tools.service';
 import { ChatEngine, ChatTurn, DeltaSink, DISCLAIMER, EngineAnswer } from '../chat-engine';
 import { EntityExtractor, ExtractedEntities } from './entity-extractor';
 import { money, PERIOD_NAMES, pct, plainPct, sectorName, signedMoney } from './format';
 import { classifyIntent, Intent } from './intent-classifier';
+import { concentrationAnswer, indirectNewsAnswer, marketGraphQuestion, relatedAnswer } from './market-graph-answers';
 
 /** What the offline engine can answer, as the help and fallback replies list it. */
 export const CAPABILITIES = [
@@ -17,6 +19,7 @@ export const CAPABILITIES = [
   'comparing two stocks',
   'whether to rebalance (a dry run; nothing is traded)',
   'what your preferences mean',
+  'companies like a stock, whether your holdings move together, and news that reaches them indirectly',
 ];
 
 const SUGGESTIONS: Record<Intent, string[]> = {
@@ -32,6 +35,7 @@ const SUGGESTIONS: Record<Intent, string[]> = {
   rebalance: ['Is my portfolio diversified?', 'How risky is my portfolio?'],
   preferences: ['How risky is my portfolio?', 'What can you do?'],
   help: ['What is my portfolio worth?', 'What moved in the market today?'],
+  market_graph: ['Am I more concentrated than I think?', 'Is there news that affects my holdings indirectly?'],
   unknown: ['What can you do?', 'What is my portfolio worth?'],
 };
 
@@ -49,7 +53,10 @@ export class OfflineEngine extends ChatEngine {
   private readonly logger = new Logger(OfflineEngine.name);
   private extractor: Promise<EntityExtractor> | null = null;
 
-  constructor(private readonly tools: AssistantTools) {
+  constructor(
+    private readonly tools: AssistantTools,
+    private readonly graphTools: MarketGraphTools,
+  ) {
     super();
   }
 
@@ -110,6 +117,8 @@ export class OfflineEngine extends ChatEngine {
         return this.rebalance(turn.userId);
       case 'preferences':
         return this.preferences(turn.userId);
+      case 'market_graph':
+        return this.marketGraph(turn, entities);
       case 'help':
         return Promise.resolve({
           lines: ['I can tell you:', ...CAPABILITIES.map((item) => `- ${item}`)],
@@ -121,6 +130,17 @@ export class OfflineEngine extends ChatEngine {
           sources: [],
         });
     }
+  }
+
+  private async marketGraph(turn: ChatTurn, entities: ExtractedEntities): Promise<Draft> {
+    const question = marketGraphQuestion(turn.message, entities.symbols);
+    if (question === 'related') {
+      const related = await this.graphTools.related(turn.userId, entities.symbols[0]);
+      return { lines: relatedAnswer(related.data), sources: related.sources };
+    }
+    const exposure = await this.graphTools.exposure(turn.userId);
+    const lines = question === 'concentration' ? concentrationAnswer(exposure.data) : indirectNewsAnswer(exposure.data);
+    return { lines, sources: exposure.sources };
   }
 
   private async portfolioValue(userId: number): Promise<Draft> {
