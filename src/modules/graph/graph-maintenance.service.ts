@@ -35,6 +35,8 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
   private fresh: Promise<void> | null = null;
   private newsIngest: Promise<void> | null = null;
   private newsCheckedAt = 0;
+  /** The graph's state as this instance last read or wrote it: no query while it is current. */
+  private known: GraphStateRow | null = null;
 
   constructor(
     private readonly repository: GraphRepository,
@@ -76,12 +78,23 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
    * since; resolves when the graph is current. Concurrent callers share the work.
    */
   ensureFresh(): Promise<void> {
+    if (this.known && this.known.correlationsAsOf >= this.expectedAsOf()) return Promise.resolve();
     if (this.fresh) return this.fresh;
     const work = this.bringUpToDate().finally(() => {
       if (this.fresh === work) this.fresh = null;
     });
     this.fresh = work;
     return work;
+  }
+
+  /**
+   * What the graph's answers depend on besides the user: the session of its correlations and the
+   * newest news item in it, as this instance knows them (null before the graph is built).
+   */
+  version(): { asOf: string; newsThrough: string } | null {
+    return this.known
+      ? { asOf: this.known.correlationsAsOf, newsThrough: this.known.newsThrough?.toISOString() ?? '' }
+      : null;
   }
 
   /** The correlations of the graph's current session, measured in process (once per session). */
@@ -100,9 +113,9 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
    */
   ingestNews(): Promise<void> {
     if (this.newsIngest) return this.newsIngest;
-    if (Date.now() - this.newsCheckedAt < 1_000) return Promise.resolve();
+    if (this.clock.now().getTime() - this.newsCheckedAt < 1_000) return Promise.resolve();
     const work = this.addNewItems().finally(() => {
-      this.newsCheckedAt = Date.now();
+      this.newsCheckedAt = this.clock.now().getTime();
       if (this.newsIngest === work) this.newsIngest = null;
     });
     this.newsIngest = work;
@@ -129,17 +142,23 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
   private async bringUpToDate(): Promise<void> {
     const asOf = this.expectedAsOf();
     const state = await this.repository.state();
+    this.known = state;
     if (state && state.correlationsAsOf >= asOf) return;
     const model = await this.model(asOf);
     if (this.stopped) return;
     const started = Date.now();
-    await this.repository.maintain(async (current, writer) => {
-      if (current && current.correlationsAsOf >= asOf) return;
+    this.known = await this.repository.maintain(async (current, writer) => {
+      if (current && current.correlationsAsOf >= asOf) return current;
       if (!current) await writer.writeReference(await loadCompanyDirectory(), this.clock.now());
       await writer.replaceCorrelations(model.coMovingPairs(), asOf, CORRELATION_WINDOW_SESSIONS);
       if (current) await this.reweighHoldings(writer);
       await writer.writeState({ builtAt: this.clock.now(), correlationsAsOf: asOf });
       this.logMaintenance(current, asOf, Date.now() - started);
+      return {
+        builtAt: current?.builtAt ?? this.clock.now(),
+        correlationsAsOf: asOf,
+        newsThrough: current?.newsThrough ?? null,
+      };
     });
   }
 
@@ -155,6 +174,7 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
     await this.ensureFresh();
     if (this.stopped) return;
     const state = await this.repository.state();
+    this.known = state;
     const since = state?.newsThrough?.toISOString() ?? '';
     const items = (await this.news.recentMentions()).filter(
       (item) => item.publishedAt > since && item.symbols.length > 0,
@@ -166,6 +186,7 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
       await writer.pruneNews(new Date(this.clock.now().getTime() - NEWS_RETENTION_DAYS * DAY_MS));
       await writer.writeNewsThrough(new Date(newest));
     });
+    if (this.known) this.known = { ...this.known, newsThrough: new Date(newest) };
   }
 
   /** At a new close every user's holdings are weighed again at it. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { Clock } from '../../common/time/clock';
@@ -26,6 +27,11 @@ const INDIRECT_NEWS_LIMIT = 10;
 /** A health check that has not heard from the graph by then calls it disconnected. */
 const HEALTH_TIMEOUT_MS = 1_000;
 
+/** Answers kept: related companies per symbol and relation, exposures per user. */
+const KEPT_RELATED = 2_000;
+const KEPT_EXPOSURES = 1_000;
+const MINUTE_MS = 60_000;
+
 /** Weights of the two industry relations: the same sub-industry is the closer one. */
 const SAME_SUB_INDUSTRY = 1;
 const SAME_SECTOR = 0.5;
@@ -37,6 +43,13 @@ const SAME_SECTOR = 0.5;
  */
 @Injectable()
 export class GraphService {
+  /**
+   * Answers by what they depend on: the graph's session and newest news item, the user's ledger
+   * version, and the minute (the news window moves with the clock). A write changes the key.
+   */
+  private readonly relatedAnswers = new LRUCache<string, RelatedCompany[]>({ max: KEPT_RELATED });
+  private readonly exposures = new LRUCache<string, Promise<PortfolioExposure>>({ max: KEPT_EXPOSURES });
+
   constructor(
     private readonly repository: GraphRepository,
     private readonly maintenance: GraphMaintenance,
@@ -48,12 +61,18 @@ export class GraphService {
     const symbol = normalizeSymbol(rawSymbol);
     await this.maintenance.ensureFresh();
     if (!(await this.repository.companyName(symbol))) throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
-    const related =
-      by === 'industry'
-        ? await this.relatedByIndustry(symbol, viewerUserId)
-        : by === 'correlation'
-          ? await this.relatedByCorrelation(symbol, viewerUserId)
-          : await this.relatedByNews(symbol, limit);
+    if (by === 'news') await this.maintenance.ingestNews();
+    const key = `${symbol}|${by}|${limit}|${this.dependencies(by === 'news')}`;
+    let related = this.relatedAnswers.get(key);
+    if (!related) {
+      related =
+        by === 'industry'
+          ? await this.relatedByIndustry(symbol, viewerUserId)
+          : by === 'correlation'
+            ? await this.relatedByCorrelation(symbol, viewerUserId)
+            : await this.relatedByNews(symbol, limit);
+      this.relatedAnswers.set(key, related);
+    }
     return { symbol, by, related: related.slice(0, limit) };
   }
 
@@ -61,16 +80,23 @@ export class GraphService {
    * The user's holdings as co-movement clusters, the effective number of independent bets and the
    * news one hop from a holding. Holdings are those last recorded from the user's ledger.
    */
-  async exposure(userId: number): Promise<PortfolioExposure> {
+  async exposure(userId: number, ledgerVersion: number): Promise<PortfolioExposure> {
     await this.maintenance.ensureFresh();
-    const [concentration, news] = await Promise.all([this.clusterView(userId), this.indirectNews(userId)]);
-    return { ...concentration, indirectNews: news };
+    await this.maintenance.ingestNews();
+    const key = `${userId}|${ledgerVersion}|${this.dependencies(true)}`;
+    const cached = this.exposures.get(key);
+    if (cached) return cached;
+    const answer = Promise.all([this.clusterView(userId), this.indirectNews(userId)]).then(
+      ([concentration, news]) => ({ ...concentration, indirectNews: news }),
+    );
+    this.exposures.set(key, answer);
+    answer.catch(() => this.exposures.delete(key));
+    return answer;
   }
 
   /** The largest co-movement cluster and the effective number of bets, for the risk metrics. */
-  async clusterConcentration(userId: number): Promise<ClusterConcentration> {
-    await this.maintenance.ensureFresh();
-    const view = await this.clusterView(userId);
+  async clusterConcentration(userId: number, ledgerVersion: number): Promise<ClusterConcentration> {
+    const view = await this.exposure(userId, ledgerVersion);
     const [largest] = view.clusters;
     return {
       largestClusterWeight: view.largestClusterWeight,
@@ -162,7 +188,6 @@ export class GraphService {
   }
 
   private async relatedByNews(symbol: string, limit: number): Promise<RelatedCompany[]> {
-    await this.maintenance.ingestNews();
     const since = new Date(this.clock.now().getTime() - NEWS_WINDOW_MS);
     const rows = await this.repository.coMentioned(symbol, since, limit);
     return rows.map((row) => ({
@@ -194,15 +219,21 @@ export class GraphService {
   }
 
   private async indirectNews(userId: number): Promise<IndirectNewsItem[]> {
-    await this.maintenance.ingestNews();
     const since = new Date(this.clock.now().getTime() - NEWS_WINDOW_MS);
     const rows = await this.repository.indirectNews(userId, since, INDIRECT_NEWS_LIMIT);
     return rows.map(toIndirectNews);
   }
 
   private async currentModel(): Promise<CorrelationModel | null> {
-    const state = await this.repository.state();
-    return state ? this.maintenance.model(state.correlationsAsOf) : null;
+    const version = this.maintenance.version();
+    return version ? this.maintenance.model(version.asOf) : null;
+  }
+
+  /** The graph's version, and with news the newest item and the minute (the 7-day window moves). */
+  private dependencies(withNews: boolean): string {
+    const version = this.maintenance.version();
+    const minute = Math.floor(this.clock.now().getTime() / MINUTE_MS);
+    return withNews ? `${version?.asOf}|${version?.newsThrough}|${minute}` : `${version?.asOf}`;
   }
 }
 

@@ -21,29 +21,30 @@ export class PortfolioGraphService {
 
   /** Brings the user's HOLDS edges to the ledger's current version; a failure is logged, not thrown. */
   async afterLedgerChange(userId: number): Promise<void> {
-    await this.sync(userId).catch((error: unknown) =>
-      this.logger.warn(`Holdings of user ${userId} not written to the market graph: ${String(error)}`),
+    await this.sync(userId).then(
+      () => undefined,
+      (error: unknown) =>
+        this.logger.warn(`Holdings of user ${userId} not written to the market graph: ${String(error)}`),
     );
   }
 
   /** Co-movement clusters, effective bets and indirect news of the user's current holdings. */
   async exposure(userId: number): Promise<PortfolioExposure> {
-    await this.sync(userId);
-    return this.graph.exposure(userId);
+    return this.graph.exposure(userId, await this.sync(userId));
   }
 
   /** The cluster view for the risk metrics; null when the graph cannot answer. */
   async clusterConcentration(userId: number): Promise<ClusterConcentration | null> {
     try {
-      await this.sync(userId);
-      return await this.graph.clusterConcentration(userId);
+      return await this.graph.clusterConcentration(userId, await this.sync(userId));
     } catch (error) {
       this.logger.warn(`Market graph unavailable for the risk metrics: ${String(error)}`);
       return null;
     }
   }
 
-  private async sync(userId: number): Promise<void> {
+  /** Brings the graph's edges of the user to their sources; answers the ledger version they reflect. */
+  private async sync(userId: number): Promise<number> {
     const [{ version, entries }, preferences, recorded] = await Promise.all([
       this.ledgers.ledger(userId),
       this.preferences.findForUser(userId),
@@ -59,5 +60,6 @@ export class PortfolioGraphService {
     const watchlist = preferences?.watchlist ?? [];
     if (recorded.watchlist?.join(',') !== watchlist.join(','))
       await this.graph.recordWatchlist(userId, watchlist);
+    return version;
   }
 }
