@@ -97,6 +97,11 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
       : null;
   }
 
+  /** Whether the graph has a company node for `symbol` (the shipped directory, held in memory). */
+  async isCompany(symbol: string): Promise<boolean> {
+    return (await loadCompanyDirectory()).some((company) => company.symbol === symbol);
+  }
+
   /** The correlations of the graph's current session, measured in process (once per session). */
   async model(asOf: string): Promise<CorrelationModel> {
     const known = models.get(asOf);

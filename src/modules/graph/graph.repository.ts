@@ -131,14 +131,6 @@ export class GraphRepository {
     return this.dataSource.transaction((manager) => work(new GraphWriter(manager)));
   }
 
-  async companyName(symbol: string): Promise<string | null> {
-    const [row] = (await this.dataSource.query(
-      `SELECT label FROM graph_nodes WHERE kind = 'company' AND key = $1`,
-      [symbol],
-    )) as { label: string }[];
-    return row?.label ?? null;
-  }
-
   /**
    * Companies reached from `symbols` by a walk of at most `depth` steps along `kinds` (see
    * WALK_CTE), one row per path, with the product of its edge weights.

@@ -60,7 +60,7 @@ export class GraphService {
   async related(rawSymbol: string, by: RelatedBy, limit: number, viewerUserId: number): Promise<RelatedCompanies> {
     const symbol = normalizeSymbol(rawSymbol);
     await this.maintenance.ensureFresh();
-    if (!(await this.repository.companyName(symbol))) throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
+    if (!(await this.maintenance.isCompany(symbol))) throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
     if (by === 'news') await this.maintenance.ingestNews();
     const key = `${symbol}|${by}|${limit}|${this.dependencies(by === 'news')}`;
     let related = this.relatedAnswers.get(key);
