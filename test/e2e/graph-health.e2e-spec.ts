@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
@@ -36,6 +37,27 @@ describe("health's graph_database", () => {
     expect(await graphHealth(sut)).toBe('degraded');
     // The health check itself starts the refresh; nothing else is needed.
     expect(await eventually(sut, 'connected')).toBe('connected');
+  });
+});
+
+describe('the first build', () => {
+  let sut: TestApp;
+  beforeAll(async () => {
+    sut = await createTestApp();
+  }, 60_000);
+  afterAll(() => sut.close());
+
+  const built = async () =>
+    ((await sut.app.get(DataSource).query('SELECT count(*)::int AS count FROM graph_state')) as { count: number }[])[0]
+      .count === 1;
+
+  it('waits while the application only serves through inject, and starts by itself once the server listens', async () => {
+    await sleep(1_000);
+    expect(await built()).toBe(false);
+    await sut.listen();
+    const deadline = Date.now() + 20_000;
+    while (!(await built()) && Date.now() < deadline) await sleep(100);
+    expect(await built()).toBe(true);
   });
 });
 

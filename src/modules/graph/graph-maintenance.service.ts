@@ -1,4 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { Clock } from '../../common/time/clock';
 import { NewsService } from '../news';
 import { previousTradingDay, ReplayService, tradingDayOnOrBefore, dateOfTradingDay } from '../replay';
@@ -23,9 +25,10 @@ const MODELS_KEPT = 3;
 
 /**
  * Keeps the graph built and current: the reference graph and a year of correlations at first boot
- * (in the background, after the application has bootstrapped), the correlations again once per
- * session after its close, news items as they are published. Each piece of work runs once at a
- * time in this process and under the graph's lock across instances.
+ * (in the background, once the server listens: an application that never listens, such as a test
+ * served through inject, builds it when first asked), the correlations again once per session
+ * after its close, news items as they are published. Each piece of work runs once at a time in
+ * this process and under the graph's lock across instances.
  */
 @Injectable()
 export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy {
@@ -37,24 +40,44 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
   private newsCheckedAt = 0;
   /** The graph's state as this instance last read or wrote it: no query while it is current. */
   private known: GraphStateRow | null = null;
+  /** Whether the server listens: only then does the instance keep the graph current by itself. */
+  private serving = false;
 
   constructor(
     private readonly repository: GraphRepository,
     private readonly replay: ReplayService,
     private readonly news: NewsService,
     private readonly clock: Clock,
+    private readonly adapterHost?: HttpAdapterHost,
   ) {}
 
   onApplicationBootstrap(): void {
-    const first = setTimeout(() => void this.keepFresh(), 0);
-    first.unref();
+    const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
+    fastify?.addHook('onListen', (done) => {
+      this.serving = true;
+      void this.keepFresh();
+      done();
+    });
     this.timer = setInterval(() => {
+      if (!this.serving) return;
       void this.keepFresh();
       void this.ingestNews().catch((error: unknown) =>
         this.logger.warn(`Adding news to the graph failed: ${String(error)}`),
       );
     }, FRESHNESS_CHECK_MS);
     this.timer.unref();
+  }
+
+  /** Whether the graph has been built (by any instance); reads the store until it has. */
+  async isBuilt(): Promise<boolean> {
+    if (this.known) return true;
+    this.known = await this.repository.state();
+    return this.known !== null;
+  }
+
+  /** Starts bringing the graph up to date without waiting for it; failures are logged. */
+  startRefresh(): void {
+    void this.keepFresh();
   }
 
   async onModuleDestroy(): Promise<void> {

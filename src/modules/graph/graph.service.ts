@@ -113,6 +113,16 @@ export class GraphService {
     return this.repository.userSources(userId);
   }
 
+  /** Starts building (or refreshing) the graph in the background. */
+  startBuilding(): void {
+    this.maintenance.startRefresh();
+  }
+
+  /** Whether the graph is built: until then a ledger change need not be written to it. */
+  isBuilt(): Promise<boolean> {
+    return this.maintenance.isBuilt();
+  }
+
   /** Replaces the user's HOLDS edges after a ledger change (`ledgerVersion` is the ledger's new version). */
   async recordHoldings(userId: number, held: readonly HeldQuantity[], ledgerVersion: number): Promise<void> {
     await this.maintenance.ensureFresh();
@@ -129,7 +139,8 @@ export class GraphService {
 
   /**
    * `connected` when the graph answers and its correlations are at most one session old,
-   * `degraded` when older or not built yet, `disconnected` when its store does not answer.
+   * `degraded` when older or not built yet (the check starts the work), `disconnected` when its
+   * store does not answer.
    */
   async health(): Promise<GraphHealth> {
     let timer: NodeJS.Timeout | undefined;
@@ -139,9 +150,9 @@ export class GraphService {
     try {
       const state = await Promise.race([this.repository.state(), timeout]);
       if (state === 'timeout') return 'disconnected';
-      if (!state) return 'degraded';
       const expected = this.maintenance.expectedAsOf();
-      if (state.correlationsAsOf < expected) void this.maintenance.ensureFresh().catch(() => undefined);
+      if (!state || state.correlationsAsOf < expected) this.maintenance.startRefresh();
+      if (!state) return 'degraded';
       return state.correlationsAsOf >= this.maintenance.previousSession(expected) ? 'connected' : 'degraded';
     } catch {
       return 'disconnected';

@@ -19,13 +19,19 @@ export class PortfolioGraphService {
     private readonly preferences: PreferencesService,
   ) {}
 
-  /** Brings the user's HOLDS edges to the ledger's current version; a failure is logged, not thrown. */
+  /**
+   * Brings the user's HOLDS edges to the ledger's current version once the graph is built (before,
+   * the first read writes them); a failure is logged, not thrown.
+   */
   async afterLedgerChange(userId: number): Promise<void> {
-    await this.sync(userId).then(
-      () => undefined,
-      (error: unknown) =>
-        this.logger.warn(`Holdings of user ${userId} not written to the market graph: ${String(error)}`),
-    );
+    await this.graph
+      .isBuilt()
+      .then((built) => (built ? this.sync(userId) : undefined))
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.logger.warn(`Holdings of user ${userId} not written to the market graph: ${String(error)}`),
+      );
   }
 
   /** Co-movement clusters, effective bets and indirect news of the user's current holdings. */
@@ -33,9 +39,13 @@ export class PortfolioGraphService {
     return this.graph.exposure(userId, await this.sync(userId));
   }
 
-  /** The cluster view for the risk metrics; null when the graph cannot answer. */
+  /** The cluster view for the risk metrics; null when the graph cannot answer or is not built yet. */
   async clusterConcentration(userId: number): Promise<ClusterConcentration | null> {
     try {
+      if (!(await this.graph.isBuilt())) {
+        this.graph.startBuilding();
+        return null;
+      }
       return await this.graph.clusterConcentration(userId, await this.sync(userId));
     } catch (error) {
       this.logger.warn(`Market graph unavailable for the risk metrics: ${String(error)}`);
