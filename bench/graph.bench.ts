@@ -22,7 +22,11 @@ import { loadCompanyDirectory } from '../src/modules/graph/company-directory';
 import { CorrelationModel } from '../src/modules/graph/correlation-model';
 import { GraphMaintenance } from '../src/modules/graph/graph-maintenance.service';
 import { GraphRepository } from '../src/modules/graph/graph.repository';
-import { dateOfTradingDay, nextTradingDay, tradingDayOnOrBefore } from '../src/modules/replay/replay-calendar';
+import {
+  dateOfTradingDay,
+  nextTradingDay,
+  tradingDayOnOrBefore,
+} from '../src/modules/replay/replay-calendar';
 import { ReplayService } from '../src/modules/replay/replay.service';
 import type { NewsService } from '../src/modules/news';
 import { measure } from './http/load';
@@ -66,7 +70,12 @@ async function inProcess(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     heapMb();
     const baselineHeap = heapMb();
-    const maintenance = new GraphMaintenance(new GraphRepository(dataSource), replay, null as unknown as NewsService, clock);
+    const maintenance = new GraphMaintenance(
+      new GraphRepository(dataSource),
+      replay,
+      null as unknown as NewsService,
+      clock,
+    );
 
     let started = performance.now();
     await maintenance.ensureFresh();
@@ -108,7 +117,12 @@ async function inProcess(): Promise<void> {
 async function overHttp(): Promise<void> {
   build();
   const mode = embeddedMode(PORT);
-  const service = await startService(PORT, { ...mode.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SECRET_KEY: randomBytes(32).toString('hex') });
+  const service = await startService(PORT, {
+    ...mode.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SECRET_KEY: randomBytes(32).toString('hex'),
+  });
   try {
     const session = await signUp(service.baseUrl);
     const rows = HELD_SYMBOLS.map((symbol, index) => `2025-01-06,${symbol},buy,${10 + index},100,0`);
@@ -138,9 +152,10 @@ async function overHttp(): Promise<void> {
         1,
         SECONDS,
       );
-      const budget = route.path.includes('/stock/AAPL') && !route.path.includes('related')
-        ? ''
-        : `; budget p99 ${P99_BUDGET_MS} ms: ${verdict(figures.p99Ms, P99_BUDGET_MS)}`;
+      const budget =
+        route.path.includes('/stock/AAPL') && !route.path.includes('related')
+          ? ''
+          : `; budget p99 ${P99_BUDGET_MS} ms: ${verdict(figures.p99Ms, P99_BUDGET_MS)}`;
       console.log(
         `${route.name}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms ` +
           `at 8 connections (${figures.failures} failures)${budget}`,

@@ -48,8 +48,11 @@ describe('the first build', () => {
   afterAll(() => sut.close());
 
   const built = async () =>
-    ((await sut.app.get(DataSource).query('SELECT count(*)::int AS count FROM graph_state')) as { count: number }[])[0]
-      .count === 1;
+    (
+      (await sut.app.get(DataSource).query('SELECT count(*)::int AS count FROM graph_state')) as {
+        count: number;
+      }[]
+    )[0].count === 1;
 
   it('waits while the application only serves through inject, and starts by itself once the server listens', async () => {
     await sleep(1_000);
@@ -77,7 +80,11 @@ describeOnPostgres("health's graph_database with its store down", () => {
     throughProxy.host = `127.0.0.1:${proxy.port}`;
     sut = await createTestApp({
       database,
-      env: { DATABASE_URL: throughProxy.toString(), DB_CONNECT_TIMEOUT_MS: '1000', DB_ACQUIRE_TIMEOUT_MS: '1000' },
+      env: {
+        DATABASE_URL: throughProxy.toString(),
+        DB_CONNECT_TIMEOUT_MS: '1000',
+        DB_ACQUIRE_TIMEOUT_MS: '1000',
+      },
     });
   }, 60_000);
   afterAll(async () => {

@@ -27,10 +27,15 @@ function pearson(xs: number[], ys: number[]): number {
 
 /** The sectors of the shipped reference data, read here with a split of its own. */
 function sectorsFromCsv(): Map<string, string> {
-  const lines = readFileSync(join(__dirname, '../../data/graph/companies.csv'), 'utf8').trim().split('\n').slice(1);
+  const lines = readFileSync(join(__dirname, '../../data/graph/companies.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
   return new Map(
     lines.map((line) => {
-      const cells = line.match(/("[^"]*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, ''));
+      const cells = line
+        .match(/("[^"]*"|[^,]*)(,|$)/g)!
+        .map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, ''));
       return [cells[0], cells[2]];
     }),
   );
@@ -49,7 +54,9 @@ describe('the market knowledge graph', () => {
     sut = await createTestApp({ clock });
     db = sut.app.get(DataSource);
     await sut.app.get(GraphService).related('AAPL', 'industry', 1, 0);
-    const [state] = await db.query(`SELECT to_char(correlations_as_of, 'YYYY-MM-DD') AS as_of FROM graph_state`);
+    const [state] = await db.query(
+      `SELECT to_char(correlations_as_of, 'YYYY-MM-DD') AS as_of FROM graph_state`,
+    );
     asOf = state.as_of;
     const market = new ReplayMarket(await loadReplayDataset());
     const days = [tradingDayOnOrBefore(asOf)];
@@ -136,7 +143,11 @@ describe('the market knowledge graph', () => {
       });
       const weights = body.related.map((company: { weight: number }) => company.weight);
       expect(weights).toEqual([...weights].sort((a, b) => b - a));
-      expect(body.related.some((company: { why: string }) => company.why === 'same sector: Information Technology')).toBe(true);
+      expect(
+        body.related.some(
+          (company: { why: string }) => company.why === 'same sector: Information Technology',
+        ),
+      ).toBe(true);
       expect(body.related.map((company: { symbol: string }) => company.symbol)).not.toContain('NVDA');
     });
 
@@ -150,7 +161,9 @@ describe('the market knowledge graph', () => {
         .filter(({ value }) => value >= 0.6)
         .sort((a, b) => b.value - a.value)
         .slice(0, 5);
-      expect(related.map((company: { symbol: string }) => company.symbol)).toEqual(expected.map(({ symbol }) => symbol));
+      expect(related.map((company: { symbol: string }) => company.symbol)).toEqual(
+        expected.map(({ symbol }) => symbol),
+      );
       expect(related[0].weight).toBeCloseTo(expected[0].value, 4);
       expect(related[0].why).toBe(`correlation ${expected[0].value.toFixed(2)} over 252 sessions`);
       expect(related[0].path).toEqual(['XOM', expected[0].symbol]);
@@ -228,18 +241,24 @@ describe('the market knowledge graph', () => {
       const exposure = response.json();
       expect(exposure.clusters).toHaveLength(2);
       const [cluster, apart] = exposure.clusters;
-      expect(cluster.members.map((member: { symbol: string }) => member.symbol).sort()).toEqual([...members].sort());
+      expect(cluster.members.map((member: { symbol: string }) => member.symbol).sort()).toEqual(
+        [...members].sort(),
+      );
       expect(apart.members.map((member: { symbol: string }) => member.symbol)).toEqual([loner]);
       expect(apart.average_correlation).toBeNull();
       const pairMean =
-        (correlation(members[0], members[1]) + correlation(members[0], members[2]) + correlation(members[1], members[2])) / 3;
+        (correlation(members[0], members[1]) +
+          correlation(members[0], members[2]) +
+          correlation(members[1], members[2])) /
+        3;
       expect(cluster.average_correlation).toBeCloseTo(pairMean, 4);
       const memberWeights = cluster.members.map((member: { weight: number }) => member.weight);
-      expect(cluster.combined_weight).toBeCloseTo(memberWeights.reduce((a: number, b: number) => a + b, 0), 3);
-      expect(exposure.largest_cluster_weight).toBe(cluster.combined_weight);
-      expect(exposure.largest_single_weight).toBe(
-        Math.max(...memberWeights, apart.members[0].weight),
+      expect(cluster.combined_weight).toBeCloseTo(
+        memberWeights.reduce((a: number, b: number) => a + b, 0),
+        3,
       );
+      expect(exposure.largest_cluster_weight).toBe(cluster.combined_weight);
+      expect(exposure.largest_single_weight).toBe(Math.max(...memberWeights, apart.members[0].weight));
       expect(exposure.largest_cluster_weight).toBeGreaterThan(exposure.largest_single_weight);
       // Four holdings, three of which move as one: fewer than three independent bets, more than one.
       expect(exposure.effective_bets).toBeGreaterThan(1);
@@ -265,13 +284,19 @@ describe('the market knowledge graph', () => {
       });
       expect(chat.statusCode).toBe(200);
       const answer = chat.json().message;
-      expect(answer.content).toContain(`Your 4 holdings behave like about ${exposure.effective_bets.toFixed(1)} independent`);
-      expect(answer.content).toContain('So yes: you are more concentrated than the individual weights suggest.');
+      expect(answer.content).toContain(
+        `Your 4 holdings behave like about ${exposure.effective_bets.toFixed(1)} independent`,
+      );
+      expect(answer.content).toContain(
+        'So yes: you are more concentrated than the individual weights suggest.',
+      );
       expect(answer.sources).toEqual([{ type: 'market_graph', question: 'exposure', as_of: asOf }]);
 
       const briefing = await api(user, '/assistant/briefing');
       expect(briefing.statusCode).toBe(200);
-      const riskSection = briefing.json().sections.find((section: { kind: string }) => section.kind === 'risk');
+      const riskSection = briefing
+        .json()
+        .sections.find((section: { kind: string }) => section.kind === 'risk');
       expect(riskSection.data.largest_cluster.symbols.sort()).toEqual([...members].sort());
       expect(riskSection.text).toContain('move together');
     });
@@ -299,7 +324,9 @@ describe('the market knowledge graph', () => {
       for (const item of news) {
         expect(item.holding).toBe('JPM');
         expect(item.symbol).not.toBe('JPM');
-        expect(item.why).toMatch(/^[A-Z.]+ (is in the same sub-industry as JPM: .+|moves with JPM \(correlation 0\.\d\d\))$/);
+        expect(item.why).toMatch(
+          /^[A-Z.]+ (is in the same sub-industry as JPM: .+|moves with JPM \(correlation 0\.\d\d\))$/,
+        );
         expect(['positive', 'negative', 'neutral']).toContain(item.sentiment);
       }
     });
@@ -311,12 +338,20 @@ describe('the market knowledge graph', () => {
     await buy(alice, 'NVDA', 3);
     await buy(bob, 'AMD', 3);
     const bobs = (await api(bob, '/portfolio/exposure')).json();
-    expect(bobs.clusters.flatMap((c: { members: { symbol: string }[] }) => c.members.map((m) => m.symbol))).toEqual(['AMD']);
+    expect(
+      bobs.clusters.flatMap((c: { members: { symbol: string }[] }) => c.members.map((m) => m.symbol)),
+    ).toEqual(['AMD']);
     const alices = (await api(alice, '/portfolio/exposure')).json();
-    expect(alices.clusters.flatMap((c: { members: { symbol: string }[] }) => c.members.map((m) => m.symbol))).toEqual(['NVDA']);
+    expect(
+      alices.clusters.flatMap((c: { members: { symbol: string }[] }) => c.members.map((m) => m.symbol)),
+    ).toEqual(['NVDA']);
     // A walk from NVDA along every edge kind, as Bob, never reaches Alice's user node; as Alice it does.
     const repository = sut.app.get(GraphService)['repository'] as {
-      reachableNodes(symbols: string[], depth: number, viewer: number): Promise<{ kind: string; key: string }[]>;
+      reachableNodes(
+        symbols: string[],
+        depth: number,
+        viewer: number,
+      ): Promise<{ kind: string; key: string }[]>;
     };
     const asBob = await repository.reachableNodes(['NVDA'], 3, bob.id);
     expect(asBob.filter((node) => node.kind === 'user')).toEqual([]);
@@ -350,7 +385,9 @@ describe('the market knowledge graph', () => {
 
   it('updates the holding edges incrementally after a trade, without rebuilding the graph', async () => {
     const user = await registerUser(sut);
-    const [before] = await db.query(`SELECT built_at, (SELECT count(*)::int FROM graph_nodes WHERE kind = 'company') AS companies FROM graph_state`);
+    const [before] = await db.query(
+      `SELECT built_at, (SELECT count(*)::int FROM graph_nodes WHERE kind = 'company') AS companies FROM graph_state`,
+    );
     await buy(user, 'MSFT', 4);
     const holds = () =>
       db.query(
@@ -363,14 +400,17 @@ describe('the market knowledge graph', () => {
     const both: { symbol: string; weight: number }[] = await holds();
     expect(both.map(({ symbol }) => symbol)).toEqual(['KO', 'MSFT']);
     expect(both[0].weight + both[1].weight).toBeCloseTo(1, 10);
-    const [after] = await db.query(`SELECT built_at, (SELECT count(*)::int FROM graph_nodes WHERE kind = 'company') AS companies FROM graph_state`);
+    const [after] = await db.query(
+      `SELECT built_at, (SELECT count(*)::int FROM graph_nodes WHERE kind = 'company') AS companies FROM graph_state`,
+    );
     expect(after).toEqual(before);
   });
 
   it('adds the news items published since, and measures the correlations again after a new close', async () => {
     const user = await registerUser(sut);
     const count = async () =>
-      (await db.query(`SELECT count(*)::int AS count FROM graph_edges WHERE kind = 'MENTIONS'`))[0].count as number;
+      (await db.query(`SELECT count(*)::int AS count FROM graph_edges WHERE kind = 'MENTIONS'`))[0]
+        .count as number;
     await api(user, '/market/stock/AAPL/related?by=news');
     const [before] = await db.query(
       `SELECT built_at, news_through, to_char(correlations_as_of, 'YYYY-MM-DD') AS as_of FROM graph_state`,
@@ -391,6 +431,8 @@ describe('the market knowledge graph', () => {
     expect(after.as_of > before.as_of).toBe(true);
     expect(after.news_through.getTime()).toBeGreaterThan(before.news_through.getTime());
     expect(await count()).toBeGreaterThan(mentionsBefore);
-    expect((await sut.inject({ url: '/api/v1/system/health' })).json().services.graph_database).toBe('connected');
+    expect((await sut.inject({ url: '/api/v1/system/health' })).json().services.graph_database).toBe(
+      'connected',
+    );
   });
 });

@@ -32,11 +32,13 @@ export class CreateMarketGraph1797700000000 implements MigrationInterface {
         owner_user_id integer REFERENCES users (id) ON DELETE CASCADE,
         PRIMARY KEY (source_id, kind, target_id)
       )`);
+    await queryRunner.query(`CREATE INDEX graph_edges_by_target ON graph_edges (target_id, kind, source_id)`);
     await queryRunner.query(
-      `CREATE INDEX graph_edges_by_target ON graph_edges (target_id, kind, source_id)`,
+      `CREATE INDEX graph_edges_by_owner ON graph_edges (owner_user_id) WHERE owner_user_id IS NOT NULL`,
     );
-    await queryRunner.query(`CREATE INDEX graph_edges_by_owner ON graph_edges (owner_user_id) WHERE owner_user_id IS NOT NULL`);
-    await queryRunner.query(`CREATE INDEX graph_edges_mentions_by_time ON graph_edges (valid_from) WHERE kind = 'MENTIONS'`);
+    await queryRunner.query(
+      `CREATE INDEX graph_edges_mentions_by_time ON graph_edges (valid_from) WHERE kind = 'MENTIONS'`,
+    );
     await queryRunner.query(`
       CREATE TABLE graph_state (
         id smallint PRIMARY KEY CHECK (id = 1),

@@ -21,7 +21,11 @@ export class CorrelationModel {
   /** The model of the `CORRELATION_WINDOW_SESSIONS` returns up to the close of `asOf` (YYYY-MM-DD). */
   static measure(market: ReplayMarket, asOf: string): CorrelationModel {
     const days: number[] = [];
-    for (let day = tradingDayOnOrBefore(asOf); days.length <= CORRELATION_WINDOW_SESSIONS; day = previousTradingDay(day))
+    for (
+      let day = tradingDayOnOrBefore(asOf);
+      days.length <= CORRELATION_WINDOW_SESSIONS;
+      day = previousTradingDay(day)
+    )
       days.push(day);
     days.reverse();
     const deviations = new Map<string, Float64Array>();

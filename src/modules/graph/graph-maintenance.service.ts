@@ -151,7 +151,11 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /** Writes the user's HOLDS edges: each holding weighed at the last close. */
-  async recordHoldings(userId: number, held: readonly HeldQuantity[], ledgerVersion: number | null): Promise<void> {
+  async recordHoldings(
+    userId: number,
+    held: readonly HeldQuantity[],
+    ledgerVersion: number | null,
+  ): Promise<void> {
     const holdings = await this.weighed(held);
     await this.repository.changeUser((writer) =>
       writer.replaceHoldings(userId, holdings, ledgerVersion, this.clock.now()),
@@ -208,7 +212,10 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
       (item) => item.publishedAt > since && item.symbols.length > 0,
     );
     if (items.length === 0 || this.stopped) return;
-    const newest = items.reduce((latest, item) => (item.publishedAt > latest ? item.publishedAt : latest), since);
+    const newest = items.reduce(
+      (latest, item) => (item.publishedAt > latest ? item.publishedAt : latest),
+      since,
+    );
     await this.repository.changeUser(async (writer) => {
       await writer.addNews(items);
       await writer.pruneNews(new Date(this.clock.now().getTime() - NEWS_RETENTION_DAYS * DAY_MS));

@@ -364,7 +364,10 @@ export class GraphWriter {
       if (company.headquarters) category('location', company.headquarters);
     }
     await this.upsertNodes(nodes);
-    const edges = (pick: (company: CompanyRecord) => string | null, properties = (_: CompanyRecord) => ({})) => {
+    const edges = (
+      pick: (company: CompanyRecord) => string | null,
+      properties = (_: CompanyRecord) => ({}),
+    ) => {
       const rows: EdgeRows = { sources: [], targets: [], weights: [], properties: [] };
       for (const company of companies) {
         const target = pick(company);
@@ -376,9 +379,27 @@ export class GraphWriter {
       }
       return rows;
     };
-    await this.upsertEdges('IN_SECTOR', 'company', 'sector', edges((c) => c.sector), at);
-    await this.upsertEdges('IN_SUB_INDUSTRY', 'company', 'sub_industry', edges((c) => c.subIndustry), at);
-    await this.upsertEdges('HEADQUARTERED_IN', 'company', 'location', edges((c) => c.headquarters), at);
+    await this.upsertEdges(
+      'IN_SECTOR',
+      'company',
+      'sector',
+      edges((c) => c.sector),
+      at,
+    );
+    await this.upsertEdges(
+      'IN_SUB_INDUSTRY',
+      'company',
+      'sub_industry',
+      edges((c) => c.subIndustry),
+      at,
+    );
+    await this.upsertEdges(
+      'HEADQUARTERED_IN',
+      'company',
+      'location',
+      edges((c) => c.headquarters),
+      at,
+    );
     await this.upsertEdges(
       'MEMBER_OF',
       'company',
@@ -406,7 +427,9 @@ export class GraphWriter {
     }
     const at = new Date(`${asOf}T21:00:00Z`);
     await this.upsertEdges('CO_MOVES_WITH', 'company', 'company', rows, at);
-    await this.manager.query(`DELETE FROM graph_edges WHERE kind = 'CO_MOVES_WITH' AND valid_from < $1`, [at]);
+    await this.manager.query(`DELETE FROM graph_edges WHERE kind = 'CO_MOVES_WITH' AND valid_from < $1`, [
+      at,
+    ]);
   }
 
   /** Adds news items and their MENTIONS edges (an item already there is left as is). */
@@ -425,7 +448,10 @@ export class GraphWriter {
       })),
     );
     const [itemIds, companyIds] = await Promise.all([
-      this.keyedIds('news_item', items.map(({ url }) => url)),
+      this.keyedIds(
+        'news_item',
+        items.map(({ url }) => url),
+      ),
       this.nodeIds('company'),
     ]);
     const mentions = items.flatMap((item) =>
@@ -551,7 +577,9 @@ export class GraphWriter {
     );
   }
 
-  private async upsertNodes(nodes: readonly { kind: string; key: string; label: string; properties: object }[]) {
+  private async upsertNodes(
+    nodes: readonly { kind: string; key: string; label: string; properties: object }[],
+  ) {
     await this.manager.query(
       `INSERT INTO graph_nodes (kind, key, label, properties)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[])
@@ -600,10 +628,10 @@ export class GraphWriter {
   }
 
   private async keyedIds(kind: string, keys: readonly string[]): Promise<Map<string, string>> {
-    const rows = (await this.manager.query(`SELECT id, key FROM graph_nodes WHERE kind = $1 AND key = ANY($2::text[])`, [
-      kind,
-      keys,
-    ])) as { id: string; key: string }[];
+    const rows = (await this.manager.query(
+      `SELECT id, key FROM graph_nodes WHERE kind = $1 AND key = ANY($2::text[])`,
+      [kind, keys],
+    )) as { id: string; key: string }[];
     return new Map(rows.map(({ id, key }) => [key, id]));
   }
 

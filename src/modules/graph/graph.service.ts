@@ -57,10 +57,16 @@ export class GraphService {
   ) {}
 
   /** Companies related to `symbol`, strongest first. 404 `Stock X not found` for a company not in the graph. */
-  async related(rawSymbol: string, by: RelatedBy, limit: number, viewerUserId: number): Promise<RelatedCompanies> {
+  async related(
+    rawSymbol: string,
+    by: RelatedBy,
+    limit: number,
+    viewerUserId: number,
+  ): Promise<RelatedCompanies> {
     const symbol = normalizeSymbol(rawSymbol);
     await this.maintenance.ensureFresh();
-    if (!(await this.maintenance.isCompany(symbol))) throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
+    if (!(await this.maintenance.isCompany(symbol)))
+      throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
     if (by === 'news') await this.maintenance.ingestNews();
     const key = `${symbol}|${by}|${limit}|${this.dependencies(by === 'news')}`;
     let related = this.relatedAnswers.get(key);
@@ -181,7 +187,8 @@ export class GraphService {
     }
     const closeness = (other: string) => model?.correlation(symbol, other) ?? 0;
     return [...best.values()].sort(
-      (a, b) => b.weight - a.weight || closeness(b.symbol) - closeness(a.symbol) || (a.symbol < b.symbol ? -1 : 1),
+      (a, b) =>
+        b.weight - a.weight || closeness(b.symbol) - closeness(a.symbol) || (a.symbol < b.symbol ? -1 : 1),
     );
   }
 
@@ -214,7 +221,13 @@ export class GraphService {
     const holdings = (await this.repository.holdings(userId)).filter(({ weight }) => weight > 0);
     const model = await this.currentModel();
     if (holdings.length === 0) {
-      return { asOf: model?.asOf ?? null, clusters: [], effectiveBets: 0, largestClusterWeight: 0, largestSingleWeight: 0 };
+      return {
+        asOf: model?.asOf ?? null,
+        clusters: [],
+        effectiveBets: 0,
+        largestClusterWeight: 0,
+        largestSingleWeight: 0,
+      };
     }
     const symbols = holdings.map(({ symbol }) => symbol);
     const edges = await this.repository.coMovementAmong(symbols);

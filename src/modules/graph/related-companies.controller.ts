@@ -47,7 +47,13 @@ export class RelatedCompaniesController {
               symbol: 'XOM',
               by: 'correlation',
               related: [
-                { symbol: 'CVX', name: 'Chevron Corp.', weight: 0.8213, why: 'correlation 0.82 over 252 sessions', path: ['XOM', 'CVX'] },
+                {
+                  symbol: 'CVX',
+                  name: 'Chevron Corp.',
+                  weight: 0.8213,
+                  why: 'correlation 0.82 over 252 sessions',
+                  path: ['XOM', 'CVX'],
+                },
               ],
             },
           },
@@ -57,7 +63,13 @@ export class RelatedCompaniesController {
               symbol: 'AAPL',
               by: 'news',
               related: [
-                { symbol: 'MSFT', name: 'Microsoft Corp.', weight: 0.5, why: 'mentioned together in 4 items this week', path: ['AAPL', 'news', 'MSFT'] },
+                {
+                  symbol: 'MSFT',
+                  name: 'Microsoft Corp.',
+                  weight: 0.5,
+                  why: 'mentioned together in 4 items this week',
+                  path: ['AAPL', 'news', 'MSFT'],
+                },
               ],
             },
           },

@@ -157,9 +157,9 @@ export class PortfolioController {
   @ApiOperation({
     summary: 'Hidden concentration: co-movement clusters, effective number of bets, indirect news',
     description:
-      'Holdings grouped into communities of the market graph\'s co-movement edges (daily returns correlated at 0.6 ' +
+      "Holdings grouped into communities of the market graph's co-movement edges (daily returns correlated at 0.6 " +
       'or more over 252 sessions), each with its combined weight, the mean correlation of its pairs and its ' +
-      'members; the effective number of independent bets; and the last 7 days\' news about companies one hop ' +
+      "members; the effective number of independent bets; and the last 7 days' news about companies one hop " +
       'from a holding (same sub-industry, or co-moving), with sentiment and the path. Weights are of the ' +
       "holdings' value at the last close. An empty portfolio answers 200 with empty lists.",
   })
@@ -184,7 +184,12 @@ export class PortfolioController {
                     { symbol: 'SLB', weight: 0.25 },
                   ],
                 },
-                { combined_weight: 0.25, average_correlation: null, central_member: 'JNJ', members: [{ symbol: 'JNJ', weight: 0.25 }] },
+                {
+                  combined_weight: 0.25,
+                  average_correlation: null,
+                  central_member: 'JNJ',
+                  members: [{ symbol: 'JNJ', weight: 0.25 }],
+                },
               ],
               effective_bets: 1.6731,
               largest_cluster_weight: 0.75,

@@ -53,6 +53,12 @@ import { TransactionsService } from './transactions.service';
     PortfolioIncomeService,
     PortfolioGraphService,
   ],
-  exports: [PortfolioSummaryService, HoldingsService, RiskMetricsService, RebalanceService, PortfolioGraphService],
+  exports: [
+    PortfolioSummaryService,
+    HoldingsService,
+    RiskMetricsService,
+    RebalanceService,
+    PortfolioGraphService,
+  ],
 })
 export class PortfolioModule {}

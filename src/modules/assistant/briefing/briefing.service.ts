@@ -263,7 +263,9 @@ function riskSection(risk: RiskFacts): Section {
           : `your holdings are ${risk.risk_level}: ${fit}.`,
       points: [
         ...(risk.largest_holding
-          ? [`Largest holding: ${risk.largest_holding.symbol} at ${plainPct(risk.largest_holding.weight_percent)}.`]
+          ? [
+              `Largest holding: ${risk.largest_holding.symbol} at ${plainPct(risk.largest_holding.weight_percent)}.`,
+            ]
           : []),
         ...(risk.largest_cluster
           ? [

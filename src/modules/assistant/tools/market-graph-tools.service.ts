@@ -18,7 +18,10 @@ export class MarketGraphTools {
   ) {}
 
   /** Companies like `symbol`: by sub-industry and sector, and by co-movement. */
-  async related(userId: number, symbol: string): Promise<ToolResult<{ industry: RelatedCompanies; correlation: RelatedCompanies }>> {
+  async related(
+    userId: number,
+    symbol: string,
+  ): Promise<ToolResult<{ industry: RelatedCompanies; correlation: RelatedCompanies }>> {
     const [industry, correlation] = await Promise.all([
       this.graph.related(symbol, 'industry', RELATED_PER_RELATION, userId),
       this.graph.related(symbol, 'correlation', RELATED_PER_RELATION, userId),
@@ -32,6 +35,9 @@ export class MarketGraphTools {
   /** The caller's co-movement clusters, effective bets and indirect news. */
   async exposure(userId: number): Promise<ToolResult<PortfolioExposure>> {
     const exposure = await this.portfolioGraph.exposure(userId);
-    return { data: exposure, sources: [{ type: 'market_graph', question: 'exposure', as_of: exposure.asOf }] };
+    return {
+      data: exposure,
+      sources: [{ type: 'market_graph', question: 'exposure', as_of: exposure.asOf }],
+    };
   }
 }

@@ -24,7 +24,8 @@ export class CoMovementClusterResponse {
     type: Number,
     nullable: true,
     example: 0.71,
-    description: 'Mean correlation of daily returns over every pair of members (252 sessions); null for one member',
+    description:
+      'Mean correlation of daily returns over every pair of members (252 sessions); null for one member',
   })
   average_correlation: number | null;
 

@@ -39,6 +39,10 @@ export class RelatedCompaniesResponse {
   related: RelatedCompanyResponse[];
 
   static from(related: RelatedCompanies): RelatedCompaniesResponse {
-    return { symbol: related.symbol, by: related.by, related: related.related.map(RelatedCompanyResponse.from) };
+    return {
+      symbol: related.symbol,
+      by: related.by,
+      related: related.related.map(RelatedCompanyResponse.from),
+    };
   }
 }

@@ -86,7 +86,8 @@ export class ConcentrationResponse {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: 'Effective number of independent bets: (Σw)² / ΣΣ wᵢwⱼρᵢⱼ over 252 sessions; null when unknown',
+    description:
+      'Effective number of independent bets: (Σw)² / ΣΣ wᵢwⱼρᵢⱼ over 252 sessions; null when unknown',
   })
   effective_independent_bets: number | null;
 }

@@ -13,7 +13,10 @@ describe('market graph questions in the offline engine', () => {
   const extractor = new EntityExtractor(universe.stocks);
   const understand = (question: string) => {
     const entities = extractor.extract(question);
-    return { intent: classifyIntent(question, entities), question: marketGraphQuestion(question, entities.symbols) };
+    return {
+      intent: classifyIntent(question, entities),
+      question: marketGraphQuestion(question, entities.symbols),
+    };
   };
 
   it.each([
@@ -38,7 +41,12 @@ describe('market graph questions in the offline engine', () => {
         averageCorrelation: 0.8123,
         centralMember: 'XOM',
       },
-      { members: [{ symbol: 'JNJ', weight: 0.45 }], combinedWeight: 0.45, averageCorrelation: null, centralMember: 'JNJ' },
+      {
+        members: [{ symbol: 'JNJ', weight: 0.45 }],
+        combinedWeight: 0.45,
+        averageCorrelation: null,
+        centralMember: 'JNJ',
+      },
     ],
     effectiveBets: 1.74,
     largestClusterWeight: 0.55,

@@ -11,20 +11,29 @@ export function marketGraphQuestion(message: string, symbols: readonly string[])
 }
 
 /** "What else is like NVDA?": the same sub-industry, then what moves with it. */
-export function relatedAnswer(related: { industry: RelatedCompanies; correlation: RelatedCompanies }): string[] {
+export function relatedAnswer(related: {
+  industry: RelatedCompanies;
+  correlation: RelatedCompanies;
+}): string[] {
   const { symbol } = related.industry;
   const lines: string[] = [];
   if (related.industry.related.length > 0) {
     lines.push(`Companies like ${symbol} by industry:`);
-    lines.push(...related.industry.related.map((company) => `- ${company.symbol} (${company.name}): ${company.why}`));
+    lines.push(
+      ...related.industry.related.map((company) => `- ${company.symbol} (${company.name}): ${company.why}`),
+    );
   }
   if (related.correlation.related.length > 0) {
     lines.push(`Companies whose shares move with ${symbol}:`);
     lines.push(
-      ...related.correlation.related.map((company) => `- ${company.symbol} (${company.name}): ${company.why}`),
+      ...related.correlation.related.map(
+        (company) => `- ${company.symbol} (${company.name}): ${company.why}`,
+      ),
     );
   } else {
-    lines.push(`No company's daily returns moved with ${symbol}'s at a correlation of 0.6 or more over the last year.`);
+    lines.push(
+      `No company's daily returns moved with ${symbol}'s at a correlation of 0.6 or more over the last year.`,
+    );
   }
   return lines;
 }
@@ -37,7 +46,9 @@ export function concentrationAnswer(exposure: PortfolioExposure): string[] {
   const bets = exposure.effectiveBets.toFixed(1);
   const lines = [`Your ${holdings} holdings behave like about ${bets} independent, equally sized bets.`];
   if (largest.members.length < 2) {
-    lines.push('None of your holdings move together strongly (a correlation of 0.6 or more over the last year).');
+    lines.push(
+      'None of your holdings move together strongly (a correlation of 0.6 or more over the last year).',
+    );
     return lines;
   }
   const names = largest.members.map(({ symbol }) => symbol).join(', ');
@@ -51,13 +62,12 @@ export function concentrationAnswer(exposure: PortfolioExposure): string[] {
 
 /** "Is there news that affects my holdings indirectly?": items one hop from a holding. */
 export function indirectNewsAnswer(exposure: PortfolioExposure): string[] {
-  if (exposure.clusters.length === 0) return ['You have no holdings yet, so no news reaches them indirectly.'];
+  if (exposure.clusters.length === 0)
+    return ['You have no holdings yet, so no news reaches them indirectly.'];
   if (exposure.indirectNews.length === 0)
     return ['I found no news in the last 7 days about companies close to your holdings.'];
   return [
     'News in the last 7 days about companies close to your holdings:',
-    ...exposure.indirectNews
-      .slice(0, 5)
-      .map((item) => `- "${item.title}" (${item.sentiment}): ${item.why}`),
+    ...exposure.indirectNews.slice(0, 5).map((item) => `- "${item.title}" (${item.sentiment}): ${item.why}`),
   ];
 }

@@ -6,7 +6,12 @@ import { ChatEngine, ChatTurn, DeltaSink, DISCLAIMER, EngineAnswer } from '../ch
 import { EntityExtractor, ExtractedEntities } from './entity-extractor';
 import { money, PERIOD_NAMES, pct, plainPct, sectorName, signedMoney } from './format';
 import { classifyIntent, Intent } from './intent-classifier';
-import { concentrationAnswer, indirectNewsAnswer, marketGraphQuestion, relatedAnswer } from './market-graph-answers';
+import {
+  concentrationAnswer,
+  indirectNewsAnswer,
+  marketGraphQuestion,
+  relatedAnswer,
+} from './market-graph-answers';
 
 /** What the offline engine can answer, as the help and fallback replies list it. */
 export const CAPABILITIES = [
@@ -35,7 +40,10 @@ const SUGGESTIONS: Record<Intent, string[]> = {
   rebalance: ['Is my portfolio diversified?', 'How risky is my portfolio?'],
   preferences: ['How risky is my portfolio?', 'What can you do?'],
   help: ['What is my portfolio worth?', 'What moved in the market today?'],
-  market_graph: ['Am I more concentrated than I think?', 'Is there news that affects my holdings indirectly?'],
+  market_graph: [
+    'Am I more concentrated than I think?',
+    'Is there news that affects my holdings indirectly?',
+  ],
   unknown: ['What can you do?', 'What is my portfolio worth?'],
 };
 
@@ -139,7 +147,8 @@ export class OfflineEngine extends ChatEngine {
       return { lines: relatedAnswer(related.data), sources: related.sources };
     }
     const exposure = await this.graphTools.exposure(turn.userId);
-    const lines = question === 'concentration' ? concentrationAnswer(exposure.data) : indirectNewsAnswer(exposure.data);
+    const lines =
+      question === 'concentration' ? concentrationAnswer(exposure.data) : indirectNewsAnswer(exposure.data);
     return { lines, sources: exposure.sources };
   }
 
