@@ -167,6 +167,12 @@ describe('the market knowledge graph', () => {
       expect(related[0].weight).toBeCloseTo(expected[0].value, 4);
       expect(related[0].why).toBe(`correlation ${expected[0].value.toFixed(2)} over 252 sessions`);
       expect(related[0].path).toEqual(['XOM', expected[0].symbol]);
+      // Asked again, the answer comes from the cache, counted in /metrics.
+      expect((await api(user, '/market/stock/XOM/related?by=correlation&limit=5')).json().related).toEqual(
+        related,
+      );
+      const metrics = (await sut.inject({ url: '/metrics' })).body;
+      expect(metrics).toMatch(/graph_answer_cache_requests_total\{answer="related",result="hit"\} [1-9]/);
     });
 
     it('by news: companies mentioned in the same items this week', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { Metrics } from '../../common/metrics/metrics';
 import { Clock } from '../../common/time/clock';
 import { normalizeSymbol } from '../market';
 import { coMovementClusters, effectiveIndependentBets } from './analytics/clusters';
@@ -54,6 +55,7 @@ export class GraphService {
     private readonly repository: GraphRepository,
     private readonly maintenance: GraphMaintenance,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Companies related to `symbol`, strongest first. 404 `Stock X not found` for a company not in the graph. */
@@ -70,6 +72,7 @@ export class GraphService {
     if (by === 'news') await this.maintenance.ingestNews();
     const key = `${symbol}|${by}|${limit}|${this.dependencies(by === 'news')}`;
     let related = this.relatedAnswers.get(key);
+    this.metrics.graphAnswerCache.inc({ answer: 'related', result: related ? 'hit' : 'miss' });
     if (!related) {
       related =
         by === 'industry'
@@ -91,6 +94,7 @@ export class GraphService {
     await this.maintenance.ingestNews();
     const key = `${userId}|${ledgerVersion}|${this.dependencies(true)}`;
     const cached = this.exposures.get(key);
+    this.metrics.graphAnswerCache.inc({ answer: 'exposure', result: cached ? 'hit' : 'miss' });
     if (cached) return cached;
     const answer = Promise.all([this.clusterView(userId), this.indirectNews(userId)]).then(
       ([concentration, news]) => ({ ...concentration, indirectNews: news }),
