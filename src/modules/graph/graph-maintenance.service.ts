@@ -185,6 +185,7 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
       await writer.replaceCorrelations(model.coMovingPairs(), asOf, CORRELATION_WINDOW_SESSIONS);
       if (current) await this.reweighHoldings(writer);
       await writer.writeState({ builtAt: this.clock.now(), correlationsAsOf: asOf });
+      await writer.analyze();
       this.logMaintenance(current, asOf, Date.now() - started);
       return {
         builtAt: current?.builtAt ?? this.clock.now(),
@@ -220,6 +221,7 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
       await writer.addNews(items);
       await writer.pruneNews(new Date(this.clock.now().getTime() - NEWS_RETENTION_DAYS * DAY_MS));
       await writer.writeNewsThrough(new Date(newest));
+      await writer.analyze();
     });
     if (this.known) this.known = { ...this.known, newsThrough: new Date(newest) };
   }

@@ -266,8 +266,8 @@ export class GraphRepository {
       `${WALK_CTE},
        neighbours AS (
          SELECT walk.start_id, walk.node_id, walk.via_id, walk.weight
-           FROM walk JOIN graph_nodes n ON n.id = walk.node_id
-          WHERE n.kind = 'company' AND walk.depth > 0 AND NOT walk.node_id = ANY($1::bigint[])
+           FROM walk
+          WHERE walk.node_kind = 'company' AND walk.depth > 0 AND NOT walk.node_id = ANY($1::bigint[])
             AND (walk.kinds = ARRAY['CO_MOVES_WITH'] OR walk.kinds = ARRAY['IN_SUB_INDUSTRY', 'IN_SUB_INDUSTRY']))
        SELECT * FROM (
        SELECT DISTINCT ON (m.valid_from, item.key)
@@ -473,6 +473,14 @@ export class GraphWriter {
         mentions.map(({ item }) => item.publishedAt),
       ],
     );
+  }
+
+  /**
+   * Refreshes the planner's statistics of the graph's tables after a bulk write: without them a
+   * walk's joins are planned for the empty tables of before the build.
+   */
+  async analyze(): Promise<void> {
+    await this.manager.query('ANALYZE graph_nodes, graph_edges');
   }
 
   /** Forgets news items published before `before` (their edges go with them). */
