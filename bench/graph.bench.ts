@@ -19,7 +19,6 @@ import type { Clock } from '../src/common/time/clock';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { loadCompanyDirectory } from '../src/modules/graph/company-directory';
-import { CorrelationModel } from '../src/modules/graph/correlation-model';
 import { GraphMaintenance } from '../src/modules/graph/graph-maintenance.service';
 import { GraphRepository } from '../src/modules/graph/graph.repository';
 import {
@@ -81,7 +80,7 @@ async function inProcess(): Promise<void> {
     await maintenance.ensureFresh();
     const buildMs = performance.now() - started;
     console.log(
-      `first build, 505 companies and ${CorrelationModel.name} over 252 sessions: ${buildMs.toFixed(0)} ms; ` +
+      `first build, 505 companies and a year of correlations (252 sessions): ${buildMs.toFixed(0)} ms; ` +
         `budget ${BUILD_BUDGET_MS} ms: ${verdict(buildMs, BUILD_BUDGET_MS)}`,
     );
     await loadCompanyDirectory();
