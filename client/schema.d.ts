@@ -353,83 +353,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/market/stock/{symbol}": {
+    "/api/v1/market/stock/{symbol}/related": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Quote for one symbol (case-insensitive; BRK.B or BRK-B) */
-        get: operations["MarketController_quote"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/market/stock/{symbol}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Daily, weekly or monthly bars, oldest first (index symbols ^GSPC, ^DJI, ^IXIC too) */
-        get: operations["MarketController_history"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/market/stocks/batch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Quotes for up to 10 symbols; unknown ones get an {error} entry */
-        get: operations["MarketController_batch"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/market/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The S&P 500, Dow Jones and NASDAQ, and the 5 top gainers and losers */
-        get: operations["MarketController_summary"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/market/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Symbols whose ticker or company name matches the query, best first */
-        get: operations["MarketController_search"];
+        /**
+         * Companies related to one, from the market graph, strongest first
+         * @description Each with why (the path in words) and a weight. `by=industry`: the same GICS sub-industry, then the same sector; `by=correlation`: daily returns correlated at 0.6 or more over the last 252 sessions; `by=news`: mentioned in the same news items in the last 7 days.
+         */
+        get: operations["RelatedCompaniesController_related"];
         put?: never;
         post?: never;
         delete?: never;
@@ -589,6 +524,91 @@ export interface paths {
         };
         /** News about one stock, newest first (an unknown symbol has none) */
         get: operations["NewsController_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/market/stock/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quote for one symbol (case-insensitive; BRK.B or BRK-B) */
+        get: operations["MarketController_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/market/stock/{symbol}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily, weekly or monthly bars, oldest first (index symbols ^GSPC, ^DJI, ^IXIC too) */
+        get: operations["MarketController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/market/stocks/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quotes for up to 10 symbols; unknown ones get an {error} entry */
+        get: operations["MarketController_batch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/market/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The S&P 500, Dow Jones and NASDAQ, and the 5 top gainers and losers */
+        get: operations["MarketController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/market/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Symbols whose ticker or company name matches the query, best first */
+        get: operations["MarketController_search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -808,6 +828,26 @@ export interface paths {
          * @description Dividends (gross, withholding tax, net) and interest recorded after the period's start (New York dates), by month and, for dividends, by symbol. trailing_12_months: the gross dividends of the symbols held today over the last twelve months, over their cost basis (yield on cost) and over their market value at live quotes (yield on value); see docs/portfolio.md.
          */
         get: operations["PortfolioController_income"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hidden concentration: co-movement clusters, effective number of bets, indirect news
+         * @description Holdings grouped into communities of the market graph's co-movement edges (daily returns correlated at 0.6 or more over 252 sessions), each with its combined weight, the mean correlation of its pairs and its members; the effective number of independent bets; and the last 7 days' news about companies one hop from a holding (same sub-industry, or co-moving), with sentiment and the path. Weights are of the holdings' value at the last close. An empty portfolio answers 200 with empty lists.
+         */
+        get: operations["PortfolioController_exposure"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1228,7 +1268,7 @@ export interface components {
             created_at: string;
             sources: ({
                 /** @enum {string} */
-                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run" | "holding" | "tax_lots" | "cash" | "income" | "realized" | "transactions" | "glossary";
+                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run" | "holding" | "tax_lots" | "cash" | "income" | "realized" | "transactions" | "glossary" | "market_graph";
             } & {
                 [key: string]: unknown;
             })[];
@@ -1297,84 +1337,40 @@ export interface components {
             /** @example This is information, not investment advice. */
             disclaimer: string;
         };
-        StockResponse: {
-            /** @example AAPL */
+        RelatedCompanyResponse: {
+            /** @example AMD */
             symbol: string;
-            /** @example Apple Inc. */
+            /** @example Advanced Micro Devices Inc */
             name: string;
-            /** @example 159.54 */
-            price: number;
             /**
-             * @description Negative for a loss
-             * @example -4.31
+             * @description How strongly related, 0..1 (4 decimals)
+             * @example 1
              */
-            change: number;
+            weight: number;
             /**
-             * @description Percent, negative for a loss
-             * @example -2.63
+             * @description The relation in words
+             * @example same sub-industry: Semiconductors
              */
-            changePercent: number;
-        };
-        BatchErrorEntry: {
-            /** @example Stock XYZ not found */
-            error: string;
-        };
-        PriceBarResponse: {
+            why: string;
             /**
-             * Format: date
-             * @example 2026-11-20
-             */
-            date: string;
-            open: number;
-            high: number;
-            low: number;
-            close: number;
-            /** @description Shares traded (0 for indices) */
-            volume: number;
-        };
-        PriceHistoryResponse: {
-            /** @example AAPL */
-            symbol: string;
-            /** @enum {string} */
-            interval: "1d" | "1wk" | "1mo";
-            /** @description Oldest first */
-            bars: components["schemas"]["PriceBarResponse"][];
-        };
-        BatchQuotesResponse: {
-            /** @description One entry per requested symbol: a Stock, or `{error}` when there is no data for it */
-            data: {
-                [key: string]: components["schemas"]["StockResponse"] | components["schemas"]["BatchErrorEntry"];
-            };
-            /**
+             * @description The path through the graph, from the asked company to this one
              * @example [
-             *       "AAPL",
-             *       "XYZ"
+             *       "NVDA",
+             *       "Semiconductors",
+             *       "AMD"
              *     ]
              */
-            requested_symbols: string[];
+            path: string[];
         };
-        MarketIndexResponse: {
-            /** @example S&P 500 */
-            name: string;
-            /** @example 2681.66 */
-            value: number;
-            /** @example -20.6 */
-            change: number;
-            /** @example -0.5 */
-            changePercent: number;
-        };
-        MarketSummaryResponse: {
-            indices: components["schemas"]["MarketIndexResponse"][];
-            /** @description The 5 largest gains of the day by changePercent */
-            topGainers: components["schemas"]["StockResponse"][];
-            /** @description The 5 largest losses of the day by changePercent */
-            topLosers: components["schemas"]["StockResponse"][];
-        };
-        SymbolMatchResponse: {
-            /** @example AAPL */
+        RelatedCompaniesResponse: {
+            /** @example NVDA */
             symbol: string;
-            /** @example Apple Inc. */
-            name: string;
+            /**
+             * @example industry
+             * @enum {string}
+             */
+            by: "industry" | "correlation" | "news";
+            related: components["schemas"]["RelatedCompanyResponse"][];
         };
         NewsItemResponse: {
             /** @example Tyson Foods stock climbs 9.9% to close at $57.10 */
@@ -1468,6 +1464,85 @@ export interface components {
             from: string | null;
             /** Format: date-time */
             to: string | null;
+        };
+        StockResponse: {
+            /** @example AAPL */
+            symbol: string;
+            /** @example Apple Inc. */
+            name: string;
+            /** @example 159.54 */
+            price: number;
+            /**
+             * @description Negative for a loss
+             * @example -4.31
+             */
+            change: number;
+            /**
+             * @description Percent, negative for a loss
+             * @example -2.63
+             */
+            changePercent: number;
+        };
+        BatchErrorEntry: {
+            /** @example Stock XYZ not found */
+            error: string;
+        };
+        PriceBarResponse: {
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            date: string;
+            open: number;
+            high: number;
+            low: number;
+            close: number;
+            /** @description Shares traded (0 for indices) */
+            volume: number;
+        };
+        PriceHistoryResponse: {
+            /** @example AAPL */
+            symbol: string;
+            /** @enum {string} */
+            interval: "1d" | "1wk" | "1mo";
+            /** @description Oldest first */
+            bars: components["schemas"]["PriceBarResponse"][];
+        };
+        BatchQuotesResponse: {
+            /** @description One entry per requested symbol: a Stock, or `{error}` when there is no data for it */
+            data: {
+                [key: string]: components["schemas"]["StockResponse"] | components["schemas"]["BatchErrorEntry"];
+            };
+            /**
+             * @example [
+             *       "AAPL",
+             *       "XYZ"
+             *     ]
+             */
+            requested_symbols: string[];
+        };
+        MarketIndexResponse: {
+            /** @example S&P 500 */
+            name: string;
+            /** @example 2681.66 */
+            value: number;
+            /** @example -20.6 */
+            change: number;
+            /** @example -0.5 */
+            changePercent: number;
+        };
+        MarketSummaryResponse: {
+            indices: components["schemas"]["MarketIndexResponse"][];
+            /** @description The 5 largest gains of the day by changePercent */
+            topGainers: components["schemas"]["StockResponse"][];
+            /** @description The 5 largest losses of the day by changePercent */
+            topLosers: components["schemas"]["StockResponse"][];
+        };
+        SymbolMatchResponse: {
+            /** @example AAPL */
+            symbol: string;
+            /** @example Apple Inc. */
+            name: string;
         };
         LotSelectionDto: {
             /**
@@ -2103,6 +2178,93 @@ export interface components {
             /** Format: date-time */
             as_of: string;
         };
+        ClusterMemberResponse: {
+            /** @example NVDA */
+            symbol: string;
+            /**
+             * @description fraction of the holdings value (0.25 = 25%)
+             * @example 0.25
+             */
+            weight: number;
+        };
+        CoMovementClusterResponse: {
+            /**
+             * @description Combined weight of the members, fraction of the holdings value (0.25 = 25%)
+             * @example 0.5
+             */
+            combined_weight: number;
+            /**
+             * @description Mean correlation of daily returns over every pair of members (252 sessions); null for one member
+             * @example 0.71
+             */
+            average_correlation: number | null;
+            /**
+             * @description The member most correlated with the others
+             * @example NVDA
+             */
+            central_member: string;
+            /** @description Largest weight first */
+            members: components["schemas"]["ClusterMemberResponse"][];
+        };
+        IndirectNewsResponse: {
+            /** @example AMD shares climb 4.1% as chip stocks rally */
+            title: string;
+            /** @example http://localhost:8000/api/v1/news/wire/20261120-brief-amd */
+            url: string;
+            /** Format: date-time */
+            published_at: string;
+            /** @enum {string} */
+            sentiment: "positive" | "negative" | "neutral";
+            /** @example 0.42 */
+            sentiment_score: number;
+            /**
+             * @description The company the item is about
+             * @example AMD
+             */
+            symbol: string;
+            /**
+             * @description The holding it reaches
+             * @example NVDA
+             */
+            holding: string;
+            /** @example AMD is in the same sub-industry as NVDA: Semiconductors */
+            why: string;
+            /**
+             * @example [
+             *       "NVDA",
+             *       "Semiconductors",
+             *       "AMD",
+             *       "news"
+             *     ]
+             */
+            path: string[];
+        };
+        ExposureResponse: {
+            /**
+             * Format: date
+             * @description The session the correlations were measured to; null before the graph is built
+             */
+            as_of: string | null;
+            /** @description Holdings grouped by how their prices move together, largest combined weight first */
+            clusters: components["schemas"]["CoMovementClusterResponse"][];
+            /**
+             * @description How many independent, equally sized positions would carry the same risk: (Σw)² / ΣΣ wᵢwⱼρᵢⱼ; 0 without holdings
+             * @example 2.4
+             */
+            effective_bets: number;
+            /**
+             * @description The largest cluster's combined weight, fraction of the holdings value (0.25 = 25%)
+             * @example 0.5
+             */
+            largest_cluster_weight: number;
+            /**
+             * @description The largest single holding's weight, fraction of the holdings value (0.25 = 25%)
+             * @example 0.25
+             */
+            largest_single_weight: number;
+            /** @description Items of the last 7 days about a company one hop from a holding (same sub-industry, or co-moving) that mention no holding, newest first, at most 10 */
+            indirect_news: components["schemas"]["IndirectNewsResponse"][];
+        };
         RiskWindowResponse: {
             /**
              * Format: date
@@ -2149,6 +2311,12 @@ export interface components {
             /** @description 1 / herfindahl_index */
             effective_holdings: number;
             largest_weight: components["schemas"]["LargestWeightResponse"];
+            /** @description Combined weight of the largest co-movement cluster of the market graph (see GET /portfolio/exposure), fraction (0.25 = 25%), beside largest_weight: holdings that move as one are one bet; null when the graph cannot answer */
+            largest_cluster_weight: number | null;
+            /** @description The members of that cluster, largest weight first */
+            largest_cluster_members: string[];
+            /** @description Effective number of independent bets: (Σw)² / ΣΣ wᵢwⱼρᵢⱼ over 252 sessions; null when unknown */
+            effective_independent_bets: number | null;
         };
         SectorWeightResponse: {
             /** @example technology */
@@ -2638,10 +2806,10 @@ export interface components {
             /** @enum {string} */
             database: "connected" | "disconnected";
             /**
-             * @description No graph store is configured in this service
+             * @description The market graph (in PostgreSQL): connected when it answers and its correlations are at most one session old; degraded while it is being built or when stale; disconnected when its store does not answer
              * @enum {string}
              */
-            graph_database: "connected" | "not_configured";
+            graph_database: "connected" | "degraded" | "disconnected";
             /**
              * @description Whether the market data provider answers
              * @enum {string}
@@ -4557,265 +4725,17 @@ export interface operations {
             };
         };
     };
-    MarketController_quote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                symbol: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StockResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Stock <symbol> not found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Failed to retrieve stock data for <symbol>` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    MarketController_history: {
+    RelatedCompaniesController_related: {
         parameters: {
             query?: {
-                /** @description Default: one year before `to` */
-                from?: string;
-                /** @description Default: today (New York) */
-                to?: string;
-                interval?: "1d" | "1wk" | "1mo";
-            };
-            header?: never;
-            path: {
-                symbol: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceHistoryResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Stock <symbol> not found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Invalid input: one issue per invalid value, at its `loc` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    MarketController_batch: {
-        parameters: {
-            query: {
-                /** @description Comma-separated, at most 10; trimmed, upper-cased, empty entries dropped, duplicates listed once */
-                symbols: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BatchQuotesResponse"];
-                };
-            };
-            /** @description `Maximum 10 symbols allowed per batch request` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Invalid input: one issue per invalid value, at its `loc` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description `Failed to retrieve batch stock data` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    MarketController_summary: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MarketSummaryResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Failed to retrieve market summary` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    MarketController_search: {
-        parameters: {
-            query: {
-                /** @description Matched against tickers and company names */
-                query: string;
+                /** @description `industry`: the same GICS sub-industry (weight 1), then the same sector (0.5); `correlation`: daily returns correlated at 0.6 or more over the last 252 sessions (weight: the correlation); `news`: mentioned in the same news items in the last 7 days (weight: the share of its items) */
+                by?: "industry" | "correlation" | "news";
                 limit?: number;
             };
             header?: never;
-            path?: never;
+            path: {
+                symbol: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -4825,7 +4745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SymbolMatchResponse"][];
+                    "application/json": components["schemas"]["RelatedCompaniesResponse"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
@@ -4841,6 +4761,15 @@ export interface operations {
             };
             /** @description The token's user has been deactivated since it was issued: `Inactive user` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Stock <symbol> not found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5413,6 +5342,317 @@ export interface operations {
                 };
             };
             /** @description `Failed to retrieve news. Check the <provider key variable> configuration` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    MarketController_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Stock <symbol> not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Failed to retrieve stock data for <symbol>` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    MarketController_history: {
+        parameters: {
+            query?: {
+                /** @description Default: one year before `to` */
+                from?: string;
+                /** @description Default: today (New York) */
+                to?: string;
+                interval?: "1d" | "1wk" | "1mo";
+            };
+            header?: never;
+            path: {
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceHistoryResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Stock <symbol> not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    MarketController_batch: {
+        parameters: {
+            query: {
+                /** @description Comma-separated, at most 10; trimmed, upper-cased, empty entries dropped, duplicates listed once */
+                symbols: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchQuotesResponse"];
+                };
+            };
+            /** @description `Maximum 10 symbols allowed per batch request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `Failed to retrieve batch stock data` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    MarketController_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketSummaryResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Failed to retrieve market summary` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    MarketController_search: {
+        parameters: {
+            query: {
+                /** @description Matched against tickers and company names */
+                query: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SymbolMatchResponse"][];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6314,6 +6554,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The market-data provider failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioController_exposure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description The market-data provider failed */

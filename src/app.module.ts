@@ -22,6 +22,7 @@ import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AssistantModule } from './modules/assistant/assistant.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { GraphModule } from './modules/graph/graph.module';
 import { HealthModule } from './modules/health/health.module';
 import { MarketModule } from './modules/market/market.module';
 import { NewsModule } from './modules/news/news.module';
@@ -58,6 +59,7 @@ import { UsersModule } from './modules/users/users.module';
     AdminModule,
     AccountModule,
     AssistantModule,
+    GraphModule,
     HealthModule,
     MarketModule,
     NewsModule,

@@ -277,10 +277,15 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       expect(body.value_at_risk[0].cvar).toBeCloseTo(-(worst[0] + worst[1] + worst[2]) / 3, 5);
       expect(body.value_at_risk[1]).toMatchObject({ confidence: 0.99, var: expect.closeTo(-worst[0], 5) });
       expect(body.value_at_risk[0].var_amount).toBeCloseTo(body.value_at_risk[0].var * body.total_value, 1);
+      // The market graph's cluster view: one holding is one cluster and one bet (null until the graph is built).
+      const clustered = body.concentration.largest_cluster_weight !== null;
       expect(body.concentration).toEqual({
         herfindahl_index: 1,
         effective_holdings: 1,
         largest_weight: { symbol: 'AAPL', weight: 1 },
+        largest_cluster_weight: clustered ? 1 : null,
+        largest_cluster_members: clustered ? ['AAPL'] : [],
+        effective_independent_bets: clustered ? 1 : null,
       });
       expect(body.correlation_matrix).toEqual({ symbols: ['AAPL'], matrix: [[1]] });
       expect(body.risk_level).toBe('aggressive');

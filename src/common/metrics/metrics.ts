@@ -57,6 +57,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly graphAnswerCache = new Counter({
+    name: 'graph_answer_cache_requests_total',
+    help: 'Lookups in the market graph answer caches, by answer (related or exposure) and result (hit or miss)',
+    labelNames: ['answer', 'result'] as const,
+    registers: [this.registry],
+  });
+
   readonly dependencyUnavailable = new Counter({
     name: 'dependency_unavailable_total',
     help: 'Requests answered 503 because the database did not answer in time',

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { GraphModule } from '../graph/graph.module';
 import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
 import { PortfolioModule } from '../portfolio/portfolio.module';
@@ -18,10 +19,12 @@ import { StreamSlotInterceptor } from './stream-slot.interceptor';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import { AssistantTools } from './tools/assistant-tools.service';
+import { MarketGraphTools } from './tools/market-graph-tools.service';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([ConversationEntity, ConversationMessageEntity]),
+    GraphModule,
     MarketModule,
     ReplayModule,
     NewsModule,
@@ -31,6 +34,7 @@ import { AssistantTools } from './tools/assistant-tools.service';
   controllers: [AssistantController],
   providers: [
     AssistantTools,
+    MarketGraphTools,
     OfflineEngine,
     OpenAiEngine,
     ChatRateLimiter,

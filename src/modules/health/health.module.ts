@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { DatabaseProbe } from '../../database/database-probe';
 import { AssistantModule } from '../assistant/assistant.module';
+import { GraphModule } from '../graph/graph.module';
 import { MarketModule } from '../market/market.module';
 import { DatabaseHealthIndicator } from './database.health-indicator';
 import { HealthController } from './health.controller';
@@ -9,7 +10,7 @@ import { HealthService } from './health.service';
 import { ProbesController } from './probes.controller';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false }), MarketModule, AssistantModule],
+  imports: [TerminusModule.forRoot({ logger: false }), MarketModule, AssistantModule, GraphModule],
   controllers: [HealthController, ProbesController],
   providers: [HealthService, DatabaseProbe, DatabaseHealthIndicator],
 })

@@ -5,10 +5,12 @@ export class HealthServices {
   database: 'connected' | 'disconnected';
 
   @ApiProperty({
-    enum: ['connected', 'not_configured'],
-    description: 'No graph store is configured in this service',
+    enum: ['connected', 'degraded', 'disconnected'],
+    description:
+      'The market graph (in PostgreSQL): connected when it answers and its correlations are at most one session ' +
+      'old; degraded while it is being built or when stale; disconnected when its store does not answer',
   })
-  graph_database: 'connected' | 'not_configured';
+  graph_database: 'connected' | 'degraded' | 'disconnected';
 
   @ApiProperty({ enum: ['active', 'unavailable'], description: 'Whether the market data provider answers' })
   market_data: 'active' | 'unavailable';

@@ -6,6 +6,7 @@ import { Clock } from '../../common/time/clock';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { appConfig } from '../../config/app.config';
 import { AiStatus } from '../assistant/ai-status.service';
+import { GraphService } from '../graph/graph.service';
 import { MarketService } from '../market/market.service';
 import { DatabaseHealthIndicator } from './database.health-indicator';
 import { HealthResponse } from './health.response';
@@ -21,17 +22,22 @@ export class HealthService {
     private readonly clock: Clock,
     private readonly market: MarketService,
     private readonly ai: AiStatus,
+    private readonly graph: GraphService,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
   ) {}
 
   async report(): Promise<HealthResponse> {
-    const [databaseUp, marketData] = await Promise.all([this.databaseUp(), this.market.status()]);
+    const [databaseUp, marketData, graph] = await Promise.all([
+      this.databaseUp(),
+      this.market.status(),
+      this.graph.health(),
+    ]);
     return {
       status: databaseUp ? 'healthy' : 'unhealthy',
       timestamp: this.clock.now().toISOString(),
       services: {
         database: databaseUp ? 'connected' : 'disconnected',
-        graph_database: 'not_configured',
+        graph_database: graph,
         market_data: marketData,
         ai_service: this.ai.status(),
       },

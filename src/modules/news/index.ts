@@ -1,4 +1,4 @@
 // What other modules may use of news: the module, its service and the shapes the service returns.
 export { NewsModule } from './news.module';
 export { NewsService } from './news.service';
-export type { ExplainedSentiment, NewsItem, NewsQuery } from './news.types';
+export type { ExplainedSentiment, NewsItem, NewsMention, NewsQuery } from './news.types';

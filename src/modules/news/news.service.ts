@@ -9,7 +9,7 @@ import {
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { normalizeSymbol } from '../market';
 import { NewsClient } from './news.client';
-import { ExplainedSentiment, NewsItem, NewsQuery } from './news.types';
+import { ExplainedSentiment, NewsItem, NewsMention, NewsQuery } from './news.types';
 import { NewsFilter, ProviderArticle } from '../../integrations/vendors';
 import { toArticle } from './providers/replay/replay-news.provider';
 import { MarketWire } from './providers/replay/market-wire.service';
@@ -72,6 +72,19 @@ export class NewsService {
     const story = await this.wire.story(id);
     if (!story) throw new NotFoundError(ErrorDetail.newsItemNotFound);
     return this.scored(toArticle(story));
+  }
+
+  /**
+   * The market wire's stories published by now in its recent sessions, each with the companies it
+   * mentions and its sentiment, newest first: what the market graph links to companies.
+   */
+  async recentMentions(): Promise<NewsMention[]> {
+    const stories = await this.wire.recentStories();
+    return stories.map((story) => {
+      const { sentiment, sentimentScore } = this.scored(toArticle(story));
+      const { url, title, publishedAt, symbols } = story;
+      return { url, title, publishedAt, sentiment, sentimentScore, symbols };
+    });
   }
 
   /** Scores clients' own texts with the same engine, in order, with the features behind each on request. */

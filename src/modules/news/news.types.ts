@@ -19,3 +19,12 @@ export interface NewsQuery {
   /** YYYY-MM-DD (to the end of that UTC day) or an ISO instant. */
   to?: string;
 }
+
+/** A news item with the companies it is about, as the market graph links them. */
+export interface NewsMention extends SentimentResult {
+  url: string;
+  title: string;
+  /** ISO instant. */
+  publishedAt: string;
+  symbols: string[];
+}

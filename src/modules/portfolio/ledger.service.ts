@@ -24,6 +24,7 @@ import {
   PortfolioSettings,
   PortfolioSettingsService,
 } from './portfolio-settings.service';
+import { PortfolioGraphService } from './portfolio-graph.service';
 import { quantity as toLedgerScale } from './portfolio-rounding';
 import {
   LockedLedger,
@@ -119,6 +120,7 @@ export class LedgerService {
   constructor(
     private readonly repository: PortfolioTransactionsRepository,
     private readonly settings: PortfolioSettingsService,
+    private readonly graph: PortfolioGraphService,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
   ) {}
 
@@ -134,11 +136,13 @@ export class LedgerService {
     // Read before the lock: a cache miss inside the transaction would wait for a second pool
     // connection while holding one, and enough concurrent writes would hold them all.
     const settings = await this.settings.settings(userId);
-    return this.repository.withLockedLedger(
+    const answer = await this.repository.withLockedLedger(
       userId,
       (locked) => work(new LedgerChange(locked, this.config.maxTransactions, settings)),
       request,
     );
+    await this.graph.afterLedgerChange(userId);
+    return answer;
   }
 
   /** Appends `records` in one locked change and answers with them as stored, in the same order. */

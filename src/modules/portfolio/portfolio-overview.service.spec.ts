@@ -74,6 +74,7 @@ describe('PortfolioOverviewService', () => {
     riskTolerance: null,
     matchesPreferences: null,
     asOf,
+    clusterConcentration: null,
   };
   let newsCalls: string[];
   let newsBySymbol: (symbol: string) => Promise<NewsItem[]>;

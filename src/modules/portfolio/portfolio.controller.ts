@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { ExposureResponse } from '../graph/dto/exposure.response';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
 import { HistoryQuery } from './dto/history.query';
 import { HistoryResponse } from './dto/history.response';
@@ -26,6 +27,7 @@ import { SummaryResponse } from './dto/summary.response';
 import { RealizedQuery } from './dto/realized.query';
 import { RealizedResponse, TaxLotsResponse } from './dto/tax-lots.response';
 import { HoldingsService } from './holdings.service';
+import { PortfolioGraphService } from './portfolio-graph.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioIncomeService } from './portfolio-income.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
@@ -47,6 +49,7 @@ export class PortfolioController {
     private readonly histories: PortfolioHistoryService,
     private readonly taxLots: TaxLotsService,
     private readonly incomes: PortfolioIncomeService,
+    private readonly graph: PortfolioGraphService,
   ) {}
 
   @Get()
@@ -148,6 +151,81 @@ export class PortfolioController {
   @ApiUnprocessableEntityResponse({ description: 'Invalid period' })
   async income(@CurrentUser() user: AuthUser, @Query() query: IncomeQuery): Promise<IncomeResponse> {
     return IncomeResponse.from(await this.incomes.income(user.id, query.period));
+  }
+
+  @Get('exposure')
+  @ApiOperation({
+    summary: 'Hidden concentration: co-movement clusters, effective number of bets, indirect news',
+    description:
+      "Holdings grouped into communities of the market graph's co-movement edges (daily returns correlated at 0.6 " +
+      'or more over 252 sessions), each with its combined weight, the mean correlation of its pairs and its ' +
+      "members; the effective number of independent bets; and the last 7 days' news about companies one hop " +
+      'from a holding (same sub-industry, or co-moving), with sentiment and the path. Weights are of the ' +
+      "holdings' value at the last close. An empty portfolio answers 200 with empty lists.",
+  })
+  @ApiOkResponse({
+    type: ExposureResponse,
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/ExposureResponse' },
+        examples: {
+          concentrated: {
+            summary: 'Three sectors, one bet',
+            value: {
+              as_of: '2026-11-25',
+              clusters: [
+                {
+                  combined_weight: 0.75,
+                  average_correlation: 0.6812,
+                  central_member: 'XOM',
+                  members: [
+                    { symbol: 'XOM', weight: 0.25 },
+                    { symbol: 'CVX', weight: 0.25 },
+                    { symbol: 'SLB', weight: 0.25 },
+                  ],
+                },
+                {
+                  combined_weight: 0.25,
+                  average_correlation: null,
+                  central_member: 'JNJ',
+                  members: [{ symbol: 'JNJ', weight: 0.25 }],
+                },
+              ],
+              effective_bets: 1.6731,
+              largest_cluster_weight: 0.75,
+              largest_single_weight: 0.25,
+              indirect_news: [
+                {
+                  title: 'Occidental Petroleum falls 3.2% in a weak energy session',
+                  url: 'http://localhost:8000/api/v1/news/wire/20261125-brief-oxy',
+                  published_at: '2026-11-25T21:40:00.000Z',
+                  sentiment: 'negative',
+                  sentiment_score: -0.41,
+                  symbol: 'OXY',
+                  holding: 'XOM',
+                  why: 'OXY moves with XOM (correlation 0.74)',
+                  path: ['XOM', 'OXY', 'news'],
+                },
+              ],
+            },
+          },
+          empty: {
+            summary: 'No holdings',
+            value: {
+              as_of: '2026-11-25',
+              clusters: [],
+              effective_bets: 0,
+              largest_cluster_weight: 0,
+              largest_single_weight: 0,
+              indirect_news: [],
+            },
+          },
+        },
+      },
+    },
+  })
+  async exposure(@CurrentUser() user: AuthUser): Promise<ExposureResponse> {
+    return ExposureResponse.from(await this.graph.exposure(user.id));
   }
 
   @Get('risk-metrics')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { GraphModule } from '../graph/graph.module';
 import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
 import { PreferencesModule } from '../preferences/preferences.module';
@@ -9,6 +10,7 @@ import { PortfolioTransactionEntity } from './entities/portfolio-transaction.ent
 import { HoldingsService } from './holdings.service';
 import { LedgerService } from './ledger.service';
 import { CsvContentTypeParser } from './import/csv-content-type.parser';
+import { PortfolioGraphService } from './portfolio-graph.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioIncomeService } from './portfolio-income.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
@@ -28,6 +30,7 @@ import { TransactionsService } from './transactions.service';
   imports: [
     TypeOrmModule.forFeature([PortfolioTransactionEntity, PortfolioSettingsEntity]),
     IdempotencyModule,
+    GraphModule,
     MarketModule,
     NewsModule,
     PreferencesModule,
@@ -48,6 +51,7 @@ import { TransactionsService } from './transactions.service';
     PortfolioHistoryService,
     TaxLotsService,
     PortfolioIncomeService,
+    PortfolioGraphService,
   ],
   exports: [
     PortfolioSummaryService,
@@ -56,6 +60,7 @@ import { TransactionsService } from './transactions.service';
     RebalanceService,
     TaxLotsService,
     PortfolioIncomeService,
+    PortfolioGraphService,
   ],
 })
 export class PortfolioModule {}

@@ -15,7 +15,9 @@ import { PreferencesService } from '../preferences/preferences.service';
 import { compareWithRiskTolerance, RISK_LEVELS, RiskLevel } from './analytics/risk-level';
 import { LRUCache } from 'lru-cache';
 import { computeRiskMetrics, RiskHolding, RiskMetrics, RiskMetricsInput } from './analytics/risk-metrics';
+import { ClusterConcentration } from '../graph';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { PortfolioGraphService } from './portfolio-graph.service';
 import { seriesFingerprint } from './same-series';
 
 export const DEFAULT_BENCHMARK = '^GSPC';
@@ -28,6 +30,8 @@ export interface PortfolioRiskMetrics extends RiskMetrics {
   riskTolerance: RiskLevel | null;
   matchesPreferences: boolean | null;
   asOf: Date;
+  /** The market graph's co-movement view of the holdings; null when empty or the graph cannot answer. */
+  clusterConcentration: ClusterConcentration | null;
 }
 
 /** Users × lookback windows whose last risk figures are kept. */
@@ -56,6 +60,7 @@ export class RiskMetricsService {
   constructor(
     private readonly holdings: HoldingsService,
     private readonly preferences: PreferencesService,
+    private readonly graph: PortfolioGraphService,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
   ) {}
 
@@ -84,9 +89,10 @@ export class RiskMetricsService {
     const today = newYorkTime(snapshot.asOf).date;
     const through = includeToday || sessionHasClosed(snapshot.asOf) ? today : addDays(today, -1);
     const from = nyseSessionsBefore(through, lookbackDays + 1 + MISSING_SESSIONS_MARGIN);
-    const [closes, preferences] = await Promise.all([
+    const [closes, preferences, clusterConcentration] = await Promise.all([
       this.holdings.dailyCloses([...new Set([...symbols, benchmark])], from),
       this.preferences.findForUser(userId),
+      symbols.length > 0 ? this.graph.clusterConcentration(userId) : null,
     ]);
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
@@ -122,6 +128,7 @@ export class RiskMetricsService {
       riskTolerance,
       matchesPreferences,
       asOf: snapshot.asOf,
+      clusterConcentration,
     };
   }
 

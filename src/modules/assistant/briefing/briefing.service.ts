@@ -261,11 +261,18 @@ function riskSection(risk: RiskFacts): Section {
         risk.risk_level === null
           ? 'there is not enough history to measure risk yet.'
           : `your holdings are ${risk.risk_level}: ${fit}.`,
-      points: risk.largest_holding
-        ? [
-            `Largest holding: ${risk.largest_holding.symbol} at ${plainPct(risk.largest_holding.weight_percent)}.`,
-          ]
-        : [],
+      points: [
+        ...(risk.largest_holding
+          ? [
+              `Largest holding: ${risk.largest_holding.symbol} at ${plainPct(risk.largest_holding.weight_percent)}.`,
+            ]
+          : []),
+        ...(risk.largest_cluster
+          ? [
+              `${risk.largest_cluster.symbols.join(', ')} move together: ${plainPct(risk.largest_cluster.weight_percent)} of your holdings as one bet.`,
+            ]
+          : []),
+      ],
       technical,
       terms: technical.length > 0 ? ['volatility', 'beta', 'var'] : [],
     },
@@ -276,6 +283,7 @@ function riskSection(risk: RiskFacts): Section {
       volatility_percent: risk.volatility_percent,
       beta: risk.beta,
       var_95_percent: risk.var_95_percent,
+      largest_cluster: risk.largest_cluster,
     },
   };
 }

@@ -27,6 +27,7 @@ const SOURCE_SCHEMA: SchemaObject = {
         'realized',
         'transactions',
         'glossary',
+        'market_graph',
       ],
     },
   },

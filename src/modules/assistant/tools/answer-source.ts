@@ -39,4 +39,6 @@ export type AnswerSource =
   | { type: 'income'; period: string; dividends_gross: number; interest: number; as_of: string }
   | { type: 'realized'; year: number; gain: number; as_of: string }
   | { type: 'transactions'; from: string; to: string; count: number; as_of: string }
-  | { type: 'glossary'; term: string };
+  | { type: 'glossary'; term: string }
+  | { type: 'market_graph'; question: 'related'; symbol: string }
+  | { type: 'market_graph'; question: 'exposure'; as_of: string | null };

@@ -275,6 +275,7 @@ export class AssistantTools {
     const metrics = await this.risk.riskMetrics(userId, DEFAULT_LOOKBACK_DAYS, DEFAULT_BENCHMARK);
     const tail95 = metrics.tailRisk?.find((tail) => tail.confidence === 0.95) ?? null;
     const largest = metrics.concentration?.largestWeight ?? null;
+    const cluster = metrics.clusterConcentration;
     const data: RiskFacts = {
       risk_level: metrics.riskLevel,
       risk_tolerance: metrics.riskTolerance,
@@ -287,6 +288,14 @@ export class AssistantTools {
       var_95_amount: tail95 ? round(tail95.valueAtRiskAmount) : null,
       largest_holding: largest && { symbol: largest.symbol, weight_percent: round(largest.weight * 100) },
       effective_holdings: metrics.concentration ? round(metrics.concentration.effectiveHoldings) : null,
+      largest_cluster:
+        cluster && cluster.largestClusterMembers.length >= 2
+          ? {
+              symbols: cluster.largestClusterMembers,
+              weight_percent: round(cluster.largestClusterWeight * 100),
+              effective_bets: round(cluster.effectiveBets),
+            }
+          : null,
       notes: metrics.notes,
       as_of: metrics.asOf.toISOString(),
     };

@@ -43,6 +43,8 @@ export interface RiskFacts {
   var_95_amount: number | null;
   largest_holding: { symbol: string; weight_percent: number } | null;
   effective_holdings: number | null;
+  /** The largest group of holdings that move together (market graph), when it has two or more. */
+  largest_cluster: { symbols: string[]; weight_percent: number; effective_bets: number } | null;
   notes: string[];
   as_of: string;
 }

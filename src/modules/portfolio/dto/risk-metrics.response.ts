@@ -70,6 +70,26 @@ export class ConcentrationResponse {
 
   @ApiProperty({ type: LargestWeightResponse })
   largest_weight: LargestWeightResponse;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      `Combined weight of the largest co-movement cluster of the market graph (see GET /portfolio/exposure), ` +
+      `${FRACTION}, beside largest_weight: holdings that move as one are one bet; null when the graph cannot answer`,
+  })
+  largest_cluster_weight: number | null;
+
+  @ApiProperty({ type: [String], description: 'The members of that cluster, largest weight first' })
+  largest_cluster_members: string[];
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'Effective number of independent bets: (Σw)² / ΣΣ wᵢwⱼρᵢⱼ over 252 sessions; null when unknown',
+  })
+  effective_independent_bets: number | null;
 }
 
 export class SectorWeightResponse {
@@ -237,6 +257,9 @@ export class RiskMetricsResponse {
           symbol: metrics.concentration.largestWeight.symbol,
           weight: ratio(metrics.concentration.largestWeight.weight),
         },
+        largest_cluster_weight: nullable(metrics.clusterConcentration?.largestClusterWeight ?? null, ratio),
+        largest_cluster_members: metrics.clusterConcentration?.largestClusterMembers ?? [],
+        effective_independent_bets: nullable(metrics.clusterConcentration?.effectiveBets ?? null, ratio),
       },
       sector_concentration: metrics.sectorConcentration && {
         herfindahl_index: ratio(metrics.sectorConcentration.herfindahlIndex),

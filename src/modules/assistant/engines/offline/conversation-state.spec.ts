@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AssistantTools } from '../../tools/assistant-tools.service';
+import type { MarketGraphTools } from '../../tools/market-graph-tools.service';
 import type { ChatTurn } from '../chat-engine';
 import { OfflineEngine } from './offline-engine';
 
@@ -10,10 +11,13 @@ const universe = JSON.parse(
 
 /** Understanding reads only the symbol directory and today's date; no tool is asked for data. */
 const freshEngine = () =>
-  new OfflineEngine({
-    symbolDirectory: () => Promise.resolve(universe.stocks),
-    today: () => '2026-11-26',
-  } as unknown as AssistantTools);
+  new OfflineEngine(
+    {
+      symbolDirectory: () => Promise.resolve(universe.stocks),
+      today: () => '2026-11-26',
+    } as unknown as AssistantTools,
+    {} as MarketGraphTools,
+  );
 
 const history = (...pairs: [string, string][]): ChatTurn['history'] =>
   pairs.flatMap(([question, answer]) => [

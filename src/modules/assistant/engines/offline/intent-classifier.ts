@@ -21,6 +21,7 @@ export const INTENTS = [
   'watchlist',
   'glossary',
   'refusal',
+  'market_graph',
   'unknown',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -133,6 +134,12 @@ const CUES: Record<Exclude<Intent, 'unknown' | NewIntent>, Rule[]> = {
       4,
     ],
   ],
+  market_graph: [
+    [
+      /\b(what else is like|similar to|(?:stocks?|companies|shares) like|similar (?:stocks?|companies)|related (?:stocks?|companies)|peers of|more concentrated than i think|hidden concentration|moves? together|co-?mov\w*|independent bets|indirect\w*)\b/i,
+      5,
+    ],
+  ],
   help: [
     [
       /\b(help|what can you (?:do|answer|tell me)|what do you (?:do|know)|how do(?:es)? (?:this|you) work|commands|options|capabilities|who are you|what are you|example questions|what should i ask)\b/i,
@@ -166,6 +173,7 @@ export function classifyIntent(
   const aboutMe = PORTFOLIO_WORDS.test(text);
 
   if (scores.has('help') && !named && (scores.get('help') ?? 0) >= 4 && text.length < 80) return 'help';
+  if (scores.has('market_graph')) return 'market_graph';
   if (scores.has('preferences')) return 'preferences';
   if (scores.has('rebalance')) return 'rebalance';
   if (symbols >= 2 && !scores.has('risk') && !scores.has('concentration') && !scores.has('stock_news')) {

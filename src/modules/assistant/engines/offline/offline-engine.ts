@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools, ToolResult } from '../../tools/assistant-tools.service';
+import { MarketGraphTools } from '../../tools/market-graph-tools.service';
 import { ChatEngine, ChatTurn, DeltaSink, DISCLAIMER, EngineAnswer } from '../chat-engine';
 import { OFF_TOPIC_LINE, policyFor, PolicyRule, TRANSACTIONS_ROUTE } from '../../policy';
 import { ConversationState, PRONOUN, resolveFollowUp, stateOf, Understanding } from './conversation-state';
@@ -9,6 +10,12 @@ import { money, PERIOD_NAMES, pct, periodLead, plainPct, sectorName, signedMoney
 import { explainTerm, findTerm } from './glossary';
 import { classifyIntent, HOLDING_WITH_SYMBOL, Intent } from './intent-classifier';
 import { calendarRange, focusQuestion, yearIn } from './question-text';
+import {
+  concentrationAnswer,
+  indirectNewsAnswer,
+  marketGraphQuestion,
+  relatedAnswer,
+} from './market-graph-answers';
 
 /** What the offline engine can answer, as the help and fallback replies list it. */
 export const CAPABILITIES = [
@@ -24,6 +31,7 @@ export const CAPABILITIES = [
   'your position in a company: shares, cost per share, value, gain or loss, lots',
   'your cash, dividends and interest, realized gains by year and your recent transactions',
   'your watchlist, and what investing terms mean (P/E, beta, ETF, …)',
+  'companies like a stock, whether your holdings move together, and news that reaches them indirectly',
 ];
 
 const SUGGESTIONS: Record<Intent, string[]> = {
@@ -47,6 +55,10 @@ const SUGGESTIONS: Record<Intent, string[]> = {
   watchlist: ['Any news on them?', 'What moved in the market today?'],
   glossary: ['Tell me more', 'How risky is my portfolio?'],
   refusal: ['What is my portfolio worth?', 'What can you do?'],
+  market_graph: [
+    'Am I more concentrated than I think?',
+    'Is there news that affects my holdings indirectly?',
+  ],
   unknown: ['What can you do?', 'What is my portfolio worth?'],
 };
 
@@ -66,7 +78,10 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
   private readonly names = new Map<string, string>();
   private readonly readings = new Map<string, MessageReading>();
 
-  constructor(private readonly tools: AssistantTools) {
+  constructor(
+    private readonly tools: AssistantTools,
+    private readonly graphTools: MarketGraphTools,
+  ) {
     super();
   }
 
@@ -244,6 +259,8 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
         return this.rebalance(turn.userId);
       case 'preferences':
         return this.preferences(turn.userId);
+      case 'market_graph':
+        return this.marketGraph(turn, entities);
       case 'help':
         return Promise.resolve({
           lines: ['I can tell you:', ...CAPABILITIES.map((item) => `- ${item}`)],
@@ -519,6 +536,18 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
 
   private nameOf(symbol: string): string {
     return this.names.get(symbol) ?? symbol;
+  }
+
+  private async marketGraph(turn: ChatTurn, entities: ExtractedEntities): Promise<Draft> {
+    const question = marketGraphQuestion(turn.message, entities.symbols);
+    if (question === 'related') {
+      const related = await this.graphTools.related(turn.userId, entities.symbols[0]);
+      return { lines: relatedAnswer(related.data), sources: related.sources };
+    }
+    const exposure = await this.graphTools.exposure(turn.userId);
+    const lines =
+      question === 'concentration' ? concentrationAnswer(exposure.data) : indirectNewsAnswer(exposure.data);
+    return { lines, sources: exposure.sources };
   }
 
   private async portfolioValue(userId: number): Promise<Draft> {
@@ -854,6 +883,8 @@ const WHY: Record<Intent, string> = {
   realized:
     'a sell realizes the difference between its proceeds and the cost of the lots it closes; lots held one year or less are short-term.',
   transactions: 'these are the entries of your ledger, as GET /api/v1/portfolio/transactions lists them.',
+  market_graph:
+    'companies are related when they share a sub-industry, when their daily returns moved together (a correlation of at least 0.6 over the last 252 sessions) or when the same news mentions them; holdings that move together form one cluster, so they count as one bet.',
   watchlist: "the change is each price against the previous session's close.",
   glossary: 'I explain terms from my own glossary, linked to your figures where you have one.',
   refusal:

@@ -1,0 +1,283 @@
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { NotFoundError } from '../../common/errors/domain-errors';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { Metrics } from '../../common/metrics/metrics';
+import { Clock } from '../../common/time/clock';
+import { normalizeSymbol } from '../market';
+import { coMovementClusters, effectiveIndependentBets } from './analytics/clusters';
+import { CORRELATION_WINDOW_SESSIONS } from './analytics/correlations';
+import { CorrelationModel } from './correlation-model';
+import { GraphMaintenance } from './graph-maintenance.service';
+import { GraphRepository, IndirectNewsRow, ReachedCompany } from './graph.repository';
+import {
+  ClusterConcentration,
+  GraphHealth,
+  HeldQuantity,
+  IndirectNewsItem,
+  PortfolioExposure,
+  RelatedBy,
+  RelatedCompanies,
+  RelatedCompany,
+} from './graph.types';
+
+/** What "this week" means for news: the last seven days. */
+const NEWS_WINDOW_MS = 7 * 86_400_000;
+/** Indirect news items an exposure lists. */
+const INDIRECT_NEWS_LIMIT = 10;
+/** A health check that has not heard from the graph by then calls it disconnected. */
+const HEALTH_TIMEOUT_MS = 1_000;
+
+/** Answers kept: related companies per symbol and relation, exposures per user. */
+const KEPT_RELATED = 2_000;
+const KEPT_EXPOSURES = 1_000;
+const MINUTE_MS = 60_000;
+
+/** Weights of the two industry relations: the same sub-industry is the closer one. */
+const SAME_SUB_INDUSTRY = 1;
+const SAME_SECTOR = 0.5;
+
+/**
+ * The market knowledge graph's answers: companies related to a company, a portfolio's hidden
+ * concentration and the news that reaches it indirectly; and its writes from other modules (the
+ * ledger's holdings, the watchlist).
+ */
+@Injectable()
+export class GraphService {
+  /**
+   * Answers by what they depend on: the graph's session and newest news item, the user's ledger
+   * version, and the minute (the news window moves with the clock). A write changes the key.
+   */
+  private readonly relatedAnswers = new LRUCache<string, RelatedCompany[]>({ max: KEPT_RELATED });
+  private readonly exposures = new LRUCache<string, Promise<PortfolioExposure>>({ max: KEPT_EXPOSURES });
+
+  constructor(
+    private readonly repository: GraphRepository,
+    private readonly maintenance: GraphMaintenance,
+    private readonly clock: Clock,
+    private readonly metrics: Metrics,
+  ) {}
+
+  /** Companies related to `symbol`, strongest first. 404 `Stock X not found` for a company not in the graph. */
+  async related(
+    rawSymbol: string,
+    by: RelatedBy,
+    limit: number,
+    viewerUserId: number,
+  ): Promise<RelatedCompanies> {
+    const symbol = normalizeSymbol(rawSymbol);
+    await this.maintenance.ensureFresh();
+    if (!(await this.maintenance.isCompany(symbol)))
+      throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
+    if (by === 'news') await this.maintenance.ingestNews();
+    const key = `${symbol}|${by}|${limit}|${this.dependencies(by === 'news')}`;
+    let related = this.relatedAnswers.get(key);
+    this.metrics.graphAnswerCache.inc({ answer: 'related', result: related ? 'hit' : 'miss' });
+    if (!related) {
+      related =
+        by === 'industry'
+          ? await this.relatedByIndustry(symbol, viewerUserId)
+          : by === 'correlation'
+            ? await this.relatedByCorrelation(symbol, viewerUserId)
+            : await this.relatedByNews(symbol, limit);
+      this.relatedAnswers.set(key, related);
+    }
+    return { symbol, by, related: related.slice(0, limit) };
+  }
+
+  /**
+   * The user's holdings as co-movement clusters, the effective number of independent bets and the
+   * news one hop from a holding. Holdings are those last recorded from the user's ledger.
+   */
+  async exposure(userId: number, ledgerVersion: number): Promise<PortfolioExposure> {
+    await this.maintenance.ensureFresh();
+    await this.maintenance.ingestNews();
+    const key = `${userId}|${ledgerVersion}|${this.dependencies(true)}`;
+    const cached = this.exposures.get(key);
+    this.metrics.graphAnswerCache.inc({ answer: 'exposure', result: cached ? 'hit' : 'miss' });
+    if (cached) return cached;
+    const answer = Promise.all([this.clusterView(userId), this.indirectNews(userId)]).then(
+      ([concentration, news]) => ({ ...concentration, indirectNews: news }),
+    );
+    this.exposures.set(key, answer);
+    answer.catch(() => this.exposures.delete(key));
+    return answer;
+  }
+
+  /** The largest co-movement cluster and the effective number of bets, for the risk metrics. */
+  async clusterConcentration(userId: number, ledgerVersion: number): Promise<ClusterConcentration> {
+    const view = await this.exposure(userId, ledgerVersion);
+    const [largest] = view.clusters;
+    return {
+      largestClusterWeight: view.largestClusterWeight,
+      largestClusterMembers: largest ? largest.members.map(({ symbol }) => symbol) : [],
+      effectiveBets: view.effectiveBets,
+    };
+  }
+
+  /**
+   * What the graph's edges of the user were written from: the ledger version of the holdings and
+   * the watchlist (null when never recorded).
+   */
+  userSources(userId: number): Promise<{ ledgerVersion: number | null; watchlist: string[] | null }> {
+    return this.repository.userSources(userId);
+  }
+
+  /** Starts building (or refreshing) the graph in the background. */
+  startBuilding(): void {
+    this.maintenance.startRefresh();
+  }
+
+  /** Whether the graph is built: until then a ledger change need not be written to it. */
+  isBuilt(): Promise<boolean> {
+    return this.maintenance.isBuilt();
+  }
+
+  /** Replaces the user's HOLDS edges after a ledger change (`ledgerVersion` is the ledger's new version). */
+  async recordHoldings(userId: number, held: readonly HeldQuantity[], ledgerVersion: number): Promise<void> {
+    await this.maintenance.ensureFresh();
+    await this.maintenance.recordHoldings(userId, held, ledgerVersion);
+  }
+
+  /** Replaces the user's WATCHES edges with the watchlist. */
+  async recordWatchlist(userId: number, symbols: readonly string[]): Promise<void> {
+    await this.maintenance.ensureFresh();
+    await this.repository.changeUser((writer) =>
+      writer.replaceWatchlist(userId, symbols.map(normalizeSymbol), this.clock.now()),
+    );
+  }
+
+  /**
+   * `connected` when the graph answers and its correlations are at most one session old,
+   * `degraded` when older or not built yet (the check starts the work), `disconnected` when its
+   * store does not answer.
+   */
+  async health(): Promise<GraphHealth> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), HEALTH_TIMEOUT_MS);
+    });
+    try {
+      const state = await Promise.race([this.repository.state(), timeout]);
+      if (state === 'timeout') return 'disconnected';
+      const expected = this.maintenance.expectedAsOf();
+      if (!state || state.correlationsAsOf < expected) this.maintenance.startRefresh();
+      if (!state) return 'degraded';
+      return state.correlationsAsOf >= this.maintenance.previousSession(expected) ? 'connected' : 'degraded';
+    } catch {
+      return 'disconnected';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async relatedByIndustry(symbol: string, viewerUserId: number): Promise<RelatedCompany[]> {
+    const [reached, model] = await Promise.all([
+      this.repository.reachedCompanies([symbol], ['IN_SUB_INDUSTRY', 'IN_SECTOR'], 2, viewerUserId),
+      this.currentModel(),
+    ]);
+    const best = new Map<string, RelatedCompany>();
+    for (const company of reached) {
+      const subIndustry = company.viaKind === 'sub_industry';
+      const weight = subIndustry ? SAME_SUB_INDUSTRY : SAME_SECTOR;
+      if ((best.get(company.symbol)?.weight ?? 0) >= weight) continue;
+      best.set(company.symbol, {
+        symbol: company.symbol,
+        name: company.name,
+        weight,
+        why: `same ${subIndustry ? 'sub-industry' : 'sector'}: ${company.viaLabel}`,
+        path: [symbol, company.viaLabel ?? '', company.symbol],
+      });
+    }
+    const closeness = (other: string) => model?.correlation(symbol, other) ?? 0;
+    return [...best.values()].sort(
+      (a, b) =>
+        b.weight - a.weight || closeness(b.symbol) - closeness(a.symbol) || (a.symbol < b.symbol ? -1 : 1),
+    );
+  }
+
+  private async relatedByCorrelation(symbol: string, viewerUserId: number): Promise<RelatedCompany[]> {
+    const reached = await this.repository.reachedCompanies([symbol], ['CO_MOVES_WITH'], 1, viewerUserId);
+    return reached
+      .map((company: ReachedCompany) => ({
+        symbol: company.symbol,
+        name: company.name,
+        weight: company.weight,
+        why: `correlation ${company.weight.toFixed(2)} over ${CORRELATION_WINDOW_SESSIONS} sessions`,
+        path: [symbol, company.symbol],
+      }))
+      .sort((a, b) => b.weight - a.weight || (a.symbol < b.symbol ? -1 : 1));
+  }
+
+  private async relatedByNews(symbol: string, limit: number): Promise<RelatedCompany[]> {
+    const since = new Date(this.clock.now().getTime() - NEWS_WINDOW_MS);
+    const rows = await this.repository.coMentioned(symbol, since, limit);
+    return rows.map((row) => ({
+      symbol: row.symbol,
+      name: row.name,
+      weight: row.items / row.total,
+      why: `mentioned together in ${row.items} ${row.items === 1 ? 'item' : 'items'} this week`,
+      path: [symbol, 'news', row.symbol],
+    }));
+  }
+
+  private async clusterView(userId: number): Promise<Omit<PortfolioExposure, 'indirectNews'>> {
+    const holdings = (await this.repository.holdings(userId)).filter(({ weight }) => weight > 0);
+    const model = await this.currentModel();
+    if (holdings.length === 0) {
+      return {
+        asOf: model?.asOf ?? null,
+        clusters: [],
+        effectiveBets: 0,
+        largestClusterWeight: 0,
+        largestSingleWeight: 0,
+      };
+    }
+    const symbols = holdings.map(({ symbol }) => symbol);
+    const edges = await this.repository.coMovementAmong(symbols);
+    const correlationOf = (a: string, b: string) => model?.correlation(a, b) ?? null;
+    const clusters = coMovementClusters(holdings, edges, correlationOf);
+    return {
+      asOf: model?.asOf ?? null,
+      clusters,
+      effectiveBets: effectiveIndependentBets(holdings, correlationOf),
+      largestClusterWeight: clusters[0].combinedWeight,
+      largestSingleWeight: Math.max(...holdings.map(({ weight }) => weight)),
+    };
+  }
+
+  private async indirectNews(userId: number): Promise<IndirectNewsItem[]> {
+    const since = new Date(this.clock.now().getTime() - NEWS_WINDOW_MS);
+    const rows = await this.repository.indirectNews(userId, since, INDIRECT_NEWS_LIMIT);
+    return rows.map(toIndirectNews);
+  }
+
+  private async currentModel(): Promise<CorrelationModel | null> {
+    const version = this.maintenance.version();
+    return version ? this.maintenance.model(version.asOf) : null;
+  }
+
+  /** The graph's version, and with news the newest item and the minute (the 7-day window moves). */
+  private dependencies(withNews: boolean): string {
+    const version = this.maintenance.version();
+    const minute = Math.floor(this.clock.now().getTime() / MINUTE_MS);
+    return withNews ? `${version?.asOf}|${version?.newsThrough}|${minute}` : `${version?.asOf}`;
+  }
+}
+
+function toIndirectNews(row: IndirectNewsRow): IndirectNewsItem {
+  const why = row.viaLabel
+    ? `${row.symbol} is in the same sub-industry as ${row.holding}: ${row.viaLabel}`
+    : `${row.symbol} moves with ${row.holding} (correlation ${row.correlation.toFixed(2)})`;
+  return {
+    title: row.title,
+    url: row.url,
+    publishedAt: row.publishedAt.toISOString(),
+    sentiment: row.sentiment,
+    sentimentScore: row.sentimentScore,
+    symbol: row.symbol,
+    holding: row.holding,
+    why,
+    path: row.viaLabel ? [row.holding, row.viaLabel, row.symbol, 'news'] : [row.holding, row.symbol, 'news'],
+  };
+}
