@@ -28,7 +28,14 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     const port = this.config.metrics.port;
-    if (port === null) return;
+    if (port === null) {
+      if (!this.config.metrics.onAppPort) {
+        this.logger.warn(
+          '/metrics is not served: set METRICS_TOKEN or METRICS_PORT to scrape it in production',
+        );
+      }
+      return;
+    }
     const server = createServer((request, response) => void this.answer(request, response));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
