@@ -1,6 +1,6 @@
 // What the benchmarks share. Not a benchmark itself: bench/run.ts runs only *.bench.ts files.
 
-export { seededRandom } from '../scripts/seeded-random';
+export { seededRandom } from '../src/common/random/seeded-random';
 
 export interface Figure {
   median: number;

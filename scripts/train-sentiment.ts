@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../src/common/random/seeded-random';
 import {
   FEATURE_BITS,
   FeatureScales,

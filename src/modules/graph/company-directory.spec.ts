@@ -1,15 +1,6 @@
-import { loadCompanyDirectory, parseCsvLine } from './company-directory';
+import { loadCompanyDirectory } from './company-directory';
 
 describe('the company directory', () => {
-  it('reads quoted fields with commas and doubled quotes', () => {
-    expect(parseCsvLine('A,"Santa Clara, California","say ""hi""",')).toEqual([
-      'A',
-      'Santa Clara, California',
-      'say "hi"',
-      '',
-    ]);
-  });
-
   it('holds the 505 shipped companies, empty source fields as null', async () => {
     const companies = await loadCompanyDirectory();
     expect(companies).toHaveLength(505);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { splitCsv } from '../../common/csv/split-csv';
 
 /** data/graph at the project root, two folders above this file in src/ and in dist/. */
 export const GRAPH_DATA_DIR = join(__dirname, '..', '..', '..', 'data', 'graph');
@@ -28,10 +29,8 @@ export function loadCompanyDirectory(dataDir = GRAPH_DATA_DIR): Promise<readonly
 
 async function readDirectory(dataDir: string): Promise<readonly CompanyRecord[]> {
   const text = await readFile(join(dataDir, 'companies.csv'), 'utf8');
-  const [header, ...rows] = text.split('\n').filter((line) => line.length > 0);
-  const columns = parseCsvLine(header);
-  return rows.map((line) => {
-    const cells = parseCsvLine(line);
+  const [columns, ...rows] = splitCsv(text).records.filter((cells) => cells.join('') !== '');
+  return rows.map((cells) => {
     const field = (name: string): string | null => cells[columns.indexOf(name)]?.trim() || null;
     return {
       symbol: field('symbol')!,
@@ -44,27 +43,4 @@ async function readDirectory(dataDir: string): Promise<readonly CompanyRecord[]>
       founded: field('founded'),
     };
   });
-}
-
-/** RFC 4180 fields: quoted fields may hold commas and doubled quotes. */
-export function parseCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < line.length; index += 1) {
-    const char = line[index];
-    if (quoted) {
-      if (char === '"' && line[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
 }

@@ -1,5 +1,6 @@
 import { UndirectedGraph } from 'graphology';
 import louvain from 'graphology-communities-louvain';
+import { seededRandom } from '../../../common/random/seeded-random';
 
 export interface WeightedHolding {
   symbol: string;
@@ -19,18 +20,6 @@ export interface CoMovementCluster {
 
 /** Correlation of two symbols' daily returns over the graph's window; null when unknown. */
 export type PairCorrelation = (a: string, b: string) => number | null;
-
-/** A small deterministic generator (mulberry32), so the same holdings always cluster the same way. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Communities (Louvain, weighted by correlation) of the co-movement subgraph restricted to the

@@ -1,5 +1,5 @@
 import { LedgerEntry, TransactionKind } from './ledger-replay';
-import { seededRandom } from '../../../../scripts/seeded-random';
+import { seededRandom } from '../../../common/random/seeded-random';
 import {
   dailyValuations,
   periodStart,

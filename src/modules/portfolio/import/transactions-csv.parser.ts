@@ -24,6 +24,7 @@ import {
   parseSplitRatio,
   requiresField,
 } from '../transaction-fields';
+import { splitCsv } from '../../../common/csv/split-csv';
 
 /** One row as the ledger records it: trades fill quantity, price and fees, other kinds 0 there. */
 export interface CsvLedgerRow {
@@ -400,53 +401,4 @@ function parseAmount(raw: string, rule: AmountRule, report: Report): number | nu
 function missing(report: Report): null {
   report({ msg: 'Field required', type: 'missing' });
   return null;
-}
-
-export interface SplitCsv {
-  records: string[][];
-  /** When a quoted value is never closed: the index of its cell in the last record, which it ends. */
-  unclosedQuoteCell: number | null;
-}
-
-/** RFC 4180 records: commas, CRLF or LF line ends, double-quoted fields with "" as an escaped quote. */
-export function splitCsv(text: string): SplitCsv {
-  const records: string[][] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        cell += char;
-      }
-      continue;
-    }
-    if (char === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      cells.push(cell);
-      records.push(cells);
-      cells = [];
-      cell = '';
-    } else {
-      cell += char;
-    }
-  }
-  const unclosedQuoteCell = quoted ? cells.length : null;
-  if (cell !== '' || cells.length > 0 || quoted) {
-    cells.push(cell);
-    records.push(cells);
-  }
-  return { records, unclosedQuoteCell };
 }
