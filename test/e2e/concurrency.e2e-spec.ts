@@ -298,16 +298,14 @@ describe('concurrent requests over real HTTP', () => {
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      const direct = new URL(database.env.DATABASE_URL);
-      proxy = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
-      const throughProxy = new URL(direct);
-      throughProxy.host = `127.0.0.1:${proxy.port}`;
+      const proxied = await TcpProxy.inFrontOf(database.env.DATABASE_URL);
+      proxy = proxied.proxy;
       const namespace = `test-${randomUUID()}`;
       fast = await createTestApp({ database, env: { CACHE_NAMESPACE: namespace } });
       fastUrl = await fast.listen();
       slow = await startServiceProcess({
         ...database.env,
-        DATABASE_URL: throughProxy.toString(),
+        DATABASE_URL: proxied.url,
         REDIS_URL: process.env.TEST_REDIS_URL ?? '',
         CACHE_NAMESPACE: namespace,
       });

@@ -31,14 +31,12 @@ describeOnPostgres('database faults through a TCP proxy', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const direct = new URL(database.env.DATABASE_URL);
-    proxy = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const throughProxy = new URL(direct);
-    throughProxy.host = `127.0.0.1:${proxy.port}`;
+    const proxied = await TcpProxy.inFrontOf(database.env.DATABASE_URL);
+    proxy = proxied.proxy;
     sut = await createTestApp({
       database,
       env: {
-        DATABASE_URL: throughProxy.toString(),
+        DATABASE_URL: proxied.url,
         DB_POOL_SIZE: '5',
         DB_CONNECT_TIMEOUT_MS: '1000',
         DB_ACQUIRE_TIMEOUT_MS: '1000',

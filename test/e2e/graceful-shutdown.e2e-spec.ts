@@ -36,8 +36,7 @@ describeOnPostgres('graceful shutdown of the built service', () => {
   beforeAll(async () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-stale.js')], { stdio: 'pipe' });
     database = await createTestDatabase();
-    const direct = new URL(database.env.DATABASE_URL);
-    proxy = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
+    proxy = (await TcpProxy.inFrontOf(database.env.DATABASE_URL)).proxy;
   }, 120_000);
   afterEach(async () => {
     if (service.exitCode === null && service.signalCode === null) {
@@ -54,8 +53,6 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     proxy.latencyMs = 0;
     servicePort = await freePort();
     base = `http://127.0.0.1:${servicePort}`;
-    const throughProxy = new URL(database.env.DATABASE_URL);
-    throughProxy.host = `127.0.0.1:${proxy.port}`;
     const { PATH, HOME } = process.env;
     service = spawn(process.execPath, ['dist/main.js'], {
       cwd: ROOT,
@@ -66,7 +63,7 @@ describeOnPostgres('graceful shutdown of the built service', () => {
         HOST: '127.0.0.1',
         PORT: String(servicePort),
         DATA_DIR: database.env.DATA_DIR,
-        DATABASE_URL: throughProxy.toString(),
+        DATABASE_URL: proxy.throughProxy(database.env.DATABASE_URL),
         SECRET_KEY: TEST_SECRET_KEY,
         LOG_LEVEL: 'warn',
         DB_POOL_SIZE: '20',

@@ -74,14 +74,12 @@ describeOnPostgres("health's graph_database with its store down", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const direct = new URL(database.env.DATABASE_URL);
-    proxy = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const throughProxy = new URL(direct);
-    throughProxy.host = `127.0.0.1:${proxy.port}`;
+    const proxied = await TcpProxy.inFrontOf(database.env.DATABASE_URL);
+    proxy = proxied.proxy;
     sut = await createTestApp({
       database,
       env: {
-        DATABASE_URL: throughProxy.toString(),
+        DATABASE_URL: proxied.url,
         DB_CONNECT_TIMEOUT_MS: '1000',
         DB_ACQUIRE_TIMEOUT_MS: '1000',
       },

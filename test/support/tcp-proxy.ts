@@ -65,6 +65,20 @@ export class TcpProxy {
     return proxy;
   }
 
+  /** A proxy in front of the PostgreSQL server of `databaseUrl`, and that URL through it. */
+  static async inFrontOf(databaseUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
+    const direct = new URL(databaseUrl);
+    const proxy = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port || 5432) });
+    return { proxy, url: proxy.throughProxy(databaseUrl) };
+  }
+
+  /** `url` with its host and port replaced by this proxy's. */
+  throughProxy(url: string): string {
+    const through = new URL(url);
+    through.host = `127.0.0.1:${this.port}`;
+    return through.toString();
+  }
+
   get port(): number {
     return (this.server.address() as AddressInfo).port;
   }
