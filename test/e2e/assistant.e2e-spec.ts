@@ -8,6 +8,7 @@ import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { newsFixture } from '../fixtures/news/news-fixture';
 import { readEventStream } from '../support/event-stream';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { untilMarketGraphConnected } from '../support/market-graph';
 import { portfolioCalls } from '../support/portfolio-calls';
 
 const TRADES_CSV = readFileSync(join(__dirname, '../fixtures/portfolio/trades.csv'), 'utf8');
@@ -23,6 +24,8 @@ describe('assistant on the offline engine', () => {
       clock,
       env: { ASSISTANT_CHAT_TURNS_PER_MINUTE: String(TURNS_PER_MINUTE) },
     });
+    // Briefings compare equal only once the graph's cluster view is there.
+    await untilMarketGraphConnected(sut);
   });
   afterAll(() => sut.close());
 
