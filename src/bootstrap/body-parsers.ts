@@ -10,8 +10,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * The JSON and form parsers, in place of the ones Nest would register, each with the body budget
  * of docs/input-limits.md checked before any transformer or validator sees the value (their cost
  * grows faster than the body: class-transformer's key handling is quadratic, its recursion deep).
- * JSON: Fastify's own parser (prototype poisoning refused), after a strict UTF-8 decoding, then
- * depth, keys per object and values in all. Form: WHATWG decoding, which never throws on a
+ * JSON: a strict UTF-8 decoding, then depth, keys per object and values in all counted on the text,
+ * then Fastify's own parser (prototype poisoning refused). Form: WHATWG decoding, which never throws on a
  * malformed percent-escape, and at most MAX_FORM_FIELDS pairs. Errors reach the global filter.
  */
 export function registerBodyParsers(app: NestFastifyApplication): void {
@@ -24,15 +24,12 @@ export function registerBodyParsers(app: NestFastifyApplication): void {
       done(new InvalidFieldError([jsonDecodeIssue('Invalid UTF-8')]), undefined);
       return;
     }
-    parseJson(request, text, (error, value) => {
-      if (error) {
-        done(error, undefined);
-        return;
-      }
-      const excess = jsonBudgetExcess(value, JSON_BODY_BUDGET);
-      if (excess) done(new InvalidFieldError([jsonDecodeIssue(excess)]), undefined);
-      else done(null, value);
-    });
+    const excess = jsonBudgetExcess(text, JSON_BODY_BUDGET);
+    if (excess) {
+      done(new InvalidFieldError([jsonDecodeIssue(excess)]), undefined);
+      return;
+    }
+    parseJson(request, text, done);
   });
   app.useBodyParser('application/x-www-form-urlencoded', {}, (_request, body, done) => {
     try {
