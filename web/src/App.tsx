@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, session } from './api';
+import { Link, navigate, usePath } from './router';
+import { AssistantPage } from './pages/AssistantPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { HoldingsPage } from './pages/HoldingsPage';
+import { LoginPage, SignupPage } from './pages/AuthPages';
+import { MarketsPage } from './pages/MarketsPage';
+import { TransactionsPage } from './pages/TransactionsPage';
+
+const PAGES = [
+  { path: '/dashboard', title: 'Dashboard', Page: DashboardPage },
+  { path: '/holdings', title: 'Holdings', Page: HoldingsPage },
+  { path: '/transactions', title: 'Transactions', Page: TransactionsPage },
+  { path: '/markets', title: 'Markets & news', Page: MarketsPage },
+  { path: '/assistant', title: 'Assistant', Page: AssistantPage },
+];
+const PUBLIC_PAGES = [
+  { path: '/login', title: 'Log in', Page: LoginPage },
+  { path: '/signup', title: 'Sign up', Page: SignupPage },
+];
+
+/** Signed-in state: restored once per page load (another tab, the stored refresh token, the cookie). */
+function useSignedIn(): boolean | null {
+  const [signedIn, setSignedIn] = useState<boolean | null>(session.signedIn ? true : null);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    session.onChange = (value) => {
+      if (!value) queryClient.clear();
+      setSignedIn(value);
+    };
+    void session.restore().then(setSignedIn);
+  }, [queryClient]);
+  return signedIn;
+}
+
+export function App() {
+  const signedIn = useSignedIn();
+  const path = usePath();
+  const publicPage = PUBLIC_PAGES.find((page) => page.path === path);
+  const page = PAGES.find((candidate) => candidate.path === path);
+  const title = (publicPage ?? page)?.title;
+
+  useEffect(() => {
+    document.title = title ? `${title} · Investment assistant` : 'Investment assistant';
+  }, [title]);
+  useEffect(() => {
+    if (signedIn === null) return;
+    if (!signedIn && !publicPage) navigate('/login');
+    else if (signedIn && (publicPage || path === '/')) navigate('/dashboard');
+  }, [signedIn, publicPage, path]);
+
+  if (signedIn === null) return <p className="loading">Loading…</p>;
+  if (publicPage && !signedIn) {
+    return (
+      <main className="auth-main">
+        <publicPage.Page />
+      </main>
+    );
+  }
+  return (
+    <>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <header className="top">
+        <span className="brand">Investment assistant</span>
+        <nav aria-label="Main">
+          {PAGES.map(({ path: to, title: label }) => (
+            <Link key={to} to={to}>
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <button type="button" className="secondary" onClick={logOut}>
+          Log out
+        </button>
+      </header>
+      <main id="content" tabIndex={-1}>
+        {page ? <page.Page /> : <NotFound />}
+      </main>
+      <footer>Charts: TradingView Lightweight Charts™.</footer>
+    </>
+  );
+}
+
+async function logOut(): Promise<void> {
+  await api.POST('/api/v1/auth/logout', { body: {} }).catch(() => undefined);
+  session.signOut();
+  navigate('/login');
+}
+
+function NotFound() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <Link to="/dashboard">Back to the dashboard</Link>
+    </section>
+  );
+}
