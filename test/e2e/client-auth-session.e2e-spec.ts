@@ -36,7 +36,7 @@ describe('AuthSession: the token middleware of the typed client', () => {
       postMessage: (message) => channel.postMessage(message),
       addEventListener: (type, listener) =>
         channel.addEventListener(type, (event) =>
-          listener({ data: (event as MessageEvent<TabMessage>).data }),
+          listener({ data: (event as unknown as { data: TabMessage }).data }),
         ),
     };
     const session = new AuthSession({
