@@ -118,12 +118,12 @@ export class AuthSession {
 
   /**
    * Refreshes once for all tabs: whoever holds the lock refreshes; a tab that waited finds the
-   * new token another tab posted and does not spend the rotated refresh token again.
+   * new token another tab posted and does not spend the rotated refresh token again. `staleToken`
+   * is the token that was refused: when the current one is already another, nothing is spent.
    */
-  async refresh(): Promise<boolean> {
-    const before = this.accessToken;
+  async refresh(staleToken: string | null = this.accessToken): Promise<boolean> {
     return this.withLock(async () => {
-      if (this.accessToken !== null && this.accessToken !== before) return true;
+      if (this.accessToken !== null && this.accessToken !== staleToken) return true;
       const response = await this.fetch(`${this.options.baseUrl}/api/v1/auth/refresh`, {
         method: 'POST',
         credentials: 'include',
@@ -150,19 +150,22 @@ export class AuthSession {
    * the request once with the new token.
    */
   middleware(): Middleware {
-    const retries = new WeakMap<Request, Request>();
+    const retries = new WeakMap<Request, { retry: Request; sentWith: string | null }>();
     return {
       onRequest: ({ request }) => {
-        if (this.accessToken) request.headers.set('Authorization', `Bearer ${this.accessToken}`);
+        const sentWith = this.accessToken;
+        if (sentWith) request.headers.set('Authorization', `Bearer ${sentWith}`);
         if (!AUTH_PATHS.some((path) => new URL(request.url).pathname === path)) {
-          retries.set(request, request.clone());
+          retries.set(request, { retry: request.clone(), sentWith });
         }
         return request;
       },
       onResponse: async ({ request, response }) => {
-        const retry = retries.get(request);
-        if (response.status !== 401 || retry === undefined) return response;
-        if (!(await this.refresh()) || this.accessToken === null) return response;
+        const pending = retries.get(request);
+        if (response.status !== 401 || pending === undefined) return response;
+        const { retry, sentWith } = pending;
+        // Refused with a token that was already replaced (a refresh finished meanwhile): just retry.
+        if (!(await this.refresh(sentWith)) || this.accessToken === null) return response;
         retry.headers.set('Authorization', `Bearer ${this.accessToken}`);
         return this.fetch(retry);
       },

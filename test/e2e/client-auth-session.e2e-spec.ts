@@ -79,6 +79,32 @@ describe('AuthSession: the token middleware of the typed client', () => {
     expect(storage.getItem('refresh_token')).not.toBe(user.refreshToken);
   });
 
+  it('a 401 that arrives after the refresh finished retries with the new token and spends nothing', async () => {
+    const { session, api } = openTab('late');
+    const expired = expiredCopy(user.accessToken);
+    session.signIn({ access_token: expired, refresh_token: user.refreshToken });
+    let releaseLate: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (releaseLate = resolve));
+    // The second request's 401 is held back until the first one's refresh and retry are done.
+    const lateApi = createApiClient({
+      baseUrl,
+      fetch: async (input: Request) => {
+        const response = await countingFetch(input);
+        if (response.status === 401) await held;
+        return response;
+      },
+    });
+    lateApi.use(session.middleware());
+
+    const late = lateApi.GET('/api/v1/auth/me');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await api.GET('/api/v1/auth/me')).response.status).toBe(200);
+    releaseLate();
+
+    expect((await late).response.status).toBe(200);
+    expect(refreshes).toBe(1);
+  });
+
   it('retries a request with a body once, with the body it had', async () => {
     const { session, api } = openTab('body');
     session.signIn({ access_token: expiredCopy(user.accessToken), refresh_token: user.refreshToken });
