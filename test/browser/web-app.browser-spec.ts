@@ -301,5 +301,24 @@ describe('the web app in a real browser', () => {
     expect((await answer.locator('p').innerText()).length).toBeGreaterThan(20);
     expect(await page.getByLabel('Message').inputValue()).toBe('');
     await check('assistant-answer', () => answer.waitFor());
+
+    const suggestion = page.getByRole('list', { name: 'Suggested questions' }).getByRole('button').first();
+    const asked = await suggestion.innerText();
+    await suggestion.click();
+    await page.locator('.turns > li.user').nth(1).getByText(asked).waitFor();
+    await page.locator('.turns > li.assistant').nth(1).getByRole('list', { name: 'Sources' }).waitFor();
+  });
+
+  it('says when the service cannot be reached, and recovers with Retry', async () => {
+    await logIn(page, await seededUser());
+    await page.route(`${origin}/api/v1/**`, (route) => route.abort('connectionrefused'));
+    await page.getByRole('link', { name: 'Markets & news' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'The service cannot be reached' }).first();
+    await banner.waitFor({ timeout: 20_000 });
+    await page.unroute(`${origin}/api/v1/**`);
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('region', { name: 'Indices' }).waitFor();
+    // The refused connections are on the console by design; nothing else may be.
+    errors = errors.filter((message) => !message.includes('net::ERR_CONNECTION_REFUSED'));
   });
 });

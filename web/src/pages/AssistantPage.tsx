@@ -15,10 +15,11 @@ export function AssistantPage() {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
 
-  const send = async (event: FormEvent) => {
+  const send = async (event: FormEvent, asked = message) => {
     event.preventDefault();
-    const text = message.trim();
+    const text = asked.trim();
     if (!text || busy) return;
     setBusy(true);
     setError(null);
@@ -38,6 +39,7 @@ export function AssistantPage() {
           appendToAnswer((turn) => ({ ...turn, text: turn.text + streamed.data.text }));
         if (streamed.event === 'done') {
           setConversationId(streamed.data.conversation_id);
+          setSuggestions(streamed.data.suggestions);
           appendToAnswer((turn) => ({
             ...turn,
             text: streamed.data.message.content,
@@ -78,6 +80,17 @@ export function AssistantPage() {
           <p role="alert" className="error">
             {error}
           </p>
+        )}
+        {suggestions.length > 0 && !busy && (
+          <ul className="suggestions" aria-label="Suggested questions">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion}>
+                <button type="button" className="secondary" onClick={(event) => void send(event, suggestion)}>
+                  {suggestion}
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
         <form onSubmit={send} className="chat-form">
           <label htmlFor="chat-message" className="visually-hidden">
