@@ -1,6 +1,6 @@
 /**
- * The app's routes. The service answers each of them (and anything under the ones ending in `/*`)
- * with index.html; every other path keeps its own 404 (web-app.ts).
+ * The app's routes (`:name` matches one path segment). The service answers each of them with
+ * index.html; every other path keeps its own 404 (web-app.ts).
  */
 export const APP_PATHS = [
   '/',
@@ -8,6 +8,7 @@ export const APP_PATHS = [
   '/signup',
   '/dashboard',
   '/holdings',
+  '/holdings/:symbol',
   '/transactions',
   '/markets',
   '/assistant',

@@ -235,7 +235,7 @@ describe('the web app in a real browser', () => {
     expect(await page.getByTestId('risk-level').innerText()).not.toBe('');
   });
 
-  it('lists the holdings in a table sortable by each column', async () => {
+  it('lists the holdings in a table sortable by each column, and opens a holding with its price chart and lots', async () => {
     await logIn(page, await seededUser());
     await page.getByRole('link', { name: 'Holdings' }).click();
     await check('holdings', () => page.getByRole('rowheader', { name: 'MSFT' }).waitFor());
@@ -244,6 +244,17 @@ describe('the web app in a real browser', () => {
     expect(await symbols()).toEqual(['AAPL', 'MSFT']);
     await page.getByRole('button', { name: 'Symbol' }).click();
     expect(await symbols()).toEqual(['MSFT', 'AAPL']);
+
+    await page.getByRole('link', { name: 'AAPL' }).click();
+    await check('holding', () => page.getByTestId('price-summary').waitFor());
+    expect(page.url()).toBe(`${origin}/holdings/AAPL`);
+    expect(await page.getByTestId('price-summary').innerText()).toMatch(
+      /^AAPL closed at \$[\d,.]+ on \d{4}-\d\d-\d\d/,
+    );
+    expect(await page.getByRole('region', { name: 'Open lots' }).getByRole('row').count()).toBe(2);
+    await page.locator('.news li, .news + p, section:has(#holding-news-heading) p').first().waitFor();
+    await page.reload();
+    await page.getByTestId('price-summary').waitFor();
   });
 
   it('adds a transaction with the keyboard, shows a refused field at that field keeping the input, and deletes it', async () => {

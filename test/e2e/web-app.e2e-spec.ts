@@ -17,7 +17,8 @@ describe('the web app served at /', () => {
   afterAll(() => sut?.close());
 
   it('answers index.html at / and at every app route, revalidated before each use', async () => {
-    for (const path of APP_PATHS) {
+    for (const pattern of APP_PATHS) {
+      const path = pattern.replace(/:\w+/g, 'AAPL');
       const response = await sut.inject({ url: path });
       expect({ path, status: response.statusCode }).toEqual({ path, status: 200 });
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -51,6 +52,7 @@ describe('the web app served at /', () => {
     ['/livez', 200],
     ['/no-such-page', 404],
     ['/dashboard/extra', 404],
+    ['/holdings/AAPL/extra', 404],
     ['/assets/no-such-file.js', 404],
   ])('never answers %s with the app (%s with its own body)', async (url, status) => {
     const response = await sut.inject({ url, headers: { accept: 'text/html' } });

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, session } from './api';
-import { Link, navigate, usePath } from './router';
+import { Link, matchPath, navigate, usePath } from './router';
+import { HoldingPage } from './pages/HoldingPage';
 import { AssistantPage } from './pages/AssistantPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { HoldingsPage } from './pages/HoldingsPage';
@@ -9,13 +10,18 @@ import { LoginPage, SignupPage } from './pages/AuthPages';
 import { MarketsPage } from './pages/MarketsPage';
 import { TransactionsPage } from './pages/TransactionsPage';
 
-const PAGES = [
-  { path: '/dashboard', title: 'Dashboard', Page: DashboardPage },
-  { path: '/holdings', title: 'Holdings', Page: HoldingsPage },
-  { path: '/transactions', title: 'Transactions', Page: TransactionsPage },
-  { path: '/markets', title: 'Markets & news', Page: MarketsPage },
-  { path: '/assistant', title: 'Assistant', Page: AssistantPage },
-];
+type PageProps = { params: Record<string, string> };
+
+/** Every signed-in page; those with `nav` appear in the header. */
+const PAGES: { path: string; title: string; nav: boolean; Page: (props: PageProps) => React.JSX.Element }[] =
+  [
+    { path: '/dashboard', title: 'Dashboard', nav: true, Page: DashboardPage },
+    { path: '/holdings', title: 'Holdings', nav: true, Page: HoldingsPage },
+    { path: '/holdings/:symbol', title: 'Holding', nav: false, Page: HoldingPage },
+    { path: '/transactions', title: 'Transactions', nav: true, Page: TransactionsPage },
+    { path: '/markets', title: 'Markets & news', nav: true, Page: MarketsPage },
+    { path: '/assistant', title: 'Assistant', nav: true, Page: AssistantPage },
+  ];
 const PUBLIC_PAGES = [
   { path: '/login', title: 'Log in', Page: LoginPage },
   { path: '/signup', title: 'Sign up', Page: SignupPage },
@@ -39,7 +45,8 @@ export function App() {
   const signedIn = useSignedIn();
   const path = usePath();
   const publicPage = PUBLIC_PAGES.find((page) => page.path === path);
-  const page = PAGES.find((candidate) => candidate.path === path);
+  const page = PAGES.find((candidate) => matchPath(candidate.path, path) !== null);
+  const params = page ? matchPath(page.path, path)! : {};
   const title = (publicPage ?? page)?.title;
 
   useEffect(() => {
@@ -67,7 +74,7 @@ export function App() {
       <header className="top">
         <span className="brand">Investment assistant</span>
         <nav aria-label="Main">
-          {PAGES.map(({ path: to, title: label }) => (
+          {PAGES.filter(({ nav }) => nav).map(({ path: to, title: label }) => (
             <Link key={to} to={to}>
               {label}
             </Link>
@@ -78,7 +85,7 @@ export function App() {
         </button>
       </header>
       <main id="content" tabIndex={-1}>
-        {page ? <page.Page /> : <NotFound />}
+        {page ? <page.Page params={params} /> : <NotFound />}
       </main>
       <footer>Charts: TradingView Lightweight Charts™.</footer>
     </>

@@ -36,3 +36,18 @@ export function Link({ to, children, ...rest }: { to: string; children: ReactNod
     </a>
   );
 }
+
+/** The parameters of `path` under `pattern` (`/holdings/:symbol`), or null when it does not match. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const expected = pattern.split('/');
+  const actual = path.split('/');
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of expected.entries()) {
+    if (segment.startsWith(':')) {
+      if (actual[index] === '') return null;
+      params[segment.slice(1)] = decodeURIComponent(actual[index]);
+    } else if (segment !== actual[index]) return null;
+  }
+  return params;
+}

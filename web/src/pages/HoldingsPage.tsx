@@ -4,6 +4,7 @@ import type { Schemas } from '@investment-assistant/client';
 import { api, unwrap } from '../api';
 import { QueryStatus } from '../components/Status';
 import { formatMoney, formatPercent, formatWeight, tone } from '../format';
+import { Link } from '../router';
 
 type Position = Schemas['PositionResponse'];
 type Column =
@@ -65,7 +66,9 @@ export function HoldingsPage() {
             <tbody>
               {rows.map((position) => (
                 <tr key={position.symbol}>
-                  <th scope="row">{position.symbol}</th>
+                  <th scope="row">
+                    <Link to={`/holdings/${encodeURIComponent(position.symbol)}`}>{position.symbol}</Link>
+                  </th>
                   <td>{position.quantity}</td>
                   <td>{formatMoney(position.cost_basis)}</td>
                   <td>{formatMoney(position.market_value)}</td>
