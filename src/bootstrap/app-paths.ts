@@ -6,6 +6,7 @@ export const APP_PATHS = [
   '/',
   '/login',
   '/signup',
+  '/onboarding',
   '/dashboard',
   '/holdings',
   '/holdings/:symbol',

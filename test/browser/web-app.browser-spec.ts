@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { registerUser, TestUser } from '../factories/users.factory';
+import { login, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { expiredCopy } from '../support/expired-token';
 import { launchChromium } from './browser';
@@ -134,7 +134,7 @@ describe('the web app in a real browser', () => {
     throw new Error(`Tab never reached ${label}`);
   }
 
-  it('signs up with the password rules explained, then logs out', async () => {
+  it('signs up with the password rules explained, goes through the onboarding wizard, then logs out', async () => {
     const email = `new-${Date.now()}@example.com`;
     await page.goto(`${origin}/`);
     await page.waitForURL(`${origin}/login`);
@@ -156,8 +156,35 @@ describe('the web app in a real browser', () => {
 
     await page.getByLabel('Password').fill('plaid giraffe harbour seventeen');
     await page.getByRole('button', { name: 'Sign up' }).click();
+
+    // The onboarding wizard: prefilled with the level's defaults, each step saved or skipped.
+    await check('onboarding', () => page.getByRole('heading', { name: 'Step 1 of 5: Essentials' }).waitFor());
+    expect(page.url()).toBe(`${origin}/onboarding`);
+    expect(await page.getByLabel('Experience').inputValue()).toBe('beginner');
+    await page.getByLabel('Risk tolerance').selectOption('aggressive');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByLabel('Watchlist (symbols, comma-separated)').fill('aapl, msft');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByRole('heading', { name: 'Step 3 of 5: Information' }).waitFor();
+    await page.reload(); // resumable: the same step, the saved choices
+    await page.getByRole('heading', { name: 'Step 3 of 5: Information' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await page.getByLabel('Watchlist (symbols, comma-separated)').inputValue()).toBe('AAPL, MSFT');
+    await page.getByRole('button', { name: 'Skip this step' }).click();
+    await page.getByRole('button', { name: 'Skip this step' }).click();
+    await page.getByRole('button', { name: 'Skip this step' }).click();
+    await page.getByRole('heading', { name: 'Step 5 of 5: Advanced' }).waitFor();
+    await page.getByRole('button', { name: 'Save and finish' }).click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(page.url()).toBe(`${origin}/dashboard`);
+    const token = (await login(sut, email, 'plaid giraffe harbour seventeen')).headers;
+    const preferences = (await sut.inject({ url: '/api/v1/preferences', headers: token })).json();
+    expect(preferences).toMatchObject({
+      experience_level: 'beginner',
+      risk_tolerance: 'aggressive',
+      watchlist: ['AAPL', 'MSFT'],
+      onboarding_completed: true,
+    });
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${origin}/login`);

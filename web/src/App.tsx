@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api, session } from './api';
 import { Link, matchPath, navigate, usePath } from './router';
 import { HoldingPage } from './pages/HoldingPage';
+import { OnboardingPage } from './pages/OnboardingPage';
 import { AssistantPage } from './pages/AssistantPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { HoldingsPage } from './pages/HoldingsPage';
@@ -15,6 +16,7 @@ type PageProps = { params: Record<string, string> };
 /** Every signed-in page; those with `nav` appear in the header. */
 const PAGES: { path: string; title: string; nav: boolean; Page: (props: PageProps) => React.JSX.Element }[] =
   [
+    { path: '/onboarding', title: 'Preferences', nav: false, Page: OnboardingPage },
     { path: '/dashboard', title: 'Dashboard', nav: true, Page: DashboardPage },
     { path: '/holdings', title: 'Holdings', nav: true, Page: HoldingsPage },
     { path: '/holdings/:symbol', title: 'Holding', nav: false, Page: HoldingPage },

@@ -4,7 +4,7 @@ import { api, ApiError, session, unwrap } from '../api';
 import { Link, navigate } from '../router';
 import { Field } from '../components/Field';
 
-async function logIn(email: string, password: string): Promise<void> {
+async function logIn(email: string, password: string, landing = '/dashboard'): Promise<void> {
   const tokens = await unwrap(
     api.POST('/api/v1/auth/login', {
       body: { username: email, password },
@@ -13,7 +13,7 @@ async function logIn(email: string, password: string): Promise<void> {
     }),
   );
   session.signIn(tokens);
-  navigate('/dashboard');
+  navigate(landing);
 }
 
 export function LoginPage() {
@@ -74,7 +74,7 @@ export function SignupPage() {
           body: { email, password, full_name: String(form.get('full_name')) },
         }),
       );
-      await logIn(email, password);
+      await logIn(email, password, '/onboarding');
     } catch (failure) {
       setError(failure as ApiError);
     } finally {
