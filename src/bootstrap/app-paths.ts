@@ -13,6 +13,7 @@ export const APP_PATHS = [
   '/transactions',
   '/markets',
   '/assistant',
+  '/admin/users',
 ] as const;
 
 export type AppPath = (typeof APP_PATHS)[number];

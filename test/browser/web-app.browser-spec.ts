@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { login, registerUser, TestUser } from '../factories/users.factory';
+import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { expiredCopy } from '../support/expired-token';
 import { launchChromium } from './browser';
@@ -345,6 +345,54 @@ describe('the web app in a real browser', () => {
     await suggestion.click();
     await page.locator('.turns > li.user').nth(1).getByText(asked).waitFor();
     await page.locator('.turns > li.assistant').nth(1).getByRole('list', { name: 'Sources' }).waitFor();
+  });
+
+  it('lets an administrator list, create, deactivate and grant users; others see no Users page', async () => {
+    const member = await registerUser(sut);
+    const probed = page.waitForResponse((response) =>
+      response.url().startsWith(`${origin}/api/v1/admin/users?`),
+    );
+    await logIn(page, member);
+    expect((await probed).status()).toBe(403);
+    expect(
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).count(),
+    ).toBe(0);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${origin}/login`);
+
+    await logIn(page, await createSuperuser(sut));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await check('admin-users', () => page.getByRole('rowheader', { name: member.email }).waitFor());
+
+    const email = `created-${Date.now()}@example.com`;
+    const form = page.getByRole('region', { name: 'Create a user' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Full name').fill('Created by admin');
+    await form.getByLabel('Password').fill('short');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByText('at least 8 characters').waitFor();
+    expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    await form.getByLabel('Password').fill('plaid giraffe harbour seventeen');
+    await form.getByRole('button', { name: 'Create' }).click();
+    const created = page.getByRole('row').filter({ hasText: email });
+    await created.waitFor();
+
+    await page.getByRole('button', { name: `Deactivate ${member.email}` }).click();
+    await page.getByRole('button', { name: `Activate ${member.email}` }).waitFor();
+    await page.getByRole('button', { name: `Make administrator ${email}` }).click();
+    await page.getByRole('button', { name: `Revoke administrator from ${email}` }).waitFor();
+    const stored = (
+      await sut.inject({
+        url: '/api/v1/admin/users?limit=100',
+        headers: (await createSuperuser(sut)).headers,
+      })
+    ).json() as {
+      email: string;
+      is_active: boolean;
+      is_superuser: boolean;
+    }[];
+    expect(stored.find((user) => user.email === member.email)?.is_active).toBe(false);
+    expect(stored.find((user) => user.email === email)?.is_superuser).toBe(true);
   });
 
   it('says when the service cannot be reached, and recovers with Retry', async () => {

@@ -4,6 +4,7 @@ import { api, session } from './api';
 import { Link, matchPath, navigate, usePath } from './router';
 import { HoldingPage } from './pages/HoldingPage';
 import { OnboardingPage } from './pages/OnboardingPage';
+import { AdminUsersPage, useIsAdmin } from './pages/AdminUsersPage';
 import { AssistantPage } from './pages/AssistantPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { HoldingsPage } from './pages/HoldingsPage';
@@ -23,6 +24,7 @@ const PAGES: { path: string; title: string; nav: boolean; Page: (props: PageProp
     { path: '/transactions', title: 'Transactions', nav: true, Page: TransactionsPage },
     { path: '/markets', title: 'Markets & news', nav: true, Page: MarketsPage },
     { path: '/assistant', title: 'Assistant', nav: true, Page: AssistantPage },
+    { path: '/admin/users', title: 'Users', nav: false, Page: AdminUsersPage },
   ];
 const PUBLIC_PAGES = [
   { path: '/login', title: 'Log in', Page: LoginPage },
@@ -81,6 +83,7 @@ export function App() {
               {label}
             </Link>
           ))}
+          <AdminLink />
         </nav>
         <button type="button" className="secondary" onClick={logOut}>
           Log out
@@ -92,6 +95,11 @@ export function App() {
       <footer>Charts: TradingView Lightweight Charts™.</footer>
     </>
   );
+}
+
+/** Users, for administrators only. */
+function AdminLink() {
+  return useIsAdmin() ? <Link to="/admin/users">Users</Link> : null;
 }
 
 async function logOut(): Promise<void> {
