@@ -11,6 +11,7 @@ export const APP_PATHS = [
   '/holdings',
   '/holdings/:symbol',
   '/transactions',
+  '/rebalance',
   '/markets',
   '/assistant',
   '/admin/users',

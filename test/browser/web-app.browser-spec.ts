@@ -395,6 +395,34 @@ describe('the web app in a real browser', () => {
     expect(stored.find((user) => user.email === email)?.is_superuser).toBe(true);
   });
 
+  it('plans a rebalance as a dry run, then records it once however often the button is clicked', async () => {
+    const user = await seededUser();
+    await logIn(page, user);
+    await page.getByRole('link', { name: 'Rebalance' }).click();
+    await check('rebalance', () => page.getByLabel(/^AAPL/).waitFor());
+    await page.getByLabel(/^AAPL/).fill('50');
+    await page.getByLabel(/^MSFT/).fill('40');
+    await page.getByRole('button', { name: 'Plan (dry run)' }).click();
+    await page.getByRole('alert').filter({ hasText: /100/ }).waitFor();
+    await page.getByLabel(/^MSFT/).fill('50');
+    expect(await page.getByTestId('target-total').innerText()).toContain('100 %');
+    await page.getByRole('button', { name: 'Plan (dry run)' }).click();
+    await page.getByRole('heading', { name: 'Planned trades' }).waitFor();
+    const ledger = async () =>
+      (
+        (await sut.inject({ url: '/api/v1/portfolio/transactions', headers: user.headers })).json() as {
+          total: number;
+        }
+      ).total;
+    expect(await ledger()).toBe(3);
+    const trades = await page.getByRole('region', { name: 'Planned trades' }).locator('tbody tr').count();
+    expect(trades).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Record these trades' }).dblclick();
+    await page.getByRole('heading', { name: 'Recorded' }).waitFor();
+    expect(await ledger()).toBe(3 + trades);
+  });
+
   it('says when the service cannot be reached, and recovers with Retry', async () => {
     await logIn(page, await seededUser());
     await page.route(`${origin}/api/v1/**`, (route) => route.abort('connectionrefused'));

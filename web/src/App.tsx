@@ -4,6 +4,7 @@ import { api, session } from './api';
 import { Link, matchPath, navigate, usePath } from './router';
 import { HoldingPage } from './pages/HoldingPage';
 import { OnboardingPage } from './pages/OnboardingPage';
+import { RebalancePage } from './pages/RebalancePage';
 import { AdminUsersPage, useIsAdmin } from './pages/AdminUsersPage';
 import { AssistantPage } from './pages/AssistantPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -22,6 +23,7 @@ const PAGES: { path: string; title: string; nav: boolean; Page: (props: PageProp
     { path: '/holdings', title: 'Holdings', nav: true, Page: HoldingsPage },
     { path: '/holdings/:symbol', title: 'Holding', nav: false, Page: HoldingPage },
     { path: '/transactions', title: 'Transactions', nav: true, Page: TransactionsPage },
+    { path: '/rebalance', title: 'Rebalance', nav: true, Page: RebalancePage },
     { path: '/markets', title: 'Markets & news', nav: true, Page: MarketsPage },
     { path: '/assistant', title: 'Assistant', nav: true, Page: AssistantPage },
     { path: '/admin/users', title: 'Users', nav: false, Page: AdminUsersPage },
