@@ -220,6 +220,28 @@ describe('the web app in a real browser', () => {
     await second.getByRole('heading', { name: 'Log in' }).waitFor();
   });
 
+  it('explains the lockout, and after 10 wrong passwords shows the 429 with its Retry-After', async () => {
+    const user = await registerUser(sut);
+    await page.goto(`${origin}/login`);
+    await page.getByText('After 10 wrong passwords').waitFor();
+    await page.getByLabel('Email').fill(user.email);
+    const alert = page.getByRole('alert');
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await page.getByLabel('Password').fill(`wrong password ${attempt}`);
+      const answered = page.waitForResponse(`${origin}/api/v1/auth/login`);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      expect((await answered).status()).toBe(401);
+    }
+    expect(await alert.innerText()).toBe('Incorrect username or password');
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await alert.filter({ hasText: 'Too many failed login attempts' }).waitFor();
+    expect(await alert.innerText()).toMatch(
+      /^Too many failed login attempts, try again later \(retry in \d+ s\)$/,
+    );
+    expect(await page.getByLabel('Password').inputValue()).toBe(user.password);
+  });
+
   it('refreshes an expired access token transparently, once', async () => {
     const user = await seededUser();
     let refreshes = 0;

@@ -44,8 +44,8 @@ export function LoginPage() {
           </p>
         )}
         <p className="hint" id="lockout-hint">
-          After repeated wrong passwords for an account from this address, logging in to it pauses for a
-          while; the message then says when to try again.
+          After 10 wrong passwords for an account from this address within 15 minutes, logging in to it pauses
+          until those 15 minutes are over; the message then says how long to wait.
         </p>
         <button type="submit" disabled={busy}>
           Log in
