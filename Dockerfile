@@ -1,22 +1,31 @@
-# Three stages: build compiles TypeScript; deps installs production dependencies only (with the
-# optional native packages of linux-x64); runtime gets those, dist/ and the replay's data/, and
-# nothing else: no TypeScript, no sources, no dev dependencies, no npm cache.
+# Three stages: build compiles TypeScript and bundles the web app; deps installs production
+# dependencies only (with the optional native packages of linux-x64); runtime gets those, dist/,
+# web/dist/ and the replay's data/, and nothing else: no TypeScript, no sources, no dev
+# dependencies, no npm cache.
 
 FROM node:20.20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspaces (the typed client, the web app) are installed with the root.
+COPY client/package.json ./client/
+COPY web/package.json ./web/
 # npm ls fails when node_modules misses anything in the lock file: npm 10 can end `npm ci` with
 # "Exit handler never called!" and exit code 0 after failed downloads, leaving it incomplete.
 RUN npm ci --no-audit --no-fund && npm ls --all > /dev/null
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/copy-assets.js ./scripts/
 COPY src ./src
-# The build copies the assets under src/ (the sentiment model) next to the compiled code in dist/.
+COPY client ./client
+COPY web ./web
+# The build copies the assets under src/ (the sentiment model) next to the compiled code in dist/,
+# and bundles the web app into web/dist/ (its libraries are dev dependencies: all in the bundle).
 RUN npm run build && find dist -name '*.map' -delete && rm -f dist/.tsbuildinfo
 
 FROM node:20.20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY client/package.json ./client/
+COPY web/package.json ./web/
 # typeorm names ts-node as an optional peer, so --omit=dev keeps ts-node and TypeScript (the lock
 # file marks them devOptional); nothing loads them at run time, so they are removed here.
 RUN npm ci --omit=dev --no-audit --no-fund && npm ls --omit=dev --all > /dev/null \
@@ -31,6 +40,7 @@ WORKDIR /app
 COPY package.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/web/dist ./web/dist
 # The offline replay reads data/replay/ beside dist/ (src/modules/replay/replay-data.loader.ts).
 COPY data ./data
 # Everything under /app stays root's and read-only to the service; it writes only to /data.

@@ -4,7 +4,17 @@ import prettier from 'eslint-config-prettier';
 import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'data/**', 'client/schema.d.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'web/dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.data/**',
+      'data/**',
+      'client/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

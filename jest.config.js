@@ -26,6 +26,7 @@ const projects = [
     displayName: 'e2e-embedded',
     testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.spec.ts'],
     setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-embedded.ts'],
+    globalSetup: '<rootDir>/test/setup/build-web-app.js',
   },
 ];
 if (process.env.TEST_DATABASE_URL) {
@@ -34,6 +35,7 @@ if (process.env.TEST_DATABASE_URL) {
     displayName: 'e2e-postgres',
     testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.spec.ts'],
     setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-postgres.ts'],
+    globalSetup: '<rootDir>/test/setup/build-web-app.js',
   });
 }
 
@@ -46,6 +48,7 @@ if (require('node:fs').existsSync(CHROMIUM)) {
     displayName: 'browser',
     testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
     setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-embedded.ts'],
+    globalSetup: '<rootDir>/test/setup/build-web-app.js',
   });
 } else {
   console.warn(

@@ -24,7 +24,9 @@ export type ChatStreamEvent =
 export async function* readServerSentEvents(
   body: ReadableStream<Uint8Array>,
 ): AsyncGenerator<ServerSentEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  // The DOM's typings say the decoder takes any BufferSource, Node's say Uint8Array: both fit here.
+  const decoder = new TextDecoderStream() as TransformStream<Uint8Array, string>;
+  const reader = body.pipeThrough(decoder).getReader();
   let buffer = '';
   let event = '';
   let data: string[] = [];

@@ -33,3 +33,5 @@ export function formBody(body: Record<string, string>): string {
 
 export { chatEvents, readServerSentEvents } from './event-stream';
 export type { ChatStreamEvent, ServerSentEvent } from './event-stream';
+export { AuthSession } from './auth-session';
+export type { AuthSessionOptions, TabChannel, TabMessage, TokenPair, TokenStorage } from './auth-session';

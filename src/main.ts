@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { listeningMessage } from './bootstrap/listening-message';
 import { appConfig } from './config/app.config';
 import { configurationProblems, describeProblems } from './config/configuration-problems';
@@ -24,7 +26,9 @@ async function main(): Promise<void> {
   const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address() as AddressInfo;
-  new Logger('Bootstrap').log(listeningMessage(address, config.docsEnabled));
+  const { WEB_APP_DIR } = await import('./bootstrap/web-app');
+  const webApp = existsSync(join(WEB_APP_DIR, 'index.html'));
+  new Logger('Bootstrap').log(listeningMessage(address, config.docsEnabled, webApp));
 }
 
 main().catch((error: unknown) => {

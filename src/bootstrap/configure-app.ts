@@ -14,6 +14,7 @@ import {
   tokenOnlyAuthorizationPersistence,
 } from './openapi/swagger-ui-token-persistence';
 import { securityHeaders } from './security-headers';
+import { registerWebApp } from './web-app';
 
 export const API_PREFIX = 'api/v1';
 /** Served at the root, where orchestrators and scrapers look for them. */
@@ -117,6 +118,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
 
   registerHttpCaching(app.getHttpAdapter().getInstance(), { ui: '/docs', document: '/openapi.json' });
   await app.register(fastifyCompress, COMPRESSION);
+  await registerWebApp(app.getHttpAdapter().getInstance());
 
   // Built on the first request to /docs or /openapi.json rather than at boot: scanning every
   // controller is a noticeable part of a cold start, and the document cannot change after it.

@@ -24,4 +24,10 @@ describe('listeningMessage', () => {
       'API at http://localhost:8000/api/v1 (docs off: DOCS_ENABLED=false)',
     );
   });
+
+  it('names the web app when it is served', () => {
+    expect(listeningMessage({ address: '0.0.0.0', family: 'IPv4', port: 8000 }, true, true)).toBe(
+      'API at http://localhost:8000/api/v1, docs at http://localhost:8000/docs, web app at http://localhost:8000/',
+    );
+  });
 });

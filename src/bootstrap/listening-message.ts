@@ -3,8 +3,11 @@ import { API_PREFIX } from './configure-app';
 
 const ANY_ADDRESS = ['0.0.0.0', '::'];
 
-/** The line that tells a developer where to point a browser: the API and, when served, its docs. */
-export function listeningMessage(address: AddressInfo, docsEnabled: boolean): string {
+/**
+ * The line that tells a developer where to point a browser: the API and, when served, its docs
+ * and the web app.
+ */
+export function listeningMessage(address: AddressInfo, docsEnabled: boolean, webApp = false): string {
   const host = ANY_ADDRESS.includes(address.address)
     ? 'localhost'
     : address.family === 'IPv6'
@@ -12,5 +15,6 @@ export function listeningMessage(address: AddressInfo, docsEnabled: boolean): st
       : address.address;
   const origin = `http://${host}:${address.port}`;
   const api = `API at ${origin}/${API_PREFIX}`;
-  return docsEnabled ? `${api}, docs at ${origin}/docs` : `${api} (docs off: DOCS_ENABLED=false)`;
+  const docs = docsEnabled ? `${api}, docs at ${origin}/docs` : `${api} (docs off: DOCS_ENABLED=false)`;
+  return webApp ? `${docs}, web app at ${origin}/` : docs;
 }

@@ -13,13 +13,21 @@ describe('build-if-stale (prestart)', () => {
     writeFileSync(join(root, path), '');
     utimesSync(join(root, path), at, at);
   };
-  const start = () => {
+  const run = () => {
     rmSync(join(root, 'built'), { force: true });
+    rmSync(join(root, 'built-web'), { force: true });
     execFileSync(process.execPath, [join(root, 'scripts', 'build-if-stale.js')], {
       cwd: root,
       stdio: 'pipe',
     });
+  };
+  const start = () => {
+    run();
     return existsSync(join(root, 'built')) ? 'built' : 'skipped';
+  };
+  const startWeb = () => {
+    run();
+    return existsSync(join(root, 'built-web')) ? 'built' : 'skipped';
   };
 
   beforeEach(() => {
@@ -28,7 +36,12 @@ describe('build-if-stale (prestart)', () => {
     copyFileSync(SCRIPT, join(root, 'scripts', 'build-if-stale.js'));
     writeFileSync(
       join(root, 'package.json'),
-      JSON.stringify({ scripts: { build: "node -e \"require('fs').writeFileSync('built', '')\"" } }),
+      JSON.stringify({
+        scripts: {
+          'build:api': "node -e \"require('fs').writeFileSync('built', '')\"",
+          'build:web': "node -e \"require('fs').writeFileSync('built-web', '')\"",
+        },
+      }),
     );
     file('tsconfig.json', 100);
     file('tsconfig.build.json', 100);
@@ -62,5 +75,30 @@ describe('build-if-stale (prestart)', () => {
     file('src/main.ts', 10);
     file('dist/.tsbuildinfo', 5);
     expect(start()).toBe('built');
+  });
+
+  describe('the web app', () => {
+    beforeEach(() => {
+      for (const directory of ['web', 'web/src', 'web/dist', 'client']) mkdirSync(join(root, directory));
+      file('dist/main.js', 30);
+      file('web/index.html', 100);
+      file('web/src/main.tsx', 60);
+      file('client/index.ts', 60);
+    });
+
+    it('builds it when web/dist has no index.html, and not the API when that is current', () => {
+      expect(startWeb()).toBe('built');
+      expect(existsSync(join(root, 'built'))).toBe(false);
+    });
+
+    it('starts a current build as it is, and rebuilds after the app or the client changed', () => {
+      file('web/dist/index.html', 30);
+      expect(startWeb()).toBe('skipped');
+      file('web/src/main.tsx', 10);
+      expect(startWeb()).toBe('built');
+      file('web/dist/index.html', 5);
+      file('client/index.ts', 1);
+      expect(startWeb()).toBe('built');
+    });
   });
 });

@@ -87,7 +87,8 @@ describe('the built service on its first run', () => {
       expect(records.filter((record) => record.level >= 40)).toEqual([]);
       const line = records[records.length - 1];
       const [, origin] =
-        /^API at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1, docs at \1\/docs$/.exec(line.msg) ?? [];
+        /^API at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1, docs at \1\/docs, web app at \1\/$/.exec(line.msg) ??
+        [];
       expect({ context: line.context, origin }).toEqual({ context: 'Bootstrap', origin: expect.any(String) });
       const health = await fetch(`${origin}/api/v1/system/health?probe=1`);
       expect(health.status).toBe(200);
@@ -98,6 +99,11 @@ describe('the built service on its first run', () => {
         url: '/api/v1/system/health?probe=1',
       });
       expect((await fetch(`${origin}/docs`)).status).toBe(200);
+      const app = await fetch(`${origin}/`);
+      expect({ status: app.status, type: app.headers.get('content-type') }).toEqual({
+        status: 200,
+        type: 'text/html; charset=utf-8',
+      });
     } finally {
       service.kill('SIGTERM');
       await new Promise((resolve) => service.once('exit', resolve));

@@ -1,0 +1,20 @@
+/**
+ * The app's routes (`:name` matches one path segment). The service answers each of them with
+ * index.html; every other path keeps its own 404 (web-app.ts).
+ */
+export const APP_PATHS = [
+  '/',
+  '/login',
+  '/signup',
+  '/onboarding',
+  '/dashboard',
+  '/holdings',
+  '/holdings/:symbol',
+  '/transactions',
+  '/rebalance',
+  '/markets',
+  '/assistant',
+  '/admin/users',
+] as const;
+
+export type AppPath = (typeof APP_PATHS)[number];
