@@ -20,6 +20,7 @@ import { loggerOptions } from './bootstrap/logger-options';
 import { DatabaseModule } from './database/database.module';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { AlertsModule } from './modules/alerts/alerts.module';
 import { AssistantModule } from './modules/assistant/assistant.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
@@ -57,6 +58,7 @@ import { UsersModule } from './modules/users/users.module';
     AuthModule,
     AdminModule,
     AccountModule,
+    AlertsModule,
     AssistantModule,
     HealthModule,
     MarketModule,
