@@ -1,0 +1,76 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import PgBoss from 'pg-boss';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { alertsConfig } from '../../config/alerts.config';
+import { AlertEvaluatorService } from './alert-evaluator.service';
+
+/** The queue of evaluation passes: `stately`, so at most one waits and one runs, whatever the replicas. */
+export const EVALUATE_QUEUE = 'alerts-evaluate';
+/** A pass every minute even when no replica's ticker runs (pg-boss's own cron, one replica sends it). */
+const EVALUATE_CRON = '* * * * *';
+const WORKER_POLLING_SECONDS = 0.5;
+
+/**
+ * The job runner: pg-boss on the service's own PostgreSQL (embedded or server), through the
+ * application's pool. Every replica's ticker asks for a pass when the replay's prices move; the
+ * queue's policy folds the requests of all replicas into one job, and pg-boss hands each job to
+ * one worker (SKIP LOCKED), so a pass runs once however many replicas there are.
+ */
+@Injectable()
+export class AlertJobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('AlertJobs');
+  private boss: PgBoss | null = null;
+  private ticker?: NodeJS.Timeout;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly evaluator: AlertEvaluatorService,
+    @Inject(alertsConfig.KEY) private readonly config: ConfigType<typeof alertsConfig>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.jobsEnabled) return;
+    const pool = (this.dataSource.driver as PostgresDriver).master as {
+      query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+    };
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schedule: true,
+      supervise: true,
+    });
+    boss.on('error', (error) => this.logger.warn(`Job runner: ${String(error)}`));
+    await boss.start();
+    this.boss = boss;
+    await boss.createQueue(EVALUATE_QUEUE, { name: EVALUATE_QUEUE, policy: 'stately', retryLimit: 3 });
+    await boss.schedule(EVALUATE_QUEUE, EVALUATE_CRON);
+    await boss.work(EVALUATE_QUEUE, { pollingIntervalSeconds: WORKER_POLLING_SECONDS }, async () => {
+      await this.evaluator.evaluate();
+    });
+    this.ticker = setInterval(() => void this.requestPass(), this.config.evaluationIntervalMs);
+    this.ticker.unref();
+  }
+
+  /** Asks for an evaluation pass; a pass already waiting answers for this one too. */
+  async requestPass(): Promise<void> {
+    try {
+      await this.boss?.send(EVALUATE_QUEUE, {}, {});
+    } catch (error) {
+      this.logger.warn(`Could not request an alert evaluation: ${String(error)}`);
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.ticker);
+    await this.boss?.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+    this.boss = null;
+  }
+}
