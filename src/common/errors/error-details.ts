@@ -55,6 +55,7 @@ export const ErrorDetail = {
   transactionNotFound: 'Transaction not found',
   alertNotFound: 'Alert not found',
   notificationNotFound: 'Notification not found',
+  unsubscribeLinkNotFound: 'Unsubscribe link not found',
   dividendWithoutPosition: (symbol: string) => `No position in ${symbol} was held before this dividend`,
   splitWithoutPosition: (symbol: string) => `No position in ${symbol} is held at the time of this split`,
   feeWithoutPosition: (symbol: string) => `No position in ${symbol} was held before this fee`,

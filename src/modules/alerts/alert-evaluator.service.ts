@@ -21,6 +21,8 @@ import {
 } from './alert-checks';
 import { AlertRulesRepository } from './alert-rules.repository';
 import { lastSessionOpen } from './market-session';
+import { NotificationDeliveriesRepository } from './delivery/notification-deliveries.repository';
+import { NotificationSettingsService } from './delivery/notification-settings.service';
 import { NotificationsRepository } from './notifications.repository';
 
 /** Rules read and judged at a time. */
@@ -78,6 +80,8 @@ export class AlertEvaluatorService {
   constructor(
     private readonly rules: AlertRulesRepository,
     private readonly notifications: NotificationsRepository,
+    private readonly deliveries: NotificationDeliveriesRepository,
+    private readonly deliverySettings: NotificationSettingsService,
     private readonly market: MarketService,
     private readonly portfolio: PortfolioSummaryService,
     private readonly risk: RiskMetricsService,
@@ -208,7 +212,8 @@ export class AlertEvaluatorService {
   }
 
   /** True when this call fired the rule; false when another pass already had. */
-  private fire(rule: AlertRule, firing: Firing, now: Date): Promise<boolean> {
+  private async fire(rule: AlertRule, firing: Firing, now: Date): Promise<boolean> {
+    const plan = await this.deliverySettings.plan(rule.userId, now);
     return this.rules.transaction(async (manager) => {
       if (!(await this.rules.markTriggered(manager, rule.id, rule.arming, now))) return false;
       const id = await this.notifications.insertOnce(manager, {
@@ -221,7 +226,9 @@ export class AlertEvaluatorService {
         data: firing.data,
         createdAt: now,
       });
-      return id !== null;
+      if (id === null) return false;
+      await this.deliveries.enqueue(manager, id, rule.userId, plan.channels, plan.dueAt, plan.digest);
+      return true;
     });
   }
 }

@@ -12,9 +12,12 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { alertsConfig } from '../../config/alerts.config';
 import { AlertEvaluatorService } from './alert-evaluator.service';
+import { NotificationDelivererService } from './delivery/notification-deliverer.service';
 
 /** The queue of evaluation passes: `stately`, so at most one waits and one runs, whatever the replicas. */
 export const EVALUATE_QUEUE = 'alerts-evaluate';
+/** The queue of delivery runs (webhooks, email), `stately` like the evaluations. */
+export const DELIVER_QUEUE = 'notifications-deliver';
 /** A pass every minute even when no replica's ticker runs (pg-boss's own cron, one replica sends it). */
 const EVALUATE_CRON = '* * * * *';
 const WORKER_POLLING_SECONDS = 0.5;
@@ -34,6 +37,7 @@ export class AlertJobs implements OnApplicationBootstrap, BeforeApplicationShutd
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly evaluator: AlertEvaluatorService,
+    private readonly deliverer: NotificationDelivererService,
     @Inject(alertsConfig.KEY) private readonly config: ConfigType<typeof alertsConfig>,
   ) {}
 
@@ -52,19 +56,28 @@ export class AlertJobs implements OnApplicationBootstrap, BeforeApplicationShutd
     this.boss = boss;
     await boss.createQueue(EVALUATE_QUEUE, { name: EVALUATE_QUEUE, policy: 'stately', retryLimit: 3 });
     await boss.schedule(EVALUATE_QUEUE, EVALUATE_CRON);
+    await boss.createQueue(DELIVER_QUEUE, { name: DELIVER_QUEUE, policy: 'stately', retryLimit: 3 });
+    await boss.schedule(DELIVER_QUEUE, EVALUATE_CRON);
     await boss.work(EVALUATE_QUEUE, { pollingIntervalSeconds: WORKER_POLLING_SECONDS }, async () => {
-      await this.evaluator.evaluate();
+      const { fired } = await this.evaluator.evaluate();
+      if (fired > 0) await this.request(DELIVER_QUEUE);
     });
-    this.ticker = setInterval(() => void this.requestPass(), this.config.evaluationIntervalMs);
+    await boss.work(DELIVER_QUEUE, { pollingIntervalSeconds: WORKER_POLLING_SECONDS }, async () => {
+      await this.deliverer.deliverDue();
+    });
+    this.ticker = setInterval(() => {
+      void this.request(EVALUATE_QUEUE);
+      void this.request(DELIVER_QUEUE);
+    }, this.config.evaluationIntervalMs);
     this.ticker.unref();
   }
 
-  /** Asks for an evaluation pass; a pass already waiting answers for this one too. */
-  async requestPass(): Promise<void> {
+  /** Asks for a run of `queue`; a run already waiting answers for this one too. */
+  private async request(queue: string): Promise<void> {
     try {
-      await this.boss?.send(EVALUATE_QUEUE, {}, {});
+      await this.boss?.send(queue, {}, {});
     } catch (error) {
-      this.logger.warn(`Could not request an alert evaluation: ${String(error)}`);
+      this.logger.warn(`Could not request a run of ${queue}: ${String(error)}`);
     }
   }
 

@@ -104,6 +104,14 @@ export class NotificationsRepository {
     return rows.map(toNotification);
   }
 
+  async byIds(ids: number[]): Promise<Notification[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM notifications WHERE id = ANY($1::bigint[]) ORDER BY id`,
+      [ids],
+    )) as NotificationRow[];
+    return rows.map(toNotification);
+  }
+
   /** The id of the user's newest notification, 0 with none. */
   async latestId(userId: number): Promise<number> {
     const [row] = (await this.dataSource.query(`SELECT max(id) AS id FROM notifications WHERE user_id = $1`, [
