@@ -275,7 +275,87 @@ export interface paths {
         patch: operations["ProfileController_updateMe"];
         trace?: never;
     };
-    "/api/v1/assistant/chat": {
+    "/api/v1/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's alert rules, oldest first */
+        get: operations["AlertsController_list"];
+        put?: never;
+        /**
+         * Create an alert rule
+         * @description Armed at once; it fires once per arming, then re-arms by its `rearm` policy. At most 100 rules per user.
+         */
+        post: operations["AlertsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert rule */
+        get: operations["AlertsController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a rule (its notifications stay in the inbox) */
+        delete: operations["AlertsController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a rule's thresholds, rearm policy or state
+         * @description `status: active` re-arms a triggered or paused rule; `paused` stops it.
+         */
+        patch: operations["AlertsController_update"];
+        trace?: never;
+    };
+    "/api/v1/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New notifications as they are created, as Server-Sent Events
+         * @description Each notification is an `event: notification` whose `id:` is the notification id and whose `data:` is the notification as the inbox lists it. A client that reconnects with `Last-Event-ID` first receives every notification it missed; without it the stream starts from now. A comment line (`: heartbeat`) is sent every NOTIFICATION_STREAM_HEARTBEAT_MS. Notifications created on any replica reach a stream held on any other.
+         */
+        get: operations["NotificationsController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inbox, newest first, with the unread count */
+        get: operations["NotificationsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
         parameters: {
             query?: never;
             header?: never;
@@ -284,26 +364,64 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Ask the assistant; answers are grounded in tool results over your own data
-         * @description Read-only: the assistant never records or changes anything. With `Accept: text/event-stream` the answer streams as Server-Sent Events: `event: delta` with `{"text": "..."}` chunks as the answer is written, then `event: sources` with the sources array, then `event: done` with the same body as the JSON answer. A failure after the stream started ends it with `event: error` and `{"detail": "..."}`.
-         */
-        post: operations["AssistantController_chat"];
+        /** Mark every notification read */
+        post: operations["NotificationsController_readAll"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assistant/conversations": {
+    "/api/v1/notifications/{id}/read": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Your conversations, newest activity first */
-        get: operations["AssistantController_list"];
+        get?: never;
+        put?: never;
+        /** Mark one notification read (the first read time is kept) */
+        post: operations["NotificationsController_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where your notifications go besides the inbox, and your time zone */
+        get: operations["NotificationChannelsController_get"];
+        /**
+         * Change any subset of the delivery settings
+         * @description A first webhook gets a signing secret (Standard Webhooks), answered here; `webhook_url: null` removes the webhook. Nothing is stored when any field is refused.
+         */
+        put: operations["NotificationChannelsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook and email deliveries, newest first (the last 100)
+         * @description `status=dead` lists the dead letters: deliveries given up after every retry.
+         */
+        get: operations["NotificationChannelsController_deliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -312,36 +430,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/assistant/conversations/{id}": {
+    "/api/v1/notifications/unsubscribe": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One conversation with its messages in order */
-        get: operations["AssistantController_get"];
-        put?: never;
-        post?: never;
-        /** Delete a conversation and its messages */
-        delete: operations["AssistantController_delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/assistant/briefing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your daily briefing
-         * @description The last session of your portfolio and its movers, the watchlist, news with sentiment, your sectors, risk against your tolerance and drift from an equal-weight plan; ordered by your information-source priorities and worded after your explanation style, analysis depth and experience level (beginner defaults without preferences).
-         */
-        get: operations["AssistantController_briefing"];
+        /** Turn a channel off from the link in an email (no login needed) */
+        get: operations["NotificationChannelsController_unsubscribe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -961,6 +1058,81 @@ export interface paths {
         patch: operations["PreferencesController_replaceWatchlist"];
         trace?: never;
     };
+    "/api/v1/assistant/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the assistant; answers are grounded in tool results over your own data
+         * @description Read-only: the assistant never records or changes anything. With `Accept: text/event-stream` the answer streams as Server-Sent Events: `event: delta` with `{"text": "..."}` chunks as the answer is written, then `event: sources` with the sources array, then `event: done` with the same body as the JSON answer. A failure after the stream started ends it with `event: error` and `{"detail": "..."}`.
+         */
+        post: operations["AssistantController_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your conversations, newest activity first */
+        get: operations["AssistantController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its messages in order */
+        get: operations["AssistantController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a conversation and its messages */
+        delete: operations["AssistantController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/briefing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your daily briefing
+         * @description The last session of your portfolio and its movers, the watchlist, news with sentiment, your sectors, risk against your tolerance and drift from an equal-weight plan; ordered by your information-source priorities and worded after your explanation style, analysis depth and experience level (beginner defaults without preferences).
+         */
+        get: operations["AssistantController_briefing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/system/health": {
         parameters: {
             query?: never;
@@ -1205,94 +1377,267 @@ export interface components {
              */
             password: string;
         };
-        ChatRequestDto: {
-            /** @example How is Apple doing? */
-            message: string;
+        CreateAlertDto: {
             /**
-             * Format: uuid
-             * @description Continue this conversation; a new one starts without it (or with null)
+             * @description USD, more than 0. price_above and price_below, required there
+             * @example 200
              */
-            conversation_id?: string | null;
+            price?: number;
+            /**
+             * @description Percent move (absolute), more than 0. day_change, drawdown and watchlist_move, required there
+             * @example 5
+             */
+            percent?: number;
+            /**
+             * @description news only: only items of this sentiment
+             * @enum {string}
+             */
+            sentiment?: "positive" | "negative";
+            /**
+             * @description news only: the least absolute sentiment score of an item
+             * @example 0.5
+             */
+            min_score?: number;
+            /**
+             * @description sentiment_shift only, required there: days of news averaged
+             * @example 7
+             */
+            window_days?: number;
+            /**
+             * @description sentiment_shift only, required there: the least move (more than 0) of the average score (-1..1)
+             * @example 0.3
+             */
+            delta?: number;
+            /**
+             * @description After firing: never (until re-armed by PATCH status=active), next_session (at the next New York open), after_minutes (rearm_minutes later)
+             * @default never
+             * @enum {string}
+             */
+            rearm?: "never" | "next_session" | "after_minutes";
+            /**
+             * @description Required with rearm=after_minutes, refused otherwise
+             * @example 60
+             */
+            rearm_minutes?: number;
+            /**
+             * @example price_above
+             * @enum {string}
+             */
+            kind: "price_above" | "price_below" | "day_change" | "drawdown" | "news" | "sentiment_shift" | "risk_level" | "watchlist_move";
+            /**
+             * @description A ticker known to the market data. Required for every kind but risk_level and watchlist_move; day_change and drawdown also take "portfolio"
+             * @example AAPL
+             */
+            symbol?: string;
         };
-        ChatMessageResponse: {
-            /** Format: uuid */
-            id: string;
+        AlertResponse: {
+            /** @example 1 */
+            id: number;
+            /**
+             * @example price_above
+             * @enum {string}
+             */
+            kind: "price_above" | "price_below" | "day_change" | "drawdown" | "news" | "sentiment_shift" | "risk_level" | "watchlist_move";
+            /**
+             * @description A ticker, "portfolio", or null
+             * @example AAPL
+             */
+            symbol: string | null;
+            /** @example 200 */
+            price?: number;
+            /** @example 5 */
+            percent?: number;
             /** @enum {string} */
-            role: "user" | "assistant";
-            /** @description Plain text; an assistant message ends with a one-line disclaimer */
-            content: string;
-            /** Format: date-time */
-            created_at: string;
-            sources: ({
-                /** @enum {string} */
-                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run";
-            } & {
-                [key: string]: unknown;
-            })[];
-        };
-        ChatResponse: {
-            /** Format: uuid */
-            conversation_id: string;
-            message: components["schemas"]["ChatMessageResponse"];
-            /** @description Follow-up questions the assistant can answer */
-            suggestions: string[];
-        };
-        ConversationSummaryResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @description The start of its first message */
-            title: string;
-            /** Format: date-time */
-            created_at: string;
+            sentiment?: "positive" | "negative";
+            /** @example 0.5 */
+            min_score?: number;
+            /** @example 7 */
+            window_days?: number;
+            /** @example 0.3 */
+            delta?: number;
             /**
-             * Format: date-time
-             * @description Time of the last message
+             * @example active
+             * @enum {string}
              */
-            updated_at: string;
-        };
-        ConversationListResponse: {
-            /** @description Newest activity first */
-            conversations: components["schemas"]["ConversationSummaryResponse"][];
-        };
-        ConversationResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @description The start of its first message */
-            title: string;
+            status: "active" | "triggered" | "paused";
+            /**
+             * @example never
+             * @enum {string}
+             */
+            rearm: "never" | "next_session" | "after_minutes";
+            /** @example null */
+            rearm_minutes: number | null;
+            /**
+             * @description How many times the rule has been armed; it fires at most once per arming
+             * @example 1
+             */
+            arming: number;
+            /** Format: date-time */
+            armed_at: string;
+            /** Format: date-time */
+            triggered_at: string | null;
             /** Format: date-time */
             created_at: string;
-            /**
-             * Format: date-time
-             * @description Time of the last message
-             */
-            updated_at: string;
-            /** @description In order */
-            messages: components["schemas"]["ChatMessageResponse"][];
+            /** Format: date-time */
+            updated_at: string | null;
         };
-        BriefingSectionResponse: {
-            /** @enum {string} */
-            kind: "portfolio" | "watchlist" | "news" | "sectors" | "risk" | "rebalance";
+        UpdateAlertDto: {
+            /**
+             * @description USD, more than 0. price_above and price_below, required there
+             * @example 200
+             */
+            price?: number;
+            /**
+             * @description Percent move (absolute), more than 0. day_change, drawdown and watchlist_move, required there
+             * @example 5
+             */
+            percent?: number;
+            /**
+             * @description news only: only items of this sentiment
+             * @enum {string}
+             */
+            sentiment?: "positive" | "negative";
+            /**
+             * @description news only: the least absolute sentiment score of an item
+             * @example 0.5
+             */
+            min_score?: number;
+            /**
+             * @description sentiment_shift only, required there: days of news averaged
+             * @example 7
+             */
+            window_days?: number;
+            /**
+             * @description sentiment_shift only, required there: the least move (more than 0) of the average score (-1..1)
+             * @example 0.3
+             */
+            delta?: number;
+            /**
+             * @description After firing: never (until re-armed by PATCH status=active), next_session (at the next New York open), after_minutes (rearm_minutes later)
+             * @default never
+             * @enum {string}
+             */
+            rearm?: "never" | "next_session" | "after_minutes";
+            /**
+             * @description Required with rearm=after_minutes, refused otherwise
+             * @example 60
+             */
+            rearm_minutes?: number;
+            /**
+             * @description active re-arms; paused stops evaluation
+             * @enum {string}
+             */
+            status?: "active" | "paused";
+        };
+        NotificationResponse: {
+            /** @example 17 */
+            id: number;
+            /**
+             * @description The rule that fired; null once deleted
+             * @example 3
+             */
+            rule_id: number | null;
+            /**
+             * @example price_above
+             * @enum {string}
+             */
+            kind: "price_above" | "price_below" | "day_change" | "drawdown" | "news" | "sentiment_shift" | "risk_level" | "watchlist_move";
+            /** @example AAPL rose above 200 */
             title: string;
-            /** @description Worded after explanation_style, analysis_depth and experience_level */
+            /** @example AAPL is at 201.5 USD, at or above your alert at 200 USD. */
             text: string;
-            /** @description The figures the text was written from (percentages in percent, amounts in USD) */
+            /**
+             * @description The figures that fired the rule and where they came from
+             * @example {
+             *       "symbol": "AAPL",
+             *       "price": 201.5,
+             *       "threshold": 200,
+             *       "as_of": "2026-11-18T15:00:00.000Z",
+             *       "source": "market data"
+             *     }
+             */
             data: {
                 [key: string]: unknown;
             };
-        };
-        BriefingResponse: {
             /** Format: date-time */
-            as_of: string;
+            created_at: string;
+            /** Format: date-time */
+            read_at: string | null;
+        };
+        NotificationListResponse: {
+            items: components["schemas"]["NotificationResponse"][];
             /**
-             * @description The daily_summary_time preference it is meant for
-             * @enum {string}
+             * @description How many match (all, or the unread ones with unread_only)
+             * @example 12
              */
-            for: "morning" | "lunch" | "evening" | "night" | "convenient";
-            headline: string;
-            /** @description In the order of your information_sources priorities */
-            sections: components["schemas"]["BriefingSectionResponse"][];
-            /** @example This is information, not investment advice. */
-            disclaimer: string;
+            total: number;
+            /**
+             * @description How many are unread
+             * @example 3
+             */
+            unread_count: number;
+        };
+        ReadAllResponse: {
+            /**
+             * @description How many were marked read
+             * @example 3
+             */
+            marked_read: number;
+        };
+        NotificationSettingsResponse: {
+            /** @example https://hooks.example.com/alerts */
+            webhook_url: string | null;
+            /**
+             * @description The Standard Webhooks secret that signs every POST to webhook_url
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            webhook_secret: string | null;
+            /** @example false */
+            email_enabled: boolean;
+            /**
+             * @description False when the service has no SMTP server (SMTP_URL): email is off
+             * @example true
+             */
+            email_available: boolean;
+            /** @example America/New_York */
+            time_zone: string;
+        };
+        UpdateNotificationSettingsDto: {
+            /**
+             * @description An https URL that receives each notification (or digest) as a signed POST; null removes it. It must not resolve to a private or loopback address unless WEBHOOK_ALLOWED_HOSTS names its host
+             * @example https://hooks.example.com/alerts
+             */
+            webhook_url?: string | null;
+            /** @description Email each notification (or digest); needs SMTP_URL on the service */
+            email_enabled?: boolean;
+            /**
+             * @description IANA time zone of the digests and the daily briefing
+             * @example Europe/Berlin
+             */
+            time_zone?: string;
+        };
+        DeliveryResponse: {
+            /** @example 4 */
+            id: number;
+            /** @example 17 */
+            notification_id: number;
+            /** @enum {string} */
+            channel: "webhook" | "email";
+            /** @enum {string} */
+            status: "pending" | "delivered" | "dead";
+            /** @example 6 */
+            attempts: number;
+            /** @example receiver answered 500 */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When it was (or is) due: now, or the digest boundary
+             */
+            due_at: string;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
         };
         StockResponse: {
             /** @example AAPL */
@@ -2630,6 +2975,95 @@ export interface components {
              * @default false
              */
             complete?: boolean;
+        };
+        ChatRequestDto: {
+            /** @example How is Apple doing? */
+            message: string;
+            /**
+             * Format: uuid
+             * @description Continue this conversation; a new one starts without it (or with null)
+             */
+            conversation_id?: string | null;
+        };
+        ChatMessageResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description Plain text; an assistant message ends with a one-line disclaimer */
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            sources: ({
+                /** @enum {string} */
+                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run";
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        ChatResponse: {
+            /** Format: uuid */
+            conversation_id: string;
+            message: components["schemas"]["ChatMessageResponse"];
+            /** @description Follow-up questions the assistant can answer */
+            suggestions: string[];
+        };
+        ConversationSummaryResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description The start of its first message */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Time of the last message
+             */
+            updated_at: string;
+        };
+        ConversationListResponse: {
+            /** @description Newest activity first */
+            conversations: components["schemas"]["ConversationSummaryResponse"][];
+        };
+        ConversationResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description The start of its first message */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Time of the last message
+             */
+            updated_at: string;
+            /** @description In order */
+            messages: components["schemas"]["ChatMessageResponse"][];
+        };
+        BriefingSectionResponse: {
+            /** @enum {string} */
+            kind: "portfolio" | "watchlist" | "news" | "sectors" | "risk" | "rebalance";
+            title: string;
+            /** @description Worded after explanation_style, analysis_depth and experience_level */
+            text: string;
+            /** @description The figures the text was written from (percentages in percent, amounts in USD) */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        BriefingResponse: {
+            /** Format: date-time */
+            as_of: string;
+            /**
+             * @description The daily_summary_time preference it is meant for
+             * @enum {string}
+             */
+            for: "morning" | "lunch" | "evening" | "night" | "convenient";
+            headline: string;
+            /** @description In the order of your information_sources priorities */
+            sections: components["schemas"]["BriefingSectionResponse"][];
+            /** @example This is information, not investment advice. */
+            disclaimer: string;
         };
         HealthServices: {
             /** @enum {string} */
@@ -4211,26 +4645,24 @@ export interface operations {
             };
         };
     };
-    AssistantController_chat: {
+    AlertsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only rules in this state */
+                status?: "active" | "triggered" | "paused";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChatRequestDto"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChatResponse"];
-                    "text/event-stream": components["schemas"]["ChatResponse"];
+                    "application/json": components["schemas"]["AlertResponse"][];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
@@ -4253,7 +4685,563 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
-            /** @description `Conversation not found`: unknown, or another user’s */
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AlertsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A field its kind does not take or lacks, an unknown symbol, a bad threshold, or 100 rules already */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AlertsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Alert not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AlertsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Alert not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AlertsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Alert not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A field the rule’s kind does not take, or a bad threshold */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    NotificationsController_stream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last notification received */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 17
+                     *     event: notification
+                     *     data: {"id":17,"rule_id":3,"kind":"price_above","title":"AAPL rose above 200","text":"AAPL is at 201.5 USD, at or above your alert at 200 USD.","data":{"symbol":"AAPL","price":201.5},"created_at":"2026-11-18T15:00:00.000Z","read_at":null}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    NotificationsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only notifications not read yet */
+                unread_only?: boolean;
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationListResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    NotificationsController_readAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadAllResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    NotificationsController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Notification not found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4289,11 +5277,48 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `Too many chat messages: at most <n> per minute, try again later` (per user); with `Accept: text/event-stream`, `Too many open chat streams: at most <n> per user, try again later` or `Too many open chat streams, try again later` (ASSISTANT_STREAMS_PER_USER, ASSISTANT_STREAMS_TOTAL). See Retry-After */
-            429: {
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
                 headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    NotificationChannelsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4311,11 +5336,90 @@ export interface operations {
             };
         };
     };
-    AssistantController_list: {
+    NotificationChannelsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    NotificationChannelsController_deliveries: {
         parameters: {
             query?: {
-                skip?: number;
-                limit?: number;
+                /** @description dead: given up after every retry */
+                status?: "pending" | "delivered" | "dead";
             };
             header?: never;
             path?: never;
@@ -4328,7 +5432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConversationListResponse"];
+                    "application/json": components["schemas"]["DeliveryResponse"][];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
@@ -4371,13 +5475,15 @@ export interface operations {
             };
         };
     };
-    AssistantController_get: {
+    NotificationChannelsController_unsubscribe: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
+            query: {
+                channel: "email" | "webhook";
+                /** @description The token in the link of every email */
+                token: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -4387,30 +5493,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConversationResponse"];
+                    "application/json": {
+                        /** @example Unsubscribed */
+                        message?: string;
+                    };
                 };
             };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Conversation not found`: unknown, or another user’s */
+            /** @description `Unsubscribe link not found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4426,121 +5515,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    AssistantController_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Conversation not found`: unknown, or another user’s */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Invalid input: one issue per invalid value, at its `loc` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    AssistantController_briefing: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BriefingResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
@@ -7095,6 +8069,349 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                    "text/event-stream": components["schemas"]["ChatResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `Too many chat messages: at most <n> per minute, try again later` (per user); with `Accept: text/event-stream`, `Too many open chat streams: at most <n> per user, try again later` or `Too many open chat streams, try again later` (ASSISTANT_STREAMS_PER_USER, ASSISTANT_STREAMS_TOTAL). See Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_list: {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationListResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_briefing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BriefingResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */

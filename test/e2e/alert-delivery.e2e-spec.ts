@@ -245,7 +245,9 @@ describe('notification delivery: webhooks, email, digests and privacy', () => {
       /https:\/\/invest\.example\.com(\/api\/v1\/notifications\/unsubscribe\?channel=email&token=[0-9a-f-]{36})/.exec(
         text,
       )!;
-    expect(text).toMatch(/List-Unsubscribe:\s+<https:\/\/invest\.example\.com\/api\/v1\/notifications\/unsubscribe/);
+    expect(text).toMatch(
+      /List-Unsubscribe:\s+<https:\/\/invest\.example\.com\/api\/v1\/notifications\/unsubscribe/,
+    );
     const unsubscribed = await httpCall(`${baseUrl}${link[1]}`);
     expect(unsubscribed).toMatchObject({ status: 200, body: { message: 'Unsubscribed' } });
     expect((await call(user, 'GET', '/notifications/settings')).body).toMatchObject({ email_enabled: false });

@@ -37,7 +37,9 @@ export class CreateNotificationSettingsAndDeliveries1797810000000 implements Mig
     await queryRunner.query(
       `CREATE INDEX notification_deliveries_due ON notification_deliveries (next_attempt_at) WHERE status = 'pending'`,
     );
-    await queryRunner.query(`CREATE INDEX notification_deliveries_user ON notification_deliveries (user_id, id DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX notification_deliveries_user ON notification_deliveries (user_id, id DESC)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -24,9 +24,8 @@ export class AlertThresholdFields {
   @ApiPropertyOptional({
     example: 200,
     minimum: 0,
-    exclusiveMinimum: true,
     maximum: MAX_ALERT_PRICE,
-    description: 'USD. price_above and price_below, required there',
+    description: 'USD, more than 0. price_above and price_below, required there',
   })
   @checkedFor('price')
   @IsNumber({ allowNaN: false, allowInfinity: false })
@@ -37,9 +36,9 @@ export class AlertThresholdFields {
   @ApiPropertyOptional({
     example: 5,
     minimum: 0,
-    exclusiveMinimum: true,
     maximum: 100,
-    description: 'Percent move (absolute). day_change, drawdown and watchlist_move, required there',
+    description:
+      'Percent move (absolute), more than 0. day_change, drawdown and watchlist_move, required there',
   })
   @checkedFor('percent')
   @IsNumber({ allowNaN: false, allowInfinity: false })
@@ -79,9 +78,9 @@ export class AlertThresholdFields {
   @ApiPropertyOptional({
     example: 0.3,
     minimum: 0,
-    exclusiveMinimum: true,
     maximum: MAX_SENTIMENT_DELTA,
-    description: 'sentiment_shift only, required there: the least move of the average score (-1..1)',
+    description:
+      'sentiment_shift only, required there: the least move (more than 0) of the average score (-1..1)',
   })
   @checkedFor('delta')
   @IsNumber({ allowNaN: false, allowInfinity: false })
