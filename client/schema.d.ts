@@ -447,6 +447,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/assistant/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the assistant; answers are grounded in tool results over your own data
+         * @description Read-only: the assistant never records or changes anything. With `Accept: text/event-stream` the answer streams as Server-Sent Events: `event: delta` with `{"text": "..."}` chunks as the answer is written, then `event: sources` with the sources array, then `event: done` with the same body as the JSON answer. A failure after the stream started ends it with `event: error` and `{"detail": "..."}`.
+         */
+        post: operations["AssistantController_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your conversations, newest activity first */
+        get: operations["AssistantController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its messages in order */
+        get: operations["AssistantController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a conversation and its messages */
+        delete: operations["AssistantController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/briefing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your daily briefing
+         * @description The last session of your portfolio and its movers, the watchlist, news with sentiment, your sectors, risk against your tolerance and drift from an equal-weight plan; ordered by your information-source priorities and worded after your explanation style, analysis depth and experience level (beginner defaults without preferences).
+         */
+        get: operations["AssistantController_briefing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/market/stock/{symbol}": {
         parameters: {
             query?: never;
@@ -1058,81 +1133,6 @@ export interface paths {
         patch: operations["PreferencesController_replaceWatchlist"];
         trace?: never;
     };
-    "/api/v1/assistant/chat": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Ask the assistant; answers are grounded in tool results over your own data
-         * @description Read-only: the assistant never records or changes anything. With `Accept: text/event-stream` the answer streams as Server-Sent Events: `event: delta` with `{"text": "..."}` chunks as the answer is written, then `event: sources` with the sources array, then `event: done` with the same body as the JSON answer. A failure after the stream started ends it with `event: error` and `{"detail": "..."}`.
-         */
-        post: operations["AssistantController_chat"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/assistant/conversations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your conversations, newest activity first */
-        get: operations["AssistantController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/assistant/conversations/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One conversation with its messages in order */
-        get: operations["AssistantController_get"];
-        put?: never;
-        post?: never;
-        /** Delete a conversation and its messages */
-        delete: operations["AssistantController_delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/assistant/briefing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your daily briefing
-         * @description The last session of your portfolio and its movers, the watchlist, news with sentiment, your sectors, risk against your tolerance and drift from an equal-weight plan; ordered by your information-source priorities and worded after your explanation style, analysis depth and experience level (beginner defaults without preferences).
-         */
-        get: operations["AssistantController_briefing"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/system/health": {
         parameters: {
             query?: never;
@@ -1533,7 +1533,7 @@ export interface components {
             /** @example 17 */
             id: number;
             /**
-             * @description The rule that fired; null once deleted
+             * @description The rule that fired; null for the daily briefing and once the rule is deleted
              * @example 3
              */
             rule_id: number | null;
@@ -1541,7 +1541,7 @@ export interface components {
              * @example price_above
              * @enum {string}
              */
-            kind: "price_above" | "price_below" | "day_change" | "drawdown" | "news" | "sentiment_shift" | "risk_level" | "watchlist_move";
+            kind: "price_above" | "price_below" | "day_change" | "drawdown" | "news" | "sentiment_shift" | "risk_level" | "watchlist_move" | "briefing";
             /** @example AAPL rose above 200 */
             title: string;
             /** @example AAPL is at 201.5 USD, at or above your alert at 200 USD. */
@@ -1638,6 +1638,95 @@ export interface components {
             next_attempt_at: string | null;
             /** Format: date-time */
             delivered_at: string | null;
+        };
+        ChatRequestDto: {
+            /** @example How is Apple doing? */
+            message: string;
+            /**
+             * Format: uuid
+             * @description Continue this conversation; a new one starts without it (or with null)
+             */
+            conversation_id?: string | null;
+        };
+        ChatMessageResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description Plain text; an assistant message ends with a one-line disclaimer */
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            sources: ({
+                /** @enum {string} */
+                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run";
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        ChatResponse: {
+            /** Format: uuid */
+            conversation_id: string;
+            message: components["schemas"]["ChatMessageResponse"];
+            /** @description Follow-up questions the assistant can answer */
+            suggestions: string[];
+        };
+        ConversationSummaryResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description The start of its first message */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Time of the last message
+             */
+            updated_at: string;
+        };
+        ConversationListResponse: {
+            /** @description Newest activity first */
+            conversations: components["schemas"]["ConversationSummaryResponse"][];
+        };
+        ConversationResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description The start of its first message */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Time of the last message
+             */
+            updated_at: string;
+            /** @description In order */
+            messages: components["schemas"]["ChatMessageResponse"][];
+        };
+        BriefingSectionResponse: {
+            /** @enum {string} */
+            kind: "portfolio" | "watchlist" | "news" | "sectors" | "risk" | "rebalance";
+            title: string;
+            /** @description Worded after explanation_style, analysis_depth and experience_level */
+            text: string;
+            /** @description The figures the text was written from (percentages in percent, amounts in USD) */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        BriefingResponse: {
+            /** Format: date-time */
+            as_of: string;
+            /**
+             * @description The daily_summary_time preference it is meant for
+             * @enum {string}
+             */
+            for: "morning" | "lunch" | "evening" | "night" | "convenient";
+            headline: string;
+            /** @description In the order of your information_sources priorities */
+            sections: components["schemas"]["BriefingSectionResponse"][];
+            /** @example This is information, not investment advice. */
+            disclaimer: string;
         };
         StockResponse: {
             /** @example AAPL */
@@ -2975,95 +3064,6 @@ export interface components {
              * @default false
              */
             complete?: boolean;
-        };
-        ChatRequestDto: {
-            /** @example How is Apple doing? */
-            message: string;
-            /**
-             * Format: uuid
-             * @description Continue this conversation; a new one starts without it (or with null)
-             */
-            conversation_id?: string | null;
-        };
-        ChatMessageResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            role: "user" | "assistant";
-            /** @description Plain text; an assistant message ends with a one-line disclaimer */
-            content: string;
-            /** Format: date-time */
-            created_at: string;
-            sources: ({
-                /** @enum {string} */
-                type: "portfolio_summary" | "positions" | "risk_metrics" | "quote" | "market_summary" | "news" | "symbol_search" | "preferences" | "rebalance_dry_run";
-            } & {
-                [key: string]: unknown;
-            })[];
-        };
-        ChatResponse: {
-            /** Format: uuid */
-            conversation_id: string;
-            message: components["schemas"]["ChatMessageResponse"];
-            /** @description Follow-up questions the assistant can answer */
-            suggestions: string[];
-        };
-        ConversationSummaryResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @description The start of its first message */
-            title: string;
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description Time of the last message
-             */
-            updated_at: string;
-        };
-        ConversationListResponse: {
-            /** @description Newest activity first */
-            conversations: components["schemas"]["ConversationSummaryResponse"][];
-        };
-        ConversationResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @description The start of its first message */
-            title: string;
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description Time of the last message
-             */
-            updated_at: string;
-            /** @description In order */
-            messages: components["schemas"]["ChatMessageResponse"][];
-        };
-        BriefingSectionResponse: {
-            /** @enum {string} */
-            kind: "portfolio" | "watchlist" | "news" | "sectors" | "risk" | "rebalance";
-            title: string;
-            /** @description Worded after explanation_style, analysis_depth and experience_level */
-            text: string;
-            /** @description The figures the text was written from (percentages in percent, amounts in USD) */
-            data: {
-                [key: string]: unknown;
-            };
-        };
-        BriefingResponse: {
-            /** Format: date-time */
-            as_of: string;
-            /**
-             * @description The daily_summary_time preference it is meant for
-             * @enum {string}
-             */
-            for: "morning" | "lunch" | "evening" | "night" | "convenient";
-            headline: string;
-            /** @description In the order of your information_sources priorities */
-            sections: components["schemas"]["BriefingSectionResponse"][];
-            /** @example This is information, not investment advice. */
-            disclaimer: string;
         };
         HealthServices: {
             /** @enum {string} */
@@ -5515,6 +5515,349 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                    "text/event-stream": components["schemas"]["ChatResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description `Too many chat messages: at most <n> per minute, try again later` (per user); with `Accept: text/event-stream`, `Too many open chat streams: at most <n> per user, try again later` or `Too many open chat streams, try again later` (ASSISTANT_STREAMS_PER_USER, ASSISTANT_STREAMS_TOTAL). See Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_list: {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationListResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Conversation not found`: unknown, or another user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    AssistantController_briefing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BriefingResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
@@ -8069,349 +8412,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    AssistantController_chat: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChatRequestDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChatResponse"];
-                    "text/event-stream": components["schemas"]["ChatResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Conversation not found`: unknown, or another user’s */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The body is larger than the service reads: `Request body too large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Invalid input: one issue per invalid value, at its `loc` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description `Too many chat messages: at most <n> per minute, try again later` (per user); with `Accept: text/event-stream`, `Too many open chat streams: at most <n> per user, try again later` or `Too many open chat streams, try again later` (ASSISTANT_STREAMS_PER_USER, ASSISTANT_STREAMS_TOTAL). See Retry-After */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    AssistantController_list: {
-        parameters: {
-            query?: {
-                skip?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConversationListResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Invalid input: one issue per invalid value, at its `loc` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    AssistantController_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConversationResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Conversation not found`: unknown, or another user’s */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Invalid input: one issue per invalid value, at its `loc` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    AssistantController_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description `Conversation not found`: unknown, or another user’s */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Invalid input: one issue per invalid value, at its `loc` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-        };
-    };
-    AssistantController_briefing: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BriefingResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
-            401: {
-                headers: {
-                    /** @description Always `Bearer`. */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { Clock } from '../../src/common/time/clock';
 import { AlertEvaluatorService } from '../../src/modules/alerts/alert-evaluator.service';
+import { BriefingSchedulerService } from '../../src/modules/alerts/delivery/briefing-scheduler.service';
 import { NotificationDelivererService } from '../../src/modules/alerts/delivery/notification-deliverer.service';
 import { FakeClock } from '../fakes/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
@@ -291,6 +292,56 @@ describe('notification delivery: webhooks, email, digests and privacy', () => {
     expect(await deliver()).toEqual({ delivered: 2, retried: 0, dead: 0 });
     expect(mailsTo(losAngeles)).toHaveLength(1);
     expect(mailsTo(berlin)).toHaveLength(1);
+    clock.set(new Date());
+  });
+
+  it('delivers the daily briefing at daily_summary_time in each user’s zone, once, and not on a closed day', async () => {
+    clock.set('2026-11-18T03:00:00Z');
+    const berlin = await registerUser(sut);
+    const losAngeles = await registerUser(sut);
+    for (const [user, zone] of [
+      [berlin, 'Europe/Berlin'],
+      [losAngeles, 'America/Los_Angeles'],
+    ] as const) {
+      await withPreferences(user, {
+        alert_frequency: 'real-time',
+        daily_summary_time: 'morning',
+        privacy_level: 'full',
+      });
+      await call(user, 'PUT', '/notifications/settings', { email_enabled: true, time_zone: zone });
+    }
+    const scheduler = sut.app.get(BriefingSchedulerService);
+    const briefingsTo = (user: TestUser) =>
+      smtp.mails.filter((mail) => mail.to === user.email && decoded(mail.raw).includes('briefing for'));
+
+    clock.set('2026-11-18T06:29:00Z');
+    await scheduler.sendDue();
+    await deliver();
+    expect(briefingsTo(berlin)).toHaveLength(0);
+    clock.set('2026-11-18T06:30:00Z'); // 07:30 in Berlin
+    await scheduler.sendDue();
+    await scheduler.sendDue();
+    await deliver();
+    expect(briefingsTo(berlin)).toHaveLength(1);
+    expect(decoded(briefingsTo(berlin)[0].raw)).toContain('Subject: Your morning briefing for 2026-11-18');
+    expect(briefingsTo(losAngeles)).toHaveLength(0);
+
+    clock.set('2026-11-18T15:30:00Z'); // 07:30 in Los Angeles
+    await scheduler.sendDue();
+    await deliver();
+    expect(briefingsTo(losAngeles)).toHaveLength(1);
+    expect(briefingsTo(berlin)).toHaveLength(1);
+    const inbox = (await call(berlin, 'GET', '/notifications')).body as {
+      items: { kind: string; rule_id: null }[];
+    };
+    expect(inbox.items.filter((item) => item.kind === 'briefing')).toEqual([
+      expect.objectContaining({ kind: 'briefing', rule_id: null }),
+    ]);
+
+    clock.set('2026-11-21T06:30:00Z'); // Saturday 07:30 in Berlin: the exchange is closed, nothing happened
+    await scheduler.sendDue();
+    await deliver();
+    expect(briefingsTo(berlin)).toHaveLength(1);
     clock.set(new Date());
   });
 });

@@ -3,7 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Alert rules and the notifications they write. A rule fires at most once per arming: the unique
  * (rule_id, arming) key is what makes two replicas, or a retried job, write one notification. A
- * deleted user takes both along; a deleted rule leaves its notifications in the inbox.
+ * deleted user takes both along; a deleted rule leaves its notifications in the inbox. A notification
+ * of no rule (the daily briefing) is made unique per user by its dedupe key.
  */
 export class CreateAlertRulesAndNotifications1797800000000 implements MigrationInterface {
   name = 'CreateAlertRulesAndNotifications1797800000000';
@@ -41,7 +42,9 @@ export class CreateAlertRulesAndNotifications1797800000000 implements MigrationI
         data jsonb NOT NULL DEFAULT '{}',
         created_at timestamptz NOT NULL,
         read_at timestamptz,
-        UNIQUE (rule_id, arming)
+        dedupe_key varchar(64),
+        UNIQUE (rule_id, arming),
+        UNIQUE (user_id, dedupe_key)
       )`);
     await queryRunner.query(`CREATE INDEX notifications_user_id ON notifications (user_id, id DESC)`);
   }

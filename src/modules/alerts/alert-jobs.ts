@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { alertsConfig } from '../../config/alerts.config';
 import { AlertEvaluatorService } from './alert-evaluator.service';
+import { BriefingSchedulerService } from './delivery/briefing-scheduler.service';
 import { NotificationDelivererService } from './delivery/notification-deliverer.service';
 
 /** The queue of evaluation passes: `stately`, so at most one waits and one runs, whatever the replicas. */
@@ -38,6 +39,7 @@ export class AlertJobs implements OnApplicationBootstrap, BeforeApplicationShutd
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly evaluator: AlertEvaluatorService,
     private readonly deliverer: NotificationDelivererService,
+    private readonly briefings: BriefingSchedulerService,
     @Inject(alertsConfig.KEY) private readonly config: ConfigType<typeof alertsConfig>,
   ) {}
 
@@ -63,6 +65,7 @@ export class AlertJobs implements OnApplicationBootstrap, BeforeApplicationShutd
       if (fired > 0) await this.request(DELIVER_QUEUE);
     });
     await boss.work(DELIVER_QUEUE, { pollingIntervalSeconds: WORKER_POLLING_SECONDS }, async () => {
+      await this.briefings.sendDue();
       await this.deliverer.deliverDue();
     });
     this.ticker = setInterval(() => {

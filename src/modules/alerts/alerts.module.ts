@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AssistantModule } from '../assistant/assistant.module';
 import { MarketModule } from '../market';
 import { NewsModule } from '../news';
 import { PortfolioModule } from '../portfolio/portfolio.module';
@@ -9,6 +10,7 @@ import { AlertEvaluatorService } from './alert-evaluator.service';
 import { AlertRulesRepository } from './alert-rules.repository';
 import { AlertRulesService } from './alert-rules.service';
 import { AlertsController } from './alerts.controller';
+import { BriefingSchedulerService } from './delivery/briefing-scheduler.service';
 import { EmailSender } from './delivery/email-sender';
 import { NotificationDeliveriesRepository } from './delivery/notification-deliveries.repository';
 import { NotificationDelivererService } from './delivery/notification-deliverer.service';
@@ -22,7 +24,7 @@ import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 
 @Module({
-  imports: [MarketModule, NewsModule, PortfolioModule, PreferencesModule, UsersModule],
+  imports: [AssistantModule, MarketModule, NewsModule, PortfolioModule, PreferencesModule, UsersModule],
   controllers: [AlertsController, NotificationsController, NotificationChannelsController],
   providers: [
     AlertRulesService,
@@ -38,6 +40,7 @@ import { NotificationsService } from './notifications.service';
     NotificationSettingsService,
     WebhookSender,
     EmailSender,
+    BriefingSchedulerService,
   ],
 })
 export class AlertsModule {}

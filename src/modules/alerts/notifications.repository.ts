@@ -77,6 +77,46 @@ export class NotificationsRepository {
     return Number(row.id);
   }
 
+  /**
+   * Inserts a notification of no rule once per user and `dedupeKey` (the daily briefing of one
+   * local date), and announces it; null when that key already has its notification.
+   */
+  async insertKeyedOnce(
+    manager: EntityManager,
+    notification: Omit<NewNotification, 'ruleId' | 'arming'> & { dedupeKey: string },
+  ): Promise<number | null> {
+    const [row] = (await manager.query(
+      `INSERT INTO notifications (user_id, dedupe_key, kind, title, text, data, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (user_id, dedupe_key) DO NOTHING
+       RETURNING id`,
+      [
+        notification.userId,
+        notification.dedupeKey,
+        notification.kind,
+        notification.title,
+        notification.text,
+        notification.data,
+        notification.createdAt,
+      ],
+    )) as { id: string }[];
+    if (!row) return null;
+    await manager.query(`SELECT pg_notify($1, $2)`, [
+      NOTIFICATION_CHANNEL,
+      JSON.stringify({ id: Number(row.id), user_id: notification.userId }),
+    ]);
+    return Number(row.id);
+  }
+
+  /** Whether the user has a notification created at or after `since`. */
+  async anySince(userId: number, since: Date): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM notifications WHERE user_id = $1 AND created_at >= $2 AND dedupe_key IS NULL LIMIT 1`,
+      [userId, since],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
   async page(userId: number, unreadOnly: boolean, skip: number, limit: number): Promise<NotificationPage> {
     const [rows, [counts]] = await Promise.all([
       this.dataSource.query(

@@ -41,6 +41,6 @@ import { AssistantTools } from './tools/assistant-tools.service';
     OpenStreams,
     StreamSlotInterceptor,
   ],
-  exports: [AiStatus],
+  exports: [AiStatus, BriefingService],
 })
 export class AssistantModule {}

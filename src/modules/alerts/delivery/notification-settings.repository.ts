@@ -42,6 +42,15 @@ export class NotificationSettingsRepository {
     return row ? toSettings(row) : null;
   }
 
+  /** The users with a channel besides the inbox, and their time zones. */
+  async withChannels(): Promise<{ userId: number; timeZone: string }[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT user_id, time_zone FROM notification_settings
+       WHERE webhook_url IS NOT NULL OR email_enabled ORDER BY user_id`,
+    )) as { user_id: number; time_zone: string }[];
+    return rows.map((row) => ({ userId: row.user_id, timeZone: row.time_zone }));
+  }
+
   /** Turns a channel off for the holder of the user's unsubscribe token; false when the token is unknown. */
   async unsubscribe(token: string, channel: 'email' | 'webhook', now: Date): Promise<boolean> {
     const rows = returnedRows(

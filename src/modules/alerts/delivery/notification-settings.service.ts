@@ -59,6 +59,10 @@ export class NotificationSettingsService {
     return this.view(await this.settings.find(userId));
   }
 
+  usersWithChannels(): Promise<{ userId: number; timeZone: string }[]> {
+    return this.settings.withChannels();
+  }
+
   /** The channels of the user and when a notification created at `now` goes out on them (alert_frequency). */
   async plan(userId: number, now: Date): Promise<DeliveryPlan> {
     const [stored, preferences] = await Promise.all([

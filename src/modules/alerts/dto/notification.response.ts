@@ -10,11 +10,11 @@ export class NotificationResponse {
     type: 'integer',
     nullable: true,
     example: 3,
-    description: 'The rule that fired; null once deleted',
+    description: 'The rule that fired; null for the daily briefing and once the rule is deleted',
   })
   rule_id: number | null;
 
-  @ApiProperty({ enum: ALERT_KINDS, example: 'price_above' })
+  @ApiProperty({ enum: [...ALERT_KINDS, 'briefing'], example: 'price_above' })
   kind: string;
 
   @ApiProperty({ example: 'AAPL rose above 200' })
