@@ -270,4 +270,71 @@ describe('alert evaluation on the replayed session', () => {
     });
     expect((await call(user, 'GET', '/notifications?limit=0')).status).toBe(422);
   });
+
+  it('news fires once on the first item published after arming; sentiment_shift once the average moves', async () => {
+    const user = await registerUser(sut);
+    clock.set(ny('09:45'));
+    const news = await createRule(user, { kind: 'news', symbol: 'AAPL' });
+    const shift = await createRule(user, {
+      kind: 'sentiment_shift',
+      symbol: 'AAPL',
+      window_days: 2,
+      delta: 0.01,
+    });
+    const armedAt = Date.parse(ny('09:45'));
+    for (let step = 0; step < 4 * 24; step++) {
+      clock.set(new Date(armedAt + step * 3_600_000));
+      await evaluate();
+    }
+    const notifications = await inbox(user);
+    const newsAlerts = notifications.filter((item) => item.rule_id === news);
+    expect(newsAlerts).toHaveLength(1);
+    expect(Date.parse(newsAlerts[0].data.published_at as string)).toBeGreaterThan(armedAt);
+    expect(newsAlerts[0].data).toMatchObject({ symbol: 'AAPL', url: expect.any(String) });
+    const shifts = notifications.filter((item) => item.rule_id === shift);
+    expect(shifts).toHaveLength(1);
+    const { baseline, average } = shifts[0].data as { baseline: number; average: number };
+    expect(Math.abs(average - baseline)).toBeGreaterThanOrEqual(0.01);
+  });
+
+  it('risk_level fires once when the portfolio’s risk level is not the user’s tolerance, and day_change on the portfolio', async () => {
+    const user = await registerUser(sut);
+    clock.set(ny('15:45'));
+    expect(
+      (
+        await call(user, 'POST', '/preferences', {
+          experience_level: 'beginner',
+          risk_tolerance: 'conservative',
+        })
+      ).status,
+    ).toBe(201);
+    const bought = await call(user, 'POST', '/portfolio/transactions', {
+      symbol: 'NVDA',
+      side: 'buy',
+      quantity: 100,
+      price: 20,
+      executed_at: '2025-06-02',
+    });
+    expect(bought.status).toBe(201);
+    const risk = await call(user, 'GET', '/portfolio/risk-metrics');
+    expect(risk.body).toMatchObject({ matches_preferences: false });
+    const rule = await createRule(user, { kind: 'risk_level' });
+    const summary = (await call(user, 'GET', '/portfolio/summary')).body as Record<string, number>;
+    const dayMove = Math.abs(summary.day_change_percent ?? summary.dayChangePercent);
+    const portfolioRule = await createRule(user, {
+      kind: 'day_change',
+      symbol: 'portfolio',
+      percent: Math.max(0.01, Math.floor(dayMove * 50) / 100),
+    });
+    await evaluate();
+    await evaluate();
+    const notifications = await inbox(user);
+    expect(notifications.filter((item) => item.rule_id === rule)).toEqual([
+      expect.objectContaining({
+        kind: 'risk_level',
+        data: expect.objectContaining({ risk_tolerance: 'conservative' }),
+      }),
+    ]);
+    expect(notifications.filter((item) => item.rule_id === portfolioRule)).toHaveLength(1);
+  });
 });
