@@ -5054,6 +5054,17 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description `Too many open notification streams: at most <n> per user, try again later` or `Too many open notification streams, try again later` (NOTIFICATION_STREAMS_PER_USER, NOTIFICATION_STREAMS_TOTAL). See Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
             500: {
                 headers: {

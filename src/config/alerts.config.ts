@@ -12,6 +12,12 @@ class AlertsEnv {
   @IntVar({ min: 100, max: 300_000 })
   NOTIFICATION_STREAM_HEARTBEAT_MS?: number;
 
+  @IntVar({ min: 1, max: 1_000 })
+  NOTIFICATION_STREAMS_PER_USER?: number;
+
+  @IntVar({ min: 1, max: 100_000 })
+  NOTIFICATION_STREAMS_TOTAL?: number;
+
   @StringVar()
   WEBHOOK_ALLOWED_HOSTS?: string;
 
@@ -44,6 +50,9 @@ export const alertsConfig = registerAs('alerts', () => {
     evaluationIntervalMs: env.ALERTS_EVALUATION_INTERVAL_MS ?? 5_000,
     /** A comment line on an idle notification stream this often, so proxies keep it open. */
     streamHeartbeatMs: env.NOTIFICATION_STREAM_HEARTBEAT_MS ?? 15_000,
+    /** Notification streams held open on one replica, per user and in all; beyond either, 429. */
+    streamsPerUser: env.NOTIFICATION_STREAMS_PER_USER ?? 5,
+    streamsTotal: env.NOTIFICATION_STREAMS_TOTAL ?? 1_000,
     /**
      * Hosts (`host` or `host:port`) a webhook may name although they are not https or resolve to a
      * private or loopback address: an operator's own receivers.

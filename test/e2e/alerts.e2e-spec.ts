@@ -3,6 +3,7 @@ import { Clock } from '../../src/common/time/clock';
 import { FakeClock } from '../fakes/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { httpCall } from '../setup/http-call';
+import { LiveEventStream, openEventStream } from '../support/live-event-stream';
 import { createTestApp, TestApp } from '../setup/test-app';
 
 /** A Wednesday, 10:00 in New York: the replay's session is open. */
@@ -176,5 +177,35 @@ describe('alert rules over HTTP', () => {
       [leaving.id],
     );
     expect({ rules, notifications }).toEqual({ rules: 0, notifications: 0 });
+  });
+
+  it('holds at most 5 notification streams per user on a replica and refuses the sixth with 429', async () => {
+    const streamer = await registerUser(sut);
+    const streams: LiveEventStream[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        const stream = await openEventStream(`${baseUrl}/api/v1/notifications/stream`, streamer.headers);
+        expect(stream.status).toBe(200);
+        streams.push(stream);
+      }
+      const refused = await fetch(`${baseUrl}/api/v1/notifications/stream`, { headers: streamer.headers });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.json()).toEqual({
+        detail: 'Too many open notification streams: at most 5 per user, try again later',
+      });
+      streams.pop()!.close();
+      const reopened = await (async () => {
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const stream = await openEventStream(`${baseUrl}/api/v1/notifications/stream`, streamer.headers);
+          if (stream.status === 200) return stream;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        throw new Error('the closed stream’s slot was never freed');
+      })();
+      streams.push(reopened);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 });

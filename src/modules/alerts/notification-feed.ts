@@ -1,11 +1,17 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client, ClientConfig } from 'pg';
 import { DataSource } from 'typeorm';
+import { RateLimitedError } from '../../common/errors/domain-errors';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { alertsConfig } from '../../config/alerts.config';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { NOTIFICATION_CHANNEL } from './notification';
 
 const RECONNECT_AFTER_MS = 1_000;
+/** When to try again after a refused stream. */
+const STREAM_RETRY_AFTER_SECONDS = 5;
 
 type Listener = () => void;
 
@@ -21,8 +27,12 @@ export class NotificationFeed implements OnApplicationBootstrap, OnApplicationSh
   private client: Client | null = null;
   private stopped = false;
   private reconnect?: NodeJS.Timeout;
+  private openStreams = 0;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(alertsConfig.KEY) private readonly config: ConfigType<typeof alertsConfig>,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.connect();
@@ -35,15 +45,31 @@ export class NotificationFeed implements OnApplicationBootstrap, OnApplicationSh
     this.client = null;
   }
 
-  /** Calls `listener` whenever a notification of `userId` is created on any replica; returns the unsubscribe. */
+  /**
+   * Calls `listener` whenever a notification of `userId` is created on any replica; returns the
+   * unsubscribe. Each subscription is an open stream: at most NOTIFICATION_STREAMS_PER_USER per
+   * user and NOTIFICATION_STREAMS_TOTAL on this replica, else 429.
+   */
   subscribe(userId: number, listener: Listener): () => void {
+    if ((this.listeners.get(userId)?.size ?? 0) >= this.config.streamsPerUser)
+      throw new RateLimitedError(
+        ErrorDetail.tooManyNotificationStreamsForUser(this.config.streamsPerUser),
+        STREAM_RETRY_AFTER_SECONDS,
+      );
+    if (this.openStreams >= this.config.streamsTotal)
+      throw new RateLimitedError(ErrorDetail.tooManyNotificationStreams, STREAM_RETRY_AFTER_SECONDS);
+    this.openStreams += 1;
     let set = this.listeners.get(userId);
     if (!set) {
       set = new Set();
       this.listeners.set(userId, set);
     }
     set.add(listener);
+    let open = true;
     return () => {
+      if (!open) return;
+      open = false;
+      this.openStreams -= 1;
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(userId);
     };

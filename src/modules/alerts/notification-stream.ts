@@ -27,7 +27,16 @@ export async function streamNotifications(
     toEvent: (notification: Notification) => unknown;
   },
 ): Promise<void> {
-  let sentId = options.lastEventId ?? (await source.latestId());
+  // Taken before the reply is hijacked, so that a refusal (429) is an ordinary error answer.
+  let wake: () => void = () => undefined;
+  const unsubscribe = source.subscribe(() => wake());
+  let sentId: number;
+  try {
+    sentId = options.lastEventId ?? (await source.latestId());
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
   reply.hijack();
   const raw = reply.raw;
   const earlier = Object.entries(reply.getHeaders()).filter(
@@ -69,13 +78,14 @@ export async function streamNotifications(
       });
   };
 
-  const unsubscribe = source.subscribe(catchUp);
+  wake = catchUp;
   const heartbeat = setInterval(() => {
     if (!raw.writableEnded) raw.write(`: heartbeat\n\n`);
   }, options.heartbeatMs);
   await new Promise<void>((resolve) => {
     raw.on('close', resolve);
-    catchUp();
+    if (raw.destroyed) resolve();
+    else catchUp();
   });
   clearInterval(heartbeat);
   unsubscribe();

@@ -19,6 +19,7 @@ import {
   ApiOperation,
   ApiProduces,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidFieldError } from '../../common/errors/domain-errors';
@@ -70,6 +71,11 @@ export class NotificationsController {
           '"created_at":"2026-11-18T15:00:00.000Z","read_at":null}\n\n',
       },
     },
+  })
+  @ApiTooManyRequestsResponse({
+    description:
+      '`Too many open notification streams: at most <n> per user, try again later` or `Too many open notification ' +
+      'streams, try again later` (NOTIFICATION_STREAMS_PER_USER, NOTIFICATION_STREAMS_TOTAL). See Retry-After',
   })
   async stream(
     @CurrentUser() user: AuthUser,
