@@ -7,6 +7,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
+import { openEventStream } from '../support/live-event-stream';
 
 /** A restart between firing and delivering, and after delivering: nothing lost, nothing twice. */
 describe('alerts across a restart', () => {
@@ -71,5 +72,17 @@ describe('alerts across a restart', () => {
     expect(received).toHaveLength(2);
     expect(new Set(received).size).toBe(2);
     await sut.close();
+  });
+
+  it('ends open notification streams when the service shuts down', async () => {
+    const sut = await boot();
+    const baseUrl = await sut.listen();
+    const user = await registerUser(sut);
+    const stream = await openEventStream(`${baseUrl}/api/v1/notifications/stream`, user.headers);
+    expect(stream.status).toBe(200);
+    const started = performance.now();
+    await sut.close();
+    expect(performance.now() - started).toBeLessThan(10_000);
+    await stream.until((s) => s.ended(), 5_000);
   });
 });

@@ -11,6 +11,8 @@ export interface LiveEventStream {
   events: LiveEvent[];
   /** Everything received so far, comments included. */
   text(): string;
+  /** Whether the server ended the stream. */
+  ended(): boolean;
   /** Resolves once `predicate` holds for what was received, or rejects after `withinMs`. */
   until(predicate: (stream: LiveEventStream) => boolean, withinMs?: number): Promise<void>;
   close(): void;
@@ -23,12 +25,14 @@ export async function openEventStream(
   const controller = new AbortController();
   const response = await fetch(url, { headers, signal: controller.signal });
   let received = '';
+  let ended = false;
   const events: LiveEvent[] = [];
   const stream: LiveEventStream = {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
     events,
     text: () => received,
+    ended: () => ended,
     async until(predicate, withinMs = 10_000) {
       const deadline = Date.now() + withinMs;
       while (!predicate(stream)) {
@@ -65,6 +69,7 @@ export async function openEventStream(
             });
         }
       }
+      ended = true;
     } catch {
       // aborted by close()
     }

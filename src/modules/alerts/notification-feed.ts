@@ -1,9 +1,17 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client, ClientConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import { RateLimitedError } from '../../common/errors/domain-errors';
+import { DrainState } from '../../common/lifecycle/drain-state';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { alertsConfig } from '../../config/alerts.config';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -21,21 +29,36 @@ type Listener = () => void;
  * this replica. A lost connection is re-opened; streams then catch up from the table by id.
  */
 @Injectable()
-export class NotificationFeed implements OnApplicationBootstrap, OnApplicationShutdown {
+export class NotificationFeed
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('NotificationFeed');
   private readonly listeners = new Map<number, Set<Listener>>();
   private client: Client | null = null;
   private stopped = false;
   private reconnect?: NodeJS.Timeout;
   private openStreams = 0;
+  /** How to end each open stream: draining ends them, or the server would wait on them until its drain timeout. */
+  private readonly enders = new Set<() => void>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(alertsConfig.KEY) private readonly config: ConfigType<typeof alertsConfig>,
-  ) {}
+    drain: DrainState,
+  ) {
+    drain.whenDraining(() => this.endStreams());
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.connect();
+  }
+
+  beforeApplicationShutdown(): void {
+    this.endStreams();
+  }
+
+  private endStreams(): void {
+    for (const end of [...this.enders]) end();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -50,7 +73,7 @@ export class NotificationFeed implements OnApplicationBootstrap, OnApplicationSh
    * unsubscribe. Each subscription is an open stream: at most NOTIFICATION_STREAMS_PER_USER per
    * user and NOTIFICATION_STREAMS_TOTAL on this replica, else 429.
    */
-  subscribe(userId: number, listener: Listener): () => void {
+  subscribe(userId: number, listener: Listener, end: () => void): () => void {
     if ((this.listeners.get(userId)?.size ?? 0) >= this.config.streamsPerUser)
       throw new RateLimitedError(
         ErrorDetail.tooManyNotificationStreamsForUser(this.config.streamsPerUser),
@@ -65,11 +88,13 @@ export class NotificationFeed implements OnApplicationBootstrap, OnApplicationSh
       this.listeners.set(userId, set);
     }
     set.add(listener);
+    this.enders.add(end);
     let open = true;
     return () => {
       if (!open) return;
       open = false;
       this.openStreams -= 1;
+      this.enders.delete(end);
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(userId);
     };

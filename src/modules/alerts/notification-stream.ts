@@ -5,7 +5,8 @@ import { Notification } from './notification';
 export interface NotificationSource {
   since(afterId: number): Promise<Notification[]>;
   latestId(): Promise<number>;
-  subscribe(onNew: () => void): () => void;
+  /** `end` is called when the service shuts down. */
+  subscribe(onNew: () => void, end: () => void): () => void;
 }
 
 /** Notifications sent per read while catching up; the rest follow in the next reads. */
@@ -29,7 +30,11 @@ export async function streamNotifications(
 ): Promise<void> {
   // Taken before the reply is hijacked, so that a refusal (429) is an ordinary error answer.
   let wake: () => void = () => undefined;
-  const unsubscribe = source.subscribe(() => wake());
+  let end: () => void = () => undefined;
+  const unsubscribe = source.subscribe(
+    () => wake(),
+    () => end(),
+  );
   let sentId: number;
   try {
     sentId = options.lastEventId ?? (await source.latestId());
@@ -79,6 +84,7 @@ export async function streamNotifications(
   };
 
   wake = catchUp;
+  end = () => raw.end();
   const heartbeat = setInterval(() => {
     if (!raw.writableEnded) raw.write(`: heartbeat\n\n`);
   }, options.heartbeatMs);

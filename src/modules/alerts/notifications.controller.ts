@@ -94,7 +94,7 @@ export class NotificationsController {
       {
         since: (afterId) => this.notifications.since(user.id, afterId, 100),
         latestId: () => this.notifications.latestId(user.id),
-        subscribe: (onNew) => this.feed.subscribe(user.id, onNew),
+        subscribe: (onNew, end) => this.feed.subscribe(user.id, onNew, end),
       },
       {
         lastEventId: lastEventId === undefined ? null : Number(lastEventId),
