@@ -214,9 +214,12 @@ describe('notification delivery: webhooks, email, digests and privacy', () => {
       await fireOne(user);
     }
     await deliver();
-    const [minimal, limited] = receiver.received.map(
+    const payloads = receiver.received.map(
       (request) => (JSON.parse(request.body) as { data: Record<string, unknown> }).data,
     );
+    expect(payloads).toHaveLength(2);
+    const minimal = payloads.find((payload) => payload.title === 'You have a new alert')!;
+    const limited = payloads.find((payload) => payload !== minimal)!;
     expect(minimal).toEqual({
       id: expect.any(Number),
       kind: 'price_above',

@@ -84,9 +84,14 @@ export class AlertJobs implements OnApplicationBootstrap, BeforeApplicationShutd
     }
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  /**
+   * Stops asking for runs and lets pg-boss stop in the background: shutdown hooks run module by
+   * module, and awaiting a running pass here would hold back the HTTP drain (readiness would stay
+   * true). A pass cut short by the pool closing is retried by the next run; it is idempotent.
+   */
+  beforeApplicationShutdown(): void {
     clearInterval(this.ticker);
-    await this.boss?.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+    void this.boss?.stop({ graceful: true, close: false, wait: false }).catch(() => undefined);
     this.boss = null;
   }
 }
