@@ -59,5 +59,9 @@ if (require('node:fs').existsSync(CHROMIUM)) {
 module.exports = {
   projects,
   testTimeout: 30000,
+  // Every test file loads the service's modules afresh (the word lists of the password check and the
+  // assistant among them) and a worker's heap keeps growing across files: a worker past this size
+  // after a file is replaced by a fresh one instead of running out of memory.
+  workerIdleMemoryLimit: '1GB',
   reporters: ['default', '<rootDir>/test/setup/summary-reporter.js'],
 };

@@ -20,6 +20,7 @@ import { loggerOptions } from './bootstrap/logger-options';
 import { DatabaseModule } from './database/database.module';
 import { AccountModule } from './modules/account/account.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { AlertsModule } from './modules/alerts/alerts.module';
 import { AssistantModule } from './modules/assistant/assistant.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { GraphModule } from './modules/graph/graph.module';
@@ -58,6 +59,7 @@ import { UsersModule } from './modules/users/users.module';
     AuthModule,
     AdminModule,
     AccountModule,
+    AlertsModule,
     AssistantModule,
     GraphModule,
     HealthModule,

@@ -1,3 +1,4 @@
+import { alertsConfig } from './alerts.config';
 import { appConfig } from './app.config';
 import { assistantConfig } from './assistant.config';
 import { authConfig } from './auth.config';
@@ -11,6 +12,7 @@ import { vendorsConfig } from './vendors.config';
 
 /** Every configuration namespace; each validates its own variables when the app boots. */
 export const configNamespaces = [
+  alertsConfig,
   appConfig,
   assistantConfig,
   authConfig,

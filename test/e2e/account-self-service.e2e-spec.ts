@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { AlertEvaluatorService } from '../../src/modules/alerts/alert-evaluator.service';
 import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -11,14 +12,14 @@ describe('a user manages their own account', () => {
   let base: string;
 
   beforeAll(async () => {
-    sut = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    sut = await createTestApp({ env: { TRUST_PROXY: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     base = await sut.listen();
   });
   afterAll(() => sut.close());
 
   const call = (
     user: { headers: { authorization: string } },
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) => sut.inject({ method, url: `/api/v1${url}`, headers: user.headers, payload });
@@ -295,7 +296,16 @@ describe('a user manages their own account', () => {
           (await call(owner, 'POST', '/assistant/chat', { message: 'What is my portfolio worth?' }))
             .statusCode,
         ).toBe(200);
+        expect(
+          (await call(owner, 'PUT', '/notifications/settings', { webhook_url: 'http://127.0.0.1:9/hook' }))
+            .statusCode,
+        ).toBe(200);
+        expect(
+          (await call(owner, 'POST', '/alerts', { kind: 'price_above', symbol: 'AAPL', price: 1 }))
+            .statusCode,
+        ).toBe(201);
       }
+      await sut.app.get(AlertEvaluatorService).evaluate();
       const dataSource = sut.app.get(DataSource);
       const before = await rowsOf(dataSource, user.id);
       const emptyBefore = Object.entries(before)

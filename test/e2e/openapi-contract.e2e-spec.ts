@@ -117,6 +117,7 @@ describe('the OpenAPI document as a contract', () => {
     const publicOperations = operations(document).filter(({ operation }) => operation.security.length === 0);
     expect(publicOperations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
       'GET /api/v1/news/items/{id}',
+      'GET /api/v1/notifications/unsubscribe',
       'GET /api/v1/system/health',
       'GET /livez',
       'GET /metrics',

@@ -21,6 +21,12 @@ import { createTestApp, InjectOptions, InjectResponse, TestApp } from '../setup/
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
+/**
+ * Operations whose success is an endless event stream: inject resolves at the response head, the
+ * body is read only when it is not the stream, and the service's shutdown ends the streams left.
+ */
+const ENDLESS_STREAMS = ['GET /api/v1/notifications/stream'];
+
 /** GETs that write: the or-create route makes a record on first use. */
 const WRITING_GETS = ['/or-create/'];
 
@@ -132,6 +138,19 @@ describe(`OpenAPI fuzzing (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
         value.replaceAll(ACCESS, user.accessToken).replaceAll(REFRESH, user.refreshToken),
       ]),
     );
+    if (ENDLESS_STREAMS.includes(`${request.method} ${request.url.split('?')[0]}`)) {
+      const head = await sut.app.inject({
+        method: request.method,
+        url: request.url,
+        headers,
+        payloadAsStream: true,
+      });
+      const stream = head.stream();
+      let body = '';
+      if (String(head.headers['content-type']).startsWith('text/event-stream')) stream.destroy();
+      else for await (const chunk of stream) body += String(chunk);
+      return { statusCode: head.statusCode, headers: head.headers, body, json: () => JSON.parse(body) };
+    }
     const response = await sut.app.inject({
       method: request.method,
       url: request.url,

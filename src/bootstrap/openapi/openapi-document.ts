@@ -17,6 +17,10 @@ export const API_TAGS: Record<string, string> = {
   assistant:
     'The investment assistant: grounded chat (JSON or Server-Sent Events), conversations and the daily briefing. ' +
     'Information, not investment advice.',
+  alerts:
+    'Alert rules on prices, moves, drawdowns, news, sentiment, risk and the watchlist; each fires once per arming.',
+  notifications:
+    'The inbox of what the alerts wrote, its live stream (Server-Sent Events), and delivery by webhook and email.',
   admin: 'User administration. Superusers only.',
   system: 'Health of the service and its dependencies.',
 };

@@ -53,6 +53,12 @@ export const ErrorDetail = {
   unsupportedMediaType: (contentType: string) => `Unsupported media type: ${contentType}`,
   insufficientQuantityToSell: (symbol: string) => `Insufficient quantity of ${symbol} to sell`,
   transactionNotFound: 'Transaction not found',
+  alertNotFound: 'Alert not found',
+  notificationNotFound: 'Notification not found',
+  unsubscribeLinkNotFound: 'Unsubscribe link not found',
+  tooManyNotificationStreamsForUser: (perUser: number) =>
+    `Too many open notification streams: at most ${perUser} per user, try again later`,
+  tooManyNotificationStreams: 'Too many open notification streams, try again later',
   dividendWithoutPosition: (symbol: string) => `No position in ${symbol} was held before this dividend`,
   splitWithoutPosition: (symbol: string) => `No position in ${symbol} is held at the time of this split`,
   feeWithoutPosition: (symbol: string) => `No position in ${symbol} was held before this fee`,

@@ -45,6 +45,6 @@ import { MarketGraphTools } from './tools/market-graph-tools.service';
     OpenStreams,
     StreamSlotInterceptor,
   ],
-  exports: [AiStatus],
+  exports: [AiStatus, BriefingService],
 })
 export class AssistantModule {}

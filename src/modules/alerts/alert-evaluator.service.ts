@@ -1,0 +1,238 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../common/time/clock';
+import { MarketService, StockQuote } from '../market';
+import { NewsService } from '../news';
+import { PortfolioSummaryService } from '../portfolio/portfolio-summary.service';
+import { RiskMetricsService } from '../portfolio/risk-metrics.service';
+import { PreferencesService } from '../preferences/preferences.service';
+import { PORTFOLIO_TARGET } from './alert-fields';
+import { AlertRule } from './alert-rule';
+import {
+  averageSentiment,
+  checkDayChange,
+  checkDrawdown,
+  checkNews,
+  checkPrice,
+  checkRiskLevel,
+  checkSentimentShift,
+  checkWatchlist,
+  Firing,
+  NewsFigures,
+} from './alert-checks';
+import { AlertRulesRepository } from './alert-rules.repository';
+import { lastSessionOpen } from './market-session';
+import { NotificationDeliveriesRepository } from './delivery/notification-deliveries.repository';
+import { NotificationSettingsService } from './delivery/notification-settings.service';
+import { NotificationsRepository } from './notifications.repository';
+
+/** Rules read and judged at a time. */
+const PAGE_SIZE = 2_000;
+/** News items read per symbol for the news and sentiment_shift kinds. */
+const NEWS_PER_SYMBOL = 50;
+
+export interface EvaluationReport {
+  rearmed: number;
+  evaluated: number;
+  fired: number;
+}
+
+/** What one pass reads once and shares among the rules that need it. */
+class PassInputs {
+  private readonly summaries = new Map<number, ReturnType<PortfolioSummaryService['summary']>>();
+  private readonly news = new Map<string, Promise<NewsFigures[]>>();
+
+  constructor(
+    private readonly services: {
+      portfolio: PortfolioSummaryService;
+      newsService: NewsService;
+    },
+  ) {}
+
+  summary(userId: number) {
+    let summary = this.summaries.get(userId);
+    if (!summary) {
+      summary = this.services.portfolio.summary(userId);
+      this.summaries.set(userId, summary);
+    }
+    return summary;
+  }
+
+  newsFor(symbol: string): Promise<NewsFigures[]> {
+    let items = this.news.get(symbol);
+    if (!items) {
+      items = this.services.newsService.forStock(symbol, NEWS_PER_SYMBOL);
+      this.news.set(symbol, items);
+    }
+    return items;
+  }
+}
+
+/**
+ * One evaluation pass over every active rule: re-arms what its policy re-arms, reads the figures
+ * once per symbol and user, and fires each rule whose threshold is reached. Firing is one
+ * transaction (the rule moves to triggered for its arming, the notification is inserted once), so
+ * passes running at the same time on two replicas, or a retried pass, write each notification once.
+ */
+@Injectable()
+export class AlertEvaluatorService {
+  private readonly logger = new Logger('AlertEvaluator');
+
+  constructor(
+    private readonly rules: AlertRulesRepository,
+    private readonly notifications: NotificationsRepository,
+    private readonly deliveries: NotificationDeliveriesRepository,
+    private readonly deliverySettings: NotificationSettingsService,
+    private readonly market: MarketService,
+    private readonly portfolio: PortfolioSummaryService,
+    private readonly risk: RiskMetricsService,
+    private readonly newsService: NewsService,
+    private readonly preferences: PreferencesService,
+    private readonly clock: Clock,
+  ) {}
+
+  async evaluate(): Promise<EvaluationReport> {
+    const now = this.clock.now();
+    const rearmed = await this.rules.rearmDue(now, lastSessionOpen(now));
+    const inputs = new PassInputs({ portfolio: this.portfolio, newsService: this.newsService });
+    let afterId = 0;
+    let evaluated = 0;
+    let fired = 0;
+    for (;;) {
+      const page = await this.rules.activePage(afterId, PAGE_SIZE);
+      if (page.length === 0) break;
+      afterId = page[page.length - 1].id;
+      evaluated += page.length;
+      fired += await this.evaluatePage(page, inputs, now);
+    }
+    return { rearmed, evaluated, fired };
+  }
+
+  private async evaluatePage(page: AlertRule[], inputs: PassInputs, now: Date): Promise<number> {
+    const watchlists = new Map<number, string[]>();
+    for (const rule of page.filter((candidate) => candidate.kind === 'watchlist_move')) {
+      const preferences = await this.preferences.findForUser(rule.userId);
+      watchlists.set(rule.userId, preferences?.watchlist ?? []);
+    }
+    const symbols = new Set<string>();
+    for (const rule of page) {
+      if (rule.symbol && rule.symbol !== PORTFOLIO_TARGET && isQuoteKind(rule)) symbols.add(rule.symbol);
+    }
+    for (const list of watchlists.values()) for (const symbol of list) symbols.add(symbol);
+    const quotes =
+      symbols.size > 0 ? await this.market.getQuotes([...symbols]) : new Map<string, StockQuote | null>();
+
+    const peaks: { id: number; arming: number; peak: number }[] = [];
+    let fired = 0;
+    for (const rule of page) {
+      try {
+        const firing = await this.judge(rule, { quotes, watchlists, inputs, peaks, now });
+        if (firing && (await this.fire(rule, firing, now))) fired++;
+      } catch (error) {
+        this.logger.warn(`Alert rule ${rule.id} could not be evaluated: ${String(error)}`);
+      }
+    }
+    await this.rules.raisePeaks(peaks);
+    return fired;
+  }
+
+  private async judge(
+    rule: AlertRule,
+    context: {
+      quotes: Map<string, StockQuote | null>;
+      watchlists: Map<number, string[]>;
+      inputs: PassInputs;
+      peaks: { id: number; arming: number; peak: number }[];
+      now: Date;
+    },
+  ): Promise<Firing | null> {
+    const { quotes, inputs } = context;
+    switch (rule.kind) {
+      case 'price_above':
+      case 'price_below': {
+        const quote = quotes.get(rule.symbol!);
+        return quote ? checkPrice(rule, quote) : null;
+      }
+      case 'day_change': {
+        if (rule.symbol === PORTFOLIO_TARGET) {
+          const summary = await inputs.summary(rule.userId);
+          if (summary.positionsCount === 0) return null;
+          return checkDayChange(rule, {
+            label: 'Your portfolio',
+            changePercent: summary.dayChangePercent,
+            amount: summary.dayChange,
+            asOf: summary.asOf.toISOString(),
+          });
+        }
+        const quote = quotes.get(rule.symbol!);
+        return quote ? checkDayChange(rule, { label: quote.symbol, ...quote }) : null;
+      }
+      case 'drawdown': {
+        let figures: { label: string; value: number; asOf: string };
+        if (rule.symbol === PORTFOLIO_TARGET) {
+          const summary = await inputs.summary(rule.userId);
+          if (summary.positionsCount === 0) return null;
+          figures = { label: 'Your portfolio', value: summary.totalValue, asOf: summary.asOf.toISOString() };
+        } else {
+          const quote = quotes.get(rule.symbol!);
+          if (!quote) return null;
+          figures = { label: quote.symbol, value: quote.price, asOf: quote.asOf };
+        }
+        const peak = Math.max(rule.peak ?? figures.value, figures.value);
+        if (peak !== rule.peak) context.peaks.push({ id: rule.id, arming: rule.arming, peak });
+        return checkDrawdown(rule, { ...figures, peak });
+      }
+      case 'watchlist_move': {
+        const listed = (context.watchlists.get(rule.userId) ?? [])
+          .map((symbol) => quotes.get(symbol))
+          .filter((quote): quote is StockQuote => !!quote);
+        return checkWatchlist(rule, listed);
+      }
+      case 'news':
+        return checkNews(rule, await inputs.newsFor(rule.symbol!));
+      case 'sentiment_shift': {
+        const average = averageSentiment(
+          await inputs.newsFor(rule.symbol!),
+          context.now,
+          rule.thresholds.window_days!,
+        );
+        if (average === null) return null;
+        if (rule.baseline === null) {
+          await this.rules.setBaseline(rule.id, rule.arming, average);
+          return null;
+        }
+        return checkSentimentShift(rule, average, rule.baseline);
+      }
+      case 'risk_level': {
+        const summary = await inputs.summary(rule.userId);
+        if (summary.positionsCount === 0) return null;
+        const metrics = await this.risk.riskMetrics(rule.userId, 252, '^GSPC');
+        return checkRiskLevel(metrics.riskLevel, metrics.riskTolerance, metrics.matchesPreferences);
+      }
+    }
+  }
+
+  /** True when this call fired the rule; false when another pass already had. */
+  private async fire(rule: AlertRule, firing: Firing, now: Date): Promise<boolean> {
+    const plan = await this.deliverySettings.plan(rule.userId, now);
+    return this.rules.transaction(async (manager) => {
+      if (!(await this.rules.markTriggered(manager, rule.id, rule.arming, now))) return false;
+      const id = await this.notifications.insertOnce(manager, {
+        userId: rule.userId,
+        ruleId: rule.id,
+        arming: rule.arming,
+        kind: rule.kind,
+        title: firing.title,
+        text: firing.text,
+        data: firing.data,
+        createdAt: now,
+      });
+      if (id === null) return false;
+      await this.deliveries.enqueue(manager, id, rule.userId, plan.channels, plan.dueAt, plan.digest);
+      return true;
+    });
+  }
+}
+
+function isQuoteKind(rule: AlertRule): boolean {
+  return ['price_above', 'price_below', 'day_change', 'drawdown'].includes(rule.kind);
+}

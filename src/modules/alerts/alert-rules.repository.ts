@@ -1,0 +1,208 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AlertKind, AlertStatus, RearmPolicy } from './alert-fields';
+import { AlertRule, AlertRuleChanges, AlertThresholds, NewAlertRule } from './alert-rule';
+
+interface AlertRuleRow {
+  id: number;
+  user_id: number;
+  kind: AlertKind;
+  target: string | null;
+  params: AlertThresholds;
+  status: AlertStatus;
+  rearm: RearmPolicy;
+  rearm_minutes: number | null;
+  arming: number;
+  armed_at: Date;
+  peak: number | null;
+  baseline: number | null;
+  triggered_at: Date | null;
+  created_at: Date;
+  updated_at: Date | null;
+}
+
+const COLUMNS = `id, user_id, kind, target, params, status, rearm, rearm_minutes, arming, armed_at, peak,
+  baseline, triggered_at, created_at, updated_at`;
+
+function toRule(row: AlertRuleRow): AlertRule {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind,
+    symbol: row.target,
+    thresholds: row.params,
+    status: row.status,
+    rearm: row.rearm,
+    rearmMinutes: row.rearm_minutes,
+    arming: row.arming,
+    armedAt: row.armed_at,
+    peak: row.peak,
+    baseline: row.baseline,
+    triggeredAt: row.triggered_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The rows an UPDATE or DELETE … RETURNING gave back (TypeORM answers those with [rows, count]). */
+export function returnedRows<T>(result: unknown): T[] {
+  const [rows] = result as [T[], number];
+  return rows;
+}
+
+/** Persistence of alert rules. Every state change is one conditional statement, safe across replicas. */
+@Injectable()
+export class AlertRulesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
+   * Inserts the rule unless the user already has `limit` rules: the user's row is locked first, so
+   * two concurrent creations cannot both pass the count. Null when the limit is reached.
+   */
+  async insert(userId: number, rule: NewAlertRule, now: Date, limit: number): Promise<AlertRule | null> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      const [{ count }] = (await manager.query(
+        `SELECT count(*)::int AS count FROM alert_rules WHERE user_id = $1`,
+        [userId],
+      )) as { count: number }[];
+      if (count >= limit) return null;
+      const [row] = (await manager.query(
+        `INSERT INTO alert_rules (user_id, kind, target, params, rearm, rearm_minutes, armed_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+         RETURNING ${COLUMNS}`,
+        [userId, rule.kind, rule.symbol, rule.thresholds, rule.rearm, rule.rearmMinutes, now],
+      )) as AlertRuleRow[];
+      return toRule(row);
+    });
+  }
+
+  async list(userId: number, status?: AlertStatus): Promise<AlertRule[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM alert_rules
+       WHERE user_id = $1 AND ($2::varchar IS NULL OR status = $2)
+       ORDER BY id`,
+      [userId, status ?? null],
+    )) as AlertRuleRow[];
+    return rows.map(toRule);
+  }
+
+  async find(userId: number, id: number): Promise<AlertRule | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM alert_rules WHERE user_id = $1 AND id = $2`,
+      [userId, id],
+    )) as AlertRuleRow[];
+    return row ? toRule(row) : null;
+  }
+
+  /**
+   * Applies the changes in one statement. `active` on a rule that is not active re-arms it (a new
+   * arming from now, the running figures reset); null when the rule is not the user's.
+   */
+  async update(userId: number, id: number, changes: AlertRuleChanges, now: Date): Promise<AlertRule | null> {
+    const [row] = returnedRows<AlertRuleRow>(
+      await this.dataSource.query(
+        `UPDATE alert_rules SET
+         params = params || $3::jsonb,
+         rearm = COALESCE($4::varchar, rearm),
+         rearm_minutes = CASE WHEN $5::boolean THEN $6::integer ELSE rearm_minutes END,
+         arming = CASE WHEN $7::varchar = 'active' AND status <> 'active' THEN arming + 1 ELSE arming END,
+         armed_at = CASE WHEN $7::varchar = 'active' AND status <> 'active' THEN $8 ELSE armed_at END,
+         peak = CASE WHEN $7::varchar = 'active' AND status <> 'active' THEN NULL ELSE peak END,
+         baseline = CASE WHEN $7::varchar = 'active' AND status <> 'active' THEN NULL ELSE baseline END,
+         status = COALESCE($7::varchar, status),
+         updated_at = $8
+       WHERE user_id = $1 AND id = $2
+       RETURNING ${COLUMNS}`,
+        [
+          userId,
+          id,
+          changes.thresholds ?? {},
+          changes.rearm ?? null,
+          changes.rearmMinutes !== undefined,
+          changes.rearmMinutes ?? null,
+          changes.status ?? null,
+          now,
+        ],
+      ),
+    );
+    return row ? toRule(row) : null;
+  }
+
+  async remove(userId: number, id: number): Promise<boolean> {
+    const deleted = returnedRows(
+      await this.dataSource.query(`DELETE FROM alert_rules WHERE user_id = $1 AND id = $2 RETURNING id`, [
+        userId,
+        id,
+      ]),
+    );
+    return deleted.length > 0;
+  }
+
+  /** Active rules after `afterId`, in id order, a page at a time (the evaluator walks them all). */
+  async activePage(afterId: number, limit: number): Promise<AlertRule[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM alert_rules WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2`,
+      [afterId, limit],
+    )) as AlertRuleRow[];
+    return rows.map(toRule);
+  }
+
+  /** Raises the running peaks of drawdown rules (one statement for many). */
+  async raisePeaks(peaks: { id: number; arming: number; peak: number }[]): Promise<void> {
+    if (peaks.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE alert_rules r SET peak = GREATEST(COALESCE(r.peak, p.peak), p.peak)
+       FROM unnest($1::int[], $2::int[], $3::float8[]) AS p(id, arming, peak)
+       WHERE r.id = p.id AND r.arming = p.arming AND r.status = 'active'`,
+      [peaks.map((p) => p.id), peaks.map((p) => p.arming), peaks.map((p) => p.peak)],
+    );
+  }
+
+  /** Sets the baseline of a sentiment_shift rule armed without one. */
+  async setBaseline(id: number, arming: number, baseline: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE alert_rules SET baseline = $3 WHERE id = $1 AND arming = $2 AND baseline IS NULL`,
+      [id, arming, baseline],
+    );
+  }
+
+  /**
+   * Moves the rule from active to triggered for this arming, in the caller's transaction; false when
+   * another evaluation (another replica, a retried job) got there first or the rule changed.
+   */
+  async markTriggered(manager: EntityManager, id: number, arming: number, now: Date): Promise<boolean> {
+    const updated = returnedRows(
+      await manager.query(
+        `UPDATE alert_rules SET status = 'triggered', triggered_at = $3
+         WHERE id = $1 AND arming = $2 AND status = 'active' RETURNING id`,
+        [id, arming, now],
+      ),
+    );
+    return updated.length > 0;
+  }
+
+  /**
+   * Re-arms the triggered rules whose policy says so at `now`: after_minutes once that many minutes
+   * have passed, next_session once a session opened after the trigger (`sessionOpenedAt`).
+   */
+  async rearmDue(now: Date, sessionOpenedAt: Date | null): Promise<number> {
+    const rows = returnedRows(
+      await this.dataSource.query(
+        `UPDATE alert_rules SET status = 'active', arming = arming + 1, armed_at = $1, peak = NULL, baseline = NULL
+       WHERE status = 'triggered' AND (
+         (rearm = 'after_minutes' AND triggered_at + make_interval(mins => rearm_minutes) <= $1)
+         OR (rearm = 'next_session' AND $2::timestamptz IS NOT NULL AND triggered_at < $2)
+       )
+       RETURNING id`,
+        [now, sessionOpenedAt],
+      ),
+    );
+    return rows.length;
+  }
+}
