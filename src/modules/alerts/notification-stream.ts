@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { openEventStream } from '../../common/http/event-stream-reply';
 import { Notification } from './notification';
 
 /** What the stream needs: what the user missed after an id, and word of new ones. */
@@ -42,19 +43,7 @@ export async function streamNotifications(
     unsubscribe();
     throw error;
   }
-  reply.hijack();
-  const raw = reply.raw;
-  const earlier = Object.entries(reply.getHeaders()).filter(
-    (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
-  );
-  raw.writeHead(200, {
-    ...Object.fromEntries(earlier),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': requestId,
-  });
+  const raw = openEventStream(reply, requestId);
   raw.write(`retry: 2000\n\n`);
 
   let reading: Promise<void> = Promise.resolve();

@@ -69,12 +69,7 @@ export class NotificationsRepository {
         notification.createdAt,
       ],
     )) as { id: string }[];
-    if (!row) return null;
-    await manager.query(`SELECT pg_notify($1, $2)`, [
-      NOTIFICATION_CHANNEL,
-      JSON.stringify({ id: Number(row.id), user_id: notification.userId }),
-    ]);
-    return Number(row.id);
+    return row ? this.announce(manager, Number(row.id), notification.userId) : null;
   }
 
   /**
@@ -100,12 +95,16 @@ export class NotificationsRepository {
         notification.createdAt,
       ],
     )) as { id: string }[];
-    if (!row) return null;
+    return row ? this.announce(manager, Number(row.id), notification.userId) : null;
+  }
+
+  /** Tells every replica's streams (LISTEN) that the user has a new notification. */
+  private async announce(manager: EntityManager, id: number, userId: number): Promise<number> {
     await manager.query(`SELECT pg_notify($1, $2)`, [
       NOTIFICATION_CHANNEL,
-      JSON.stringify({ id: Number(row.id), user_id: notification.userId }),
+      JSON.stringify({ id, user_id: userId }),
     ]);
-    return Number(row.id);
+    return id;
   }
 
   /** Whether the user has a notification created at or after `since`. */

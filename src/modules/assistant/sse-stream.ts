@@ -3,6 +3,7 @@ import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { errorStatus } from '../../common/errors/http-exception.filter';
+import { openEventStream } from '../../common/http/event-stream-reply';
 import { recordFailureAfterHeaders } from '../../common/metrics/answered-status';
 import { ChatResponse } from './dto/chat.response';
 
@@ -24,20 +25,7 @@ export async function streamAnswer(
   reply: FastifyReply,
   answer: (onDelta: (text: string) => void) => Promise<ChatResponse>,
 ): Promise<void> {
-  reply.hijack();
-  const raw = reply.raw;
-  const earlier = Object.entries(reply.getHeaders()).filter(
-    (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
-  );
-  raw.writeHead(200, {
-    // Headers hooks have set so far (CORS, security headers) still apply to a hijacked reply.
-    ...Object.fromEntries(earlier),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'private, no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
+  const raw = openEventStream(reply, request.id);
   const send = (event: string, data: unknown) => {
     if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
