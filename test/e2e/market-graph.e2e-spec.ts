@@ -401,9 +401,18 @@ describe('the market knowledge graph', () => {
           WHERE e.kind = 'HOLDS' AND e.owner_user_id = $1 ORDER BY c.key`,
         [user.id],
       );
-    expect(await holds()).toEqual([{ symbol: 'MSFT', weight: 1 }]);
+    // The write is answered first; its edges follow within moments, with no read asking for them.
+    const holdsOnce = async (count: number): Promise<{ symbol: string; weight: number }[]> => {
+      for (let tries = 0; tries < 50; tries += 1) {
+        const rows: { symbol: string; weight: number }[] = await holds();
+        if (rows.length === count) return rows;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return holds();
+    };
+    expect(await holdsOnce(1)).toEqual([{ symbol: 'MSFT', weight: 1 }]);
     await buy(user, 'KO', 4);
-    const both: { symbol: string; weight: number }[] = await holds();
+    const both = await holdsOnce(2);
     expect(both.map(({ symbol }) => symbol)).toEqual(['KO', 'MSFT']);
     expect(both[0].weight + both[1].weight).toBeCloseTo(1, 10);
     const [after] = await db.query(

@@ -141,7 +141,9 @@ export class LedgerService {
       (locked) => work(new LedgerChange(locked, this.config.maxTransactions, settings)),
       request,
     );
-    await this.graph.afterLedgerChange(userId);
+    // Not awaited: the write is answered without waiting on the market graph (its first build can
+    // take seconds), and every graph read brings the user's edges up to the ledger version first.
+    void this.graph.afterLedgerChange(userId);
     return answer;
   }
 
