@@ -129,7 +129,7 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
   async model(asOf: string): Promise<CorrelationModel> {
     const known = models.get(asOf);
     if (known) return known;
-    const model = CorrelationModel.measure(await this.replay.market(), asOf);
+    const model = await CorrelationModel.measure(await this.replay.market(), asOf);
     models.set(asOf, model);
     if (models.size > MODELS_KEPT) models.delete(models.keys().next().value!);
     return model;
@@ -182,7 +182,7 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
     this.known = await this.repository.maintain(async (current, writer) => {
       if (current && current.correlationsAsOf >= asOf) return current;
       if (!current) await writer.writeReference(await loadCompanyDirectory(), this.clock.now());
-      await writer.replaceCorrelations(model.coMovingPairs(), asOf, CORRELATION_WINDOW_SESSIONS);
+      await writer.replaceCorrelations(await model.coMovingPairs(), asOf, CORRELATION_WINDOW_SESSIONS);
       if (current) await this.reweighHoldings(writer);
       await writer.writeState({ builtAt: this.clock.now(), correlationsAsOf: asOf });
       await writer.analyze();

@@ -51,14 +51,25 @@ export function coMovingPairs(
   deviations: ReadonlyMap<string, Float64Array>,
   threshold = CO_MOVEMENT_THRESHOLD,
 ): CoMovingPair[] {
+  return [...coMovingPairsByRow(deviations, threshold)].flat();
+}
+
+/**
+ * The same pairs, one symbol's row at a time (its pairs with the symbols after it), so that a
+ * caller can let other work run between rows: the whole matrix is about 127,000 dot products.
+ */
+export function* coMovingPairsByRow(
+  deviations: ReadonlyMap<string, Float64Array>,
+  threshold = CO_MOVEMENT_THRESHOLD,
+): Generator<CoMovingPair[]> {
   const symbols = [...deviations.keys()].sort();
   const series = symbols.map((symbol) => deviations.get(symbol)!);
-  const pairs: CoMovingPair[] = [];
   for (let i = 0; i < symbols.length; i += 1) {
+    const row: CoMovingPair[] = [];
     for (let j = i + 1; j < symbols.length; j += 1) {
       const correlation = dot(series[i], series[j]);
-      if (correlation >= threshold) pairs.push({ a: symbols[i], b: symbols[j], correlation });
+      if (correlation >= threshold) row.push({ a: symbols[i], b: symbols[j], correlation });
     }
+    yield row;
   }
-  return pairs;
 }
