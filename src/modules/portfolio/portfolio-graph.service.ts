@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ClusterConcentration, GraphService, PortfolioExposure } from '../graph';
 import { PreferencesService } from '../preferences/preferences.service';
 import { replayLedger } from './analytics/ledger-replay';
@@ -10,8 +10,10 @@ import { PortfolioTransactionsRepository } from './portfolio-transactions.reposi
  * graph answers about them, so a write that failed after the ledger committed is made again then.
  */
 @Injectable()
-export class PortfolioGraphService {
+export class PortfolioGraphService implements OnModuleDestroy {
   private readonly logger = new Logger('PortfolioGraph');
+  /** Updates that follow writes already answered: finished before the database closes. */
+  private readonly following = new Set<Promise<void>>();
 
   constructor(
     private readonly ledgers: PortfolioTransactionsRepository,
@@ -23,7 +25,18 @@ export class PortfolioGraphService {
    * Brings the user's HOLDS edges to the ledger's current version once the graph is built (before,
    * the first read writes them); a failure is logged, not thrown.
    */
-  async afterLedgerChange(userId: number): Promise<void> {
+  afterLedgerChange(userId: number): Promise<void> {
+    const update = this.updateHoldings(userId);
+    this.following.add(update);
+    void update.finally(() => this.following.delete(update));
+    return update;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([...this.following]);
+  }
+
+  private async updateHoldings(userId: number): Promise<void> {
     await this.graph
       .isBuilt()
       .then((built) => (built ? this.sync(userId) : undefined))
