@@ -12,8 +12,9 @@ const IDLE_SWEEP_INTERVAL_MS = 100;
  * On shutdown (SIGTERM): readiness turns false at once; after SHUTDOWN_DELAY_MS (time for a load
  * balancer to notice) the listener closes so no new connection is accepted, in-flight requests
  * finish for up to SHUTDOWN_DRAIN_TIMEOUT_MS, keep-alive connections are closed as soon as they
- * are idle, and whatever is left is then cut. Only after that do the later hooks close the
- * database pool, the Redis clients and the embedded server.
+ * are idle, and whatever is left is then cut. The background work the drain's requests left
+ * (DrainState.finishBeforeClose) ends next, within the same timeout. Only after that do the later
+ * hooks close the database pool, the Redis clients and the embedded server.
  */
 @Injectable()
 export class GracefulShutdown implements BeforeApplicationShutdown {
@@ -47,6 +48,7 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
         server.closeAllConnections();
         await closed;
       }
+      await Promise.race([this.drain.allFinished(), drainTimedOut]);
     } finally {
       clearInterval(sweeper);
       clearTimeout(timer);

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 export class DrainState {
   private isDraining = false;
   private readonly onStart: (() => void)[] = [];
+  private readonly unfinished = new Set<Promise<unknown>>();
 
   get draining(): boolean {
     return this.isDraining;
@@ -23,5 +24,22 @@ export class DrainState {
   whenDraining(listener: () => void): void {
     if (this.isDraining) listener();
     else this.onStart.push(listener);
+  }
+
+  /**
+   * Work that must end before the database closes and that requests may still start while the
+   * HTTP drain runs: a job runner stopping, updates that follow writes already answered.
+   */
+  finishBeforeClose(work: Promise<unknown>): void {
+    this.unfinished.add(work);
+    void work.then(
+      () => this.unfinished.delete(work),
+      () => this.unfinished.delete(work),
+    );
+  }
+
+  /** Resolves when every piece of work given to finishBeforeClose has ended, however it ended. */
+  async allFinished(): Promise<void> {
+    while (this.unfinished.size > 0) await Promise.allSettled([...this.unfinished]);
   }
 }

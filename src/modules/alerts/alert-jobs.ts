@@ -10,6 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { DrainState } from '../../common/lifecycle/drain-state';
 import { alertsConfig } from '../../config/alerts.config';
 import { AlertEvaluatorService } from './alert-evaluator.service';
 import { BriefingSchedulerService } from './delivery/briefing-scheduler.service';
@@ -22,6 +23,8 @@ export const DELIVER_QUEUE = 'notifications-deliver';
 /** A pass every minute even when no replica's ticker runs (pg-boss's own cron, one replica sends it). */
 const EVALUATE_CRON = '* * * * *';
 const WORKER_POLLING_SECONDS = 0.5;
+/** How long a running pass may take to finish at shutdown before pg-boss marks it failed (retried later). */
+const STOP_WITHIN_MS = 10_000;
 
 /**
  * The job runner: pg-boss on the service's own PostgreSQL (embedded or server), through the
@@ -41,6 +44,7 @@ export class AlertJobs implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly deliverer: NotificationDelivererService,
     private readonly briefings: BriefingSchedulerService,
     @Inject(alertsConfig.KEY) private readonly config: ConfigType<typeof alertsConfig>,
+    private readonly drain: DrainState,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -87,11 +91,13 @@ export class AlertJobs implements OnApplicationBootstrap, BeforeApplicationShutd
   /**
    * Stops asking for runs and lets pg-boss stop in the background: shutdown hooks run module by
    * module, and awaiting a running pass here would hold back the HTTP drain (readiness would stay
-   * true). A pass cut short by the pool closing is retried by the next run; it is idempotent.
+   * true). The drain then waits for the stop before the pool closes: pg-boss records a job's
+   * outcome after its handler, and doing so on an ended pool throws where nothing catches it.
    */
   beforeApplicationShutdown(): void {
     clearInterval(this.ticker);
-    void this.boss?.stop({ graceful: true, close: false, wait: false }).catch(() => undefined);
+    const stopping = this.boss?.stop({ graceful: true, close: false, wait: true, timeout: STOP_WITHIN_MS });
+    if (stopping) this.drain.finishBeforeClose(stopping.catch(() => undefined));
     this.boss = null;
   }
 }

@@ -1,4 +1,5 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { DrainState } from '../../common/lifecycle/drain-state';
 import { ClusterConcentration, GraphService, PortfolioExposure } from '../graph';
 import { PreferencesService } from '../preferences/preferences.service';
 import { replayLedger } from './analytics/ledger-replay';
@@ -10,15 +11,14 @@ import { PortfolioTransactionsRepository } from './portfolio-transactions.reposi
  * graph answers about them, so a write that failed after the ledger committed is made again then.
  */
 @Injectable()
-export class PortfolioGraphService implements OnModuleDestroy {
+export class PortfolioGraphService {
   private readonly logger = new Logger('PortfolioGraph');
-  /** Updates that follow writes already answered: finished before the database closes. */
-  private readonly following = new Set<Promise<void>>();
 
   constructor(
     private readonly ledgers: PortfolioTransactionsRepository,
     private readonly graph: GraphService,
     private readonly preferences: PreferencesService,
+    private readonly drain: DrainState,
   ) {}
 
   /**
@@ -27,13 +27,8 @@ export class PortfolioGraphService implements OnModuleDestroy {
    */
   afterLedgerChange(userId: number): Promise<void> {
     const update = this.updateHoldings(userId);
-    this.following.add(update);
-    void update.finally(() => this.following.delete(update));
+    this.drain.finishBeforeClose(update);
     return update;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.allSettled([...this.following]);
   }
 
   private async updateHoldings(userId: number): Promise<void> {
