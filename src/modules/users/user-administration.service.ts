@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/time/clock';
 import { NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { isUniqueViolation } from '../../database/unique-violation';
 import { EmailTakenError } from './email-taken.error';
-import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
-import { isUniqueViolation } from './unique-violation';
-import { toUser, User } from './user';
+import { User } from './user';
+import { LockedUser, UserFieldChanges, UsersRepository } from './users.repository';
 import { canonicalEmail, isStorableUserId, NewUser, UsersService } from './users.service';
 
 export interface UserChanges {
@@ -28,7 +26,7 @@ export interface UserChanges {
 @Injectable()
 export class UserAdministrationService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rows: UsersRepository,
     private readonly users: UsersService,
     private readonly passwords: PasswordHasher,
     private readonly passwordPolicy: PasswordPolicy,
@@ -40,10 +38,7 @@ export class UserAdministrationService {
   }
 
   async list(skip: number, limit: number): Promise<User[]> {
-    const users = await this.dataSource
-      .getRepository(UserEntity)
-      .find({ order: { id: 'ASC' }, skip, take: limit });
-    return users.map(toUser);
+    return this.rows.page(skip, limit);
   }
 
   async get(id: number): Promise<User> {
@@ -66,18 +61,19 @@ export class UserAdministrationService {
     const hashedPassword = changes.password ? await this.passwords.hash(changes.password) : undefined;
     try {
       return await this.change(id, (locked) => {
-        const { user } = locked;
-        if (changes.email !== undefined) user.email = canonicalEmail(changes.email);
-        if (changes.fullName !== undefined) user.fullName = changes.fullName;
-        if (hashedPassword) user.hashedPassword = hashedPassword;
         if (changes.isActive === false) {
           requireAnotherActiveSuperuser(locked, ErrorDetail.cannotDeactivateLastSuperuser);
         }
         if (changes.isSuperuser === false) {
           requireAnotherActiveSuperuser(locked, ErrorDetail.cannotDemoteLastSuperuser);
         }
-        if (changes.isActive !== undefined) user.isActive = changes.isActive;
-        if (changes.isSuperuser !== undefined) user.isSuperuser = changes.isSuperuser;
+        return {
+          ...(changes.email !== undefined && { email: canonicalEmail(changes.email) }),
+          ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+          ...(hashedPassword && { hashedPassword }),
+          ...(changes.isActive !== undefined && { isActive: changes.isActive }),
+          ...(changes.isSuperuser !== undefined && { isSuperuser: changes.isSuperuser }),
+        };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError(ErrorDetail.emailInUseByAnotherUser);
@@ -89,7 +85,7 @@ export class UserAdministrationService {
     if (!isActive && id === actorId) throw new RuleViolationError(ErrorDetail.cannotDeactivateOwnAccount);
     return this.change(id, (locked) => {
       if (!isActive) requireAnotherActiveSuperuser(locked, ErrorDetail.cannotDeactivateLastSuperuser);
-      locked.user.isActive = isActive;
+      return { isActive };
     });
   }
 
@@ -98,9 +94,7 @@ export class UserAdministrationService {
     const current = await this.get(id);
     await this.passwordPolicy.requireStrong(password, ['body', 'new_password'], current);
     const hashedPassword = await this.passwords.hash(password);
-    await this.change(id, ({ user }) => {
-      user.hashedPassword = hashedPassword;
-    });
+    await this.change(id, () => ({ hashedPassword }));
   }
 
   async delete(id: number, actorId: number): Promise<void> {
@@ -114,50 +108,23 @@ export class UserAdministrationService {
    * idempotency keys, conversations, messages and chat-turn counts.
    */
   async deleteAccount(id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      requireAnotherActiveSuperuser(await lockUser(manager, id), ErrorDetail.cannotDeleteLastSuperuser);
-      await manager.delete(UserEntity, { id });
-    });
+    const deleted =
+      isStorableUserId(id) &&
+      (await this.rows.deleteLocked(id, (locked) =>
+        requireAnotherActiveSuperuser(locked, ErrorDetail.cannotDeleteLastSuperuser),
+      ));
+    if (!deleted) throw new NotFoundError(ErrorDetail.userNotFound);
     await this.users.forgetAuthState(id);
   }
 
-  private async change(id: number, apply: (locked: LockedUser) => void): Promise<User> {
-    const saved = await this.dataSource.transaction(async (manager) => {
-      const locked = await lockUser(manager, id);
-      apply(locked);
-      locked.user.updatedAt = this.clock.now();
-      return manager.save(locked.user);
-    });
+  private async change(id: number, decide: (locked: LockedUser) => UserFieldChanges): Promise<User> {
+    const saved = isStorableUserId(id)
+      ? await this.rows.updateLocked(id, (locked) => ({ ...decide(locked), updatedAt: this.clock.now() }))
+      : null;
+    if (!saved) throw new NotFoundError(ErrorDetail.userNotFound);
     await this.users.forgetAuthState(id);
-    return toUser(saved);
+    return saved;
   }
-}
-
-/** A user's row, locked until the transaction ends, and whether another active superuser exists. */
-interface LockedUser {
-  user: UserEntity;
-  anotherActiveSuperuser: boolean;
-}
-
-/**
- * Locks the user and every active superuser in one statement, in id order. The other superusers'
- * rows stay locked so none of them can be demoted meanwhile; the order makes two changes that
- * each need the other's row (two admins demoting each other) queue rather than deadlock.
- */
-async function lockUser(manager: EntityManager, id: number): Promise<LockedUser> {
-  if (!isStorableUserId(id)) throw new NotFoundError(ErrorDetail.userNotFound);
-  const locked = await manager
-    .createQueryBuilder(UserEntity, 'user')
-    .where('user.id = :id OR (user.is_superuser AND user.is_active)', { id })
-    .orderBy('user.id')
-    .setLock('pessimistic_write')
-    .getMany();
-  const user = locked.find((row) => row.id === id);
-  if (!user) throw new NotFoundError(ErrorDetail.userNotFound);
-  return {
-    user,
-    anotherActiveSuperuser: locked.some((row) => row !== user && row.isSuperuser && row.isActive),
-  };
 }
 
 /** Refuses a change that would leave no active superuser. */

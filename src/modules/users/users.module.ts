@@ -7,12 +7,13 @@ import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
 import { UserAdministrationService } from './user-administration.service';
 import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
   controllers: [UsersController],
-  providers: [UsersService, UserAdministrationService, PasswordHasher, PasswordPolicy],
+  providers: [UsersRepository, UsersService, UserAdministrationService, PasswordHasher, PasswordPolicy],
   exports: [UsersService, UserAdministrationService],
 })
 export class UsersModule implements OnApplicationBootstrap {

@@ -1,14 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { isUniqueViolation } from '../../database/unique-violation';
 import { EmailTakenError } from './email-taken.error';
-import { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
-import { isUniqueViolation } from './unique-violation';
-import { toUser, User } from './user';
+import { User } from './user';
+import { UsersRepository } from './users.repository';
 
 export interface NewUser {
   email: string;
@@ -54,7 +52,7 @@ export class UsersService {
   private readonly logger = new Logger(UsersService.name);
 
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly users: UsersRepository,
     private readonly passwords: PasswordHasher,
     private readonly passwordPolicy: PasswordPolicy,
     private readonly cache: ConsistentCache,
@@ -70,16 +68,15 @@ export class UsersService {
   }
 
   private async insert(user: NewUser): Promise<User> {
-    const entity = this.users.create({
+    const row = {
       email: canonicalEmail(user.email),
       fullName: user.fullName,
       hashedPassword: await this.passwords.hash(user.password),
       isActive: user.isActive ?? true,
       isSuperuser: user.isSuperuser ?? false,
-      updatedAt: null,
-    });
+    };
     try {
-      return toUser(await this.users.save(entity));
+      return await this.users.insert(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw new EmailTakenError(ErrorDetail.emailAlreadyRegistered);
       throw error;
@@ -87,15 +84,14 @@ export class UsersService {
   }
 
   async findById(id: number): Promise<User | null> {
-    const user = isStorableUserId(id) ? await this.users.findOneBy({ id }) : null;
-    return user && toUser(user);
+    return isStorableUserId(id) ? this.users.findById(id) : null;
   }
 
   /** The user whose password matches, or null; unknown emails cost one argon2 verification too. */
   async verifyCredentials(email: string, password: string): Promise<User | null> {
-    const user = await this.users.findOneBy({ email: canonicalEmail(email) });
-    if (!user) return this.passwords.verifyAgainstNothing(password).then(() => null);
-    return (await this.passwords.verify(user.hashedPassword, password)) ? toUser(user) : null;
+    const found = await this.users.findWithPasswordHash(canonicalEmail(email));
+    if (!found) return this.passwords.verifyAgainstNothing(password).then(() => null);
+    return (await this.passwords.verify(found.hashedPassword, password)) ? found.user : null;
   }
 
   /** Read on every authenticated request; a change to the user always wins over a concurrent fill. */
@@ -129,8 +125,7 @@ export class UsersService {
    * Its password is the operator's choice and is not held to the policy.
    */
   async ensureSuperuser(email: string, password: string): Promise<void> {
-    const existing = await this.users.findOneBy({ email: canonicalEmail(email) });
-    if (existing) return;
+    if (await this.users.findWithPasswordHash(canonicalEmail(email))) return;
     try {
       await this.insert({ email, password, fullName: 'Administrator', isSuperuser: true });
       this.logger.log(`Created the first superuser ${email}`);
