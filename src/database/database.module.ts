@@ -6,6 +6,7 @@ import { databaseConfig } from '../config/database.config';
 import { dataSourceOptions } from './data-source-options';
 import { migratedDataSource } from './locked-migrations';
 import { EmbeddedPostgres, embeddedPostgres } from './embedded-postgres';
+import { TransactionContextModule } from './transaction-context';
 
 /** Holds the embedded server, when there is one, so it is stopped after the pool has closed. */
 class EmbeddedPostgresHolder {
@@ -52,6 +53,7 @@ class EmbeddedPostgresModule implements OnApplicationShutdown {
       },
       dataSourceFactory: (options) => migratedDataSource(options!),
     }),
+    TransactionContextModule,
   ],
 })
 export class DatabaseModule {}

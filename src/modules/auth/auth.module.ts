@@ -15,6 +15,7 @@ import { SessionEntity } from './entities/session.entity';
 import { ExpiredSessionsPurge } from './expired-sessions.purge';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { resolveSigningKey } from './signing-key';
 import { SigningKey, TokenSigner } from './token-signer';
@@ -42,6 +43,7 @@ import { SigningKey, TokenSigner } from './token-signer';
         ),
     },
     TokenSigner,
+    SessionsRepository,
     SessionsService,
     ExpiredSessionsPurge,
     LoginThrottleService,

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Transactional } from '@nestjs-cls/transactional';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, IsNull, MoreThan, Not } from 'typeorm';
 import type { ClientInfo } from '../../common/auth/client.decorator';
 import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { NotFoundError } from '../../common/errors/domain-errors';
@@ -11,6 +10,7 @@ import { Clock } from '../../common/time/clock';
 import { authConfig } from '../../config/auth.config';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { SessionEntity } from './entities/session.entity';
+import { SessionsRepository } from './sessions.repository';
 import { TokenSigner } from './token-signer';
 
 export interface TokenPair {
@@ -44,28 +44,27 @@ const REVOKED = 'revoked';
 @Injectable()
 export class SessionsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rows: SessionsRepository,
     private readonly signer: TokenSigner,
     private readonly clock: Clock,
     private readonly cache: ConsistentCache,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
   ) {}
 
+  @Transactional()
   async start(userId: number, client: ClientInfo): Promise<TokenPair> {
     const sessionId = randomUUID();
     const now = this.clock.now();
-    return this.dataSource.transaction(async (manager) => {
-      await manager.insert(SessionEntity, {
-        id: sessionId,
-        userId,
-        createdAt: now,
-        revokedAt: null,
-        lastUsedAt: now,
-        userAgent: client.userAgent,
-        clientIp: client.ip,
-      });
-      return this.issuePair(manager, userId, sessionId);
+    await this.rows.insertSession({
+      id: sessionId,
+      userId,
+      createdAt: now,
+      revokedAt: null,
+      lastUsedAt: now,
+      userAgent: client.userAgent,
+      clientIp: client.ip,
     });
+    return this.issuePair(userId, sessionId);
   }
 
   async rotate(refreshToken: string, client: ClientInfo): Promise<RotationResult> {
@@ -73,44 +72,37 @@ export class SessionsService {
     if (!claims) return { outcome: 'rejected', userId: null };
     const rejected: RotationResult = { outcome: 'rejected', userId: Number(claims.sub) };
     const now = this.clock.now();
-    const result = await this.dataSource.transaction(
-      async (manager): Promise<RotationResult | 'reused' | 'ended'> => {
-        const presented = await manager.findOne(RefreshTokenEntity, {
-          where: { jti: claims.jti },
-          lock: { mode: 'pessimistic_write' },
-        });
-        if (!presented) return rejected;
-        const session = await manager.findOneBy(SessionEntity, {
-          id: presented.sessionId,
-          revokedAt: IsNull(),
-        });
-        if (session && this.isPastMaxAge(session, now)) return 'ended';
-        if (presented.revokedAt) {
-          if (!presented.replacedBy) return rejected;
-          const successor = session && (await this.successorWithinGrace(manager, presented, now));
-          return successor ? { outcome: 'rotated', userId: presented.userId, tokens: successor } : 'reused';
-        }
-        if (!session) return rejected;
-        const nextJti = randomUUID();
-        await manager.update(
-          RefreshTokenEntity,
-          { jti: presented.jti },
-          { revokedAt: now, replacedBy: nextJti },
-        );
-        await manager.update(
-          SessionEntity,
-          { id: session.id },
-          { lastUsedAt: now, userAgent: client.userAgent, clientIp: client.ip },
-        );
-        const tokens = await this.issuePair(manager, presented.userId, presented.sessionId, nextJti);
-        return { outcome: 'rotated', userId: presented.userId, tokens };
-      },
-    );
+    const result = await this.rotateStored(claims.jti, rejected, client, now);
     if (result === 'reused' || result === 'ended') {
       await this.revokeSession(claims.sid);
       return rejected;
     }
     return result;
+  }
+
+  /** The stored side of a rotation, in one transaction that holds the presented token's row. */
+  @Transactional()
+  private async rotateStored(
+    jti: string,
+    rejected: RotationResult,
+    client: ClientInfo,
+    now: Date,
+  ): Promise<RotationResult | 'reused' | 'ended'> {
+    const presented = await this.rows.lockRefreshToken(jti);
+    if (!presented) return rejected;
+    const session = await this.rows.findUnrevokedSession(presented.sessionId);
+    if (session && this.isPastMaxAge(session, now)) return 'ended';
+    if (presented.revokedAt) {
+      if (!presented.replacedBy) return rejected;
+      const successor = session && (await this.successorWithinGrace(presented, now));
+      return successor ? { outcome: 'rotated', userId: presented.userId, tokens: successor } : 'reused';
+    }
+    if (!session) return rejected;
+    const nextJti = randomUUID();
+    await this.rows.markRotated(presented.jti, now, nextJti);
+    await this.rows.touchSession(session.id, now, { userAgent: client.userAgent, clientIp: client.ip });
+    const tokens = await this.issuePair(presented.userId, presented.sessionId, nextJti);
+    return { outcome: 'rotated', userId: presented.userId, tokens };
   }
 
   /** Sessions have an absolute lifetime: past it, the user logs in again (AUTH_SESSION_MAX_DAYS). */
@@ -123,14 +115,10 @@ export class SessionsService {
    * claims give the same tokens), if that happened within the grace window and the successor has
    * not been used or revoked since.
    */
-  private async successorWithinGrace(
-    manager: EntityManager,
-    presented: RefreshTokenEntity,
-    now: Date,
-  ): Promise<TokenPair | null> {
+  private async successorWithinGrace(presented: RefreshTokenEntity, now: Date): Promise<TokenPair | null> {
     const graceMs = this.config.refreshReuseGraceSeconds * 1000;
     if (!presented.revokedAt || now.getTime() - presented.revokedAt.getTime() > graceMs) return null;
-    const successor = await manager.findOneBy(RefreshTokenEntity, { jti: presented.replacedBy ?? undefined });
+    const successor = presented.replacedBy ? await this.rows.findRefreshToken(presented.replacedBy) : null;
     if (!successor || successor.revokedAt) return null;
     const issuedAtSeconds = successor.expiresAt.getTime() / 1000 - this.config.refreshTokenTtlSeconds;
     return this.signPair(successor.userId, successor.sessionId, successor.jti, issuedAtSeconds).tokens;
@@ -138,21 +126,19 @@ export class SessionsService {
 
   /** Revokes the session, and with it every access and refresh token it issued. */
   async revokeSession(sessionId: string): Promise<void> {
-    const now = this.clock.now();
-    await this.dataSource.transaction(async (manager) => {
-      await manager.update(SessionEntity, { id: sessionId, revokedAt: IsNull() }, { revokedAt: now });
-      await manager.update(RefreshTokenEntity, { sessionId, revokedAt: IsNull() }, { revokedAt: now });
-    });
+    await this.revokeStored(sessionId);
     await this.cache.putFinal(sessionStateKey(sessionId), REVOKED, SESSION_STATE_TTL_MS);
+  }
+
+  @Transactional()
+  private async revokeStored(sessionId: string): Promise<void> {
+    await this.rows.revokeSession(sessionId, this.clock.now());
   }
 
   /** The user's live sessions, the most recently used first. */
   async list(userId: number): Promise<SessionSummary[]> {
     const oldestLive = new Date(this.clock.now().getTime() - this.config.sessionMaxAgeSeconds * 1000);
-    const sessions = await this.dataSource.getRepository(SessionEntity).find({
-      where: { userId, revokedAt: IsNull(), createdAt: MoreThan(oldestLive) },
-      order: { lastUsedAt: 'DESC', id: 'ASC' },
-    });
+    const sessions = await this.rows.liveSessions(userId, oldestLive);
     return sessions.map(({ id, createdAt, lastUsedAt, userAgent, clientIp }) => ({
       id,
       createdAt,
@@ -164,9 +150,7 @@ export class SessionsService {
 
   /** Ends one of the user's live sessions; someone else's, or one already ended, is not found. */
   async revokeOwnSession(userId: number, sessionId: string): Promise<void> {
-    const session = await this.dataSource
-      .getRepository(SessionEntity)
-      .findOneBy({ id: sessionId, userId, revokedAt: IsNull() });
+    const session = await this.rows.findUnrevokedSession(sessionId, userId);
     if (!session) throw new NotFoundError(ErrorDetail.sessionNotFound);
     await this.revokeSession(sessionId);
   }
@@ -179,23 +163,15 @@ export class SessionsService {
 
   /** Revokes every session of the user, but `keptSessionId` when given. */
   async revokeAllSessions(userId: number, keptSessionId?: string): Promise<void> {
-    const kept = keptSessionId ? { id: Not(keptSessionId) } : {};
-    const keptTokens = keptSessionId ? { sessionId: Not(keptSessionId) } : {};
-    const sessions = await this.dataSource
-      .getRepository(SessionEntity)
-      .find({ select: { id: true }, where: { userId, revokedAt: IsNull(), ...kept } });
-    const now = this.clock.now();
-    await this.dataSource.transaction(async (manager) => {
-      await manager.update(SessionEntity, { userId, revokedAt: IsNull(), ...kept }, { revokedAt: now });
-      await manager.update(
-        RefreshTokenEntity,
-        { userId, revokedAt: IsNull(), ...keptTokens },
-        { revokedAt: now },
-      );
-    });
+    const revoked = await this.revokeAllStored(userId, keptSessionId);
     await Promise.all(
-      sessions.map(({ id }) => this.cache.putFinal(sessionStateKey(id), REVOKED, SESSION_STATE_TTL_MS)),
+      revoked.map((id) => this.cache.putFinal(sessionStateKey(id), REVOKED, SESSION_STATE_TTL_MS)),
     );
+  }
+
+  @Transactional()
+  private revokeAllStored(userId: number, keptSessionId?: string): Promise<string[]> {
+    return this.rows.revokeSessionsOf(userId, this.clock.now(), keptSessionId);
   }
 
   /** Runs on every authenticated request, so the answer is cached; a revocation always wins over a fill. */
@@ -203,7 +179,7 @@ export class SessionsService {
     const state = await this.cache.read(
       sessionStateKey(sessionId),
       async () => {
-        const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
+        const session = await this.rows.findSession(sessionId);
         return session && !session.revokedAt ? `active:${session.userId}` : REVOKED;
       },
       SESSION_STATE_TTL_MS,
@@ -212,7 +188,6 @@ export class SessionsService {
   }
 
   private async issuePair(
-    manager: EntityManager,
     userId: number,
     sessionId: string,
     refreshJti: string = randomUUID(),
@@ -223,7 +198,7 @@ export class SessionsService {
       refreshJti,
       Math.floor(Date.now() / 1000),
     );
-    await manager.insert(RefreshTokenEntity, {
+    await this.rows.insertRefreshToken({
       jti: refreshJti,
       sessionId,
       userId,
