@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
 import { Clock } from '../../common/time/clock';
 import { NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -108,22 +109,33 @@ export class UserAdministrationService {
    * idempotency keys, conversations, messages and chat-turn counts.
    */
   async deleteAccount(id: number): Promise<void> {
-    const deleted =
-      isStorableUserId(id) &&
-      (await this.rows.deleteLocked(id, (locked) =>
-        requireAnotherActiveSuperuser(locked, ErrorDetail.cannotDeleteLastSuperuser),
-      ));
-    if (!deleted) throw new NotFoundError(ErrorDetail.userNotFound);
+    await this.deleteLocked(id);
     await this.users.forgetAuthState(id);
   }
 
+  @Transactional()
+  private async deleteLocked(id: number): Promise<void> {
+    requireAnotherActiveSuperuser(await this.lock(id), ErrorDetail.cannotDeleteLastSuperuser);
+    await this.rows.delete(id);
+  }
+
   private async change(id: number, decide: (locked: LockedUser) => UserFieldChanges): Promise<User> {
-    const saved = isStorableUserId(id)
-      ? await this.rows.updateLocked(id, (locked) => ({ ...decide(locked), updatedAt: this.clock.now() }))
-      : null;
-    if (!saved) throw new NotFoundError(ErrorDetail.userNotFound);
+    const saved = await this.changeLocked(id, decide);
     await this.users.forgetAuthState(id);
     return saved;
+  }
+
+  /** Decides the changes on the locked state (`decide` throws to refuse) and stores them, in one transaction. */
+  @Transactional()
+  private async changeLocked(id: number, decide: (locked: LockedUser) => UserFieldChanges): Promise<User> {
+    const changes = decide(await this.lock(id));
+    return this.rows.update(id, { ...changes, updatedAt: this.clock.now() });
+  }
+
+  private async lock(id: number): Promise<LockedUser> {
+    const locked = isStorableUserId(id) ? await this.rows.lockWithActiveSuperusers(id) : null;
+    if (!locked) throw new NotFoundError(ErrorDetail.userNotFound);
+    return locked;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { UserEntity } from './entities/user.entity';
 import { toUser, User } from './user';
 
@@ -21,10 +21,19 @@ export interface LockedUser {
 
 export type UserFieldChanges = Partial<UserRow> & { updatedAt?: Date };
 
-/** Every query on the users table. */
+/** Every query on the users table; each joins the caller's transaction when there is one. */
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(private readonly host: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /** The current transaction's EntityManager, or the pool's outside one. */
+  private get manager() {
+    return this.host.tx;
+  }
+
+  private get users() {
+    return this.manager.getRepository(UserEntity);
+  }
 
   /** Inserts the account; a taken email throws the unique index's violation (see isUniqueViolation). */
   async insert(row: UserRow): Promise<User> {
@@ -47,51 +56,32 @@ export class UsersRepository {
   }
 
   /**
-   * Locks the user (see lockUser), lets `decide` check the locked state — it throws to refuse — and
-   * stores the changes it answers; null when there is no such user.
+   * Locks the user and every active superuser in one statement, in id order, until the caller's
+   * transaction ends. The other superusers' rows stay locked so none of them can be demoted
+   * meanwhile; the order makes two changes that each need the other's row (two admins demoting
+   * each other) queue rather than deadlock. Null when there is no such user.
    */
-  updateLocked(id: number, decide: (locked: LockedUser) => UserFieldChanges): Promise<User | null> {
-    return this.users.manager.transaction(async (manager) => {
-      const locked = await lockUser(manager, id);
-      if (!locked) return null;
-      const { entity, ...state } = locked;
-      Object.assign(entity, decide(state));
-      return toUser(await manager.save(entity));
-    });
+  async lockWithActiveSuperusers(id: number): Promise<LockedUser | null> {
+    const locked = await this.manager
+      .createQueryBuilder(UserEntity, 'user')
+      .where('user.id = :id OR (user.is_superuser AND user.is_active)', { id })
+      .orderBy('user.id')
+      .setLock('pessimistic_write')
+      .getMany();
+    const entity = locked.find((row) => row.id === id);
+    if (!entity) return null;
+    return {
+      user: toUser(entity),
+      anotherActiveSuperuser: locked.some((row) => row !== entity && row.isSuperuser && row.isActive),
+    };
   }
 
-  /** Locks the user, lets `check` refuse (by throwing), then deletes the row; false when there is no such user. */
-  deleteLocked(id: number, check: (locked: LockedUser) => void): Promise<boolean> {
-    return this.users.manager.transaction(async (manager) => {
-      const locked = await lockUser(manager, id);
-      if (!locked) return false;
-      check(locked);
-      await manager.delete(UserEntity, { id });
-      return true;
-    });
+  async update(id: number, changes: UserFieldChanges): Promise<User> {
+    await this.manager.update(UserEntity, { id }, changes);
+    return toUser(await this.manager.findOneByOrFail(UserEntity, { id }));
   }
-}
 
-/**
- * Locks the user and every active superuser in one statement, in id order. The other superusers'
- * rows stay locked so none of them can be demoted meanwhile; the order makes two changes that
- * each need the other's row (two admins demoting each other) queue rather than deadlock.
- */
-async function lockUser(
-  manager: EntityManager,
-  id: number,
-): Promise<(LockedUser & { entity: UserEntity }) | null> {
-  const locked = await manager
-    .createQueryBuilder(UserEntity, 'user')
-    .where('user.id = :id OR (user.is_superuser AND user.is_active)', { id })
-    .orderBy('user.id')
-    .setLock('pessimistic_write')
-    .getMany();
-  const entity = locked.find((row) => row.id === id);
-  if (!entity) return null;
-  return {
-    entity,
-    user: toUser(entity),
-    anotherActiveSuperuser: locked.some((row) => row !== entity && row.isSuperuser && row.isActive),
-  };
+  async delete(id: number): Promise<void> {
+    await this.manager.delete(UserEntity, { id });
+  }
 }
