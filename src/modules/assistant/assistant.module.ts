@@ -6,7 +6,7 @@ import { NewsModule } from '../news/news.module';
 import { PortfolioModule } from '../portfolio/portfolio.module';
 import { PreferencesModule } from '../preferences/preferences.module';
 import { ReplayModule } from '../replay';
-import { AiStatus } from './ai-status.service';
+import { AiStatusModule } from '../ai-status/ai-status.module';
 import { AssistantController } from './assistant.controller';
 import { BriefingService } from './briefing/briefing.service';
 import { ChatRateLimiter } from './chat-rate-limiter';
@@ -24,6 +24,7 @@ import { MarketGraphTools } from './tools/market-graph-tools.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([ConversationEntity, ConversationMessageEntity]),
+    AiStatusModule,
     GraphModule,
     MarketModule,
     ReplayModule,
@@ -41,10 +42,9 @@ import { MarketGraphTools } from './tools/market-graph-tools.service';
     ChatService,
     ConversationsService,
     BriefingService,
-    AiStatus,
     OpenStreams,
     StreamSlotInterceptor,
   ],
-  exports: [AiStatus, BriefingService],
+  exports: [BriefingService],
 })
 export class AssistantModule {}

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { assistantConfig } from '../../config/assistant.config';
 import { PreferencesService } from '../preferences/preferences.service';
-import { AiStatus } from './ai-status.service';
+import { AiStatus } from '../ai-status/ai-status.service';
 import { ChatRateLimiter } from './chat-rate-limiter';
 import { ConversationsService, StoredMessage } from './conversations.service';
 import { ChatTurn, DeltaSink, EngineAnswer } from './engines/chat-engine';

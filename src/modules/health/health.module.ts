@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { DatabaseProbe } from '../../database/database-probe';
-import { AssistantModule } from '../assistant/assistant.module';
+import { AiStatusModule } from '../ai-status/ai-status.module';
 import { GraphModule } from '../graph/graph.module';
 import { MarketModule } from '../market/market.module';
 import { DatabaseHealthIndicator } from './database.health-indicator';
@@ -10,7 +10,7 @@ import { HealthService } from './health.service';
 import { ProbesController } from './probes.controller';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false }), MarketModule, AssistantModule, GraphModule],
+  imports: [TerminusModule.forRoot({ logger: false }), MarketModule, AiStatusModule, GraphModule],
   controllers: [HealthController, ProbesController],
   providers: [HealthService, DatabaseProbe, DatabaseHealthIndicator],
 })

@@ -5,7 +5,7 @@ import { ConsistentCache } from '../../common/cache/consistent-cache';
 import { Clock } from '../../common/time/clock';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { appConfig } from '../../config/app.config';
-import { AiStatus } from '../assistant/ai-status.service';
+import { AiStatus } from '../ai-status/ai-status.service';
 import { GraphService } from '../graph/graph.service';
 import { MarketService } from '../market/market.service';
 import { DatabaseHealthIndicator } from './database.health-indicator';
