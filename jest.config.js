@@ -1,5 +1,7 @@
-// Three projects: pure/unit specs beside the code, and the HTTP e2e suite run once on the
-// embedded PostgreSQL (a server of its own per test app) and once on a real PostgreSQL server (only when TEST_DATABASE_URL is set).
+// Projects: pure/unit specs beside the code; the medium tier (test/medium: one module booted on a
+// real database, no HTTP); and the HTTP e2e suite. The database tiers run once on the embedded
+// PostgreSQL (a server of its own per test app) and once on a real PostgreSQL server (only when
+// TEST_DATABASE_URL is set).
 // Type checking is tsc's job (npm run build, lint); the tests transpile file by file, which is much faster.
 const transform = {
   '^.+\\.ts$': [
@@ -23,6 +25,12 @@ const projects = [
   },
   {
     ...base,
+    displayName: 'medium',
+    testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'],
+    setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-embedded.ts'],
+  },
+  {
+    ...base,
     displayName: 'e2e-embedded',
     testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/integration/**/*.spec.ts'],
     setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-embedded.ts'],
@@ -30,6 +38,12 @@ const projects = [
   },
 ];
 if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    ...base,
+    displayName: 'medium-postgres',
+    testMatch: ['<rootDir>/test/medium/**/*.medium-spec.ts'],
+    setupFiles: ['reflect-metadata', '<rootDir>/test/setup/use-postgres.ts'],
+  });
   projects.push({
     ...base,
     displayName: 'e2e-postgres',

@@ -1,34 +1,28 @@
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../src/common/errors/domain-errors';
 import { UserAdministrationService } from '../../src/modules/users/user-administration.service';
-import { UsersService } from '../../src/modules/users/users.service';
-import { createTestApp, TestApp } from '../setup/test-app';
+import { UsersModule } from '../../src/modules/users/users.module';
+import { newUser as storedUser } from './builders';
+import { bootMedium, MediumModule } from './medium-module';
 
 /** The SQL behind account administration (row locks, the unique email index) on a real database. */
 describe('UserAdministrationService on PostgreSQL', () => {
-  let app: TestApp;
+  let medium: MediumModule;
   let sut: UserAdministrationService;
-  let sequence = 0;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    sut = app.app.get(UserAdministrationService);
+    medium = await bootMedium(UsersModule);
+    sut = medium.get(UserAdministrationService);
   });
-  afterAll(() => app.close());
+  afterAll(() => medium.close());
 
-  beforeEach(() => app.app.get(DataSource).query('DELETE FROM users'));
+  beforeEach(() => medium.get(DataSource).query('DELETE FROM users'));
 
-  const newUser = (isSuperuser: boolean) =>
-    app.app.get(UsersService).create({
-      email: `admin${++sequence}@example.com`,
-      password: 'correct horse battery staple',
-      fullName: `Admin ${sequence}`,
-      isSuperuser,
-    });
+  const newUser = (isSuperuser: boolean) => storedUser(medium, { isSuperuser });
 
   const activeSuperusers = async () =>
     (
-      await app.app
+      await medium
         .get(DataSource)
         .query<{ count: number }[]>(
           'SELECT count(*)::int AS count FROM users WHERE is_superuser AND is_active',
@@ -97,7 +91,7 @@ describe('UserAdministrationService on PostgreSQL', () => {
     ]);
 
     expect(outcomes(results).sort()).toEqual([null, 'rule-violation: Email already in use by another user']);
-    const emails = await app.app
+    const emails = await medium
       .get(DataSource)
       .query<{ email: string }[]>('SELECT email FROM users WHERE email = $1', ['shared@example.com']);
     expect(emails).toHaveLength(1);
