@@ -1,8 +1,9 @@
-import { Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig } from '../config/app.config';
 import { databaseConfig } from '../config/database.config';
+import { DatabasePool } from './database-pool';
 import { dataSourceOptions } from './data-source-options';
 import { migratedDataSource } from './locked-migrations';
 import { EmbeddedPostgres, embeddedPostgres } from './embedded-postgres';
@@ -55,5 +56,8 @@ class EmbeddedPostgresModule implements OnApplicationShutdown {
     }),
     TransactionContextModule,
   ],
+  providers: [DatabasePool],
+  exports: [DatabasePool],
 })
+@Global()
 export class DatabaseModule {}

@@ -7,14 +7,12 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Client, ClientConfig } from 'pg';
-import { DataSource } from 'typeorm';
+import { Client } from 'pg';
 import { RateLimitedError } from '../../common/errors/domain-errors';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { alertsConfig } from '../../config/alerts.config';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { DatabasePool } from '../../database/database-pool';
 import { NOTIFICATION_CHANNEL } from './notification';
 
 const RECONNECT_AFTER_MS = 1_000;
@@ -42,7 +40,7 @@ export class NotificationFeed
   private readonly enders = new Set<() => void>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly pool: DatabasePool,
     @Inject(alertsConfig.KEY) private readonly config: ConfigType<typeof alertsConfig>,
     drain: DrainState,
   ) {
@@ -101,16 +99,7 @@ export class NotificationFeed
   }
 
   private async connect(): Promise<void> {
-    const pool = (this.dataSource.driver as PostgresDriver).master as { options: ClientConfig };
-    const {
-      statement_timeout: _statementTimeout,
-      query_timeout: _queryTimeout,
-      ...options
-    } = pool.options as ClientConfig & {
-      statement_timeout?: number;
-      query_timeout?: number;
-    };
-    const client = new Client(options);
+    const client = new Client(this.pool.connectionSettings());
     client.on('notification', (message) => this.dispatch(message.payload));
     client.on('error', (error) => {
       this.logger.warn(`Notification feed connection failed: ${String(error)}`);
