@@ -71,3 +71,23 @@ export async function* chatEvents(response: Response): AsyncGenerator<ChatStream
     yield { event, data: JSON.parse(data) } as ChatStreamEvent;
   }
 }
+
+/** One `event: notification` of `GET /api/v1/notifications/stream`: its id and the inbox item. */
+export interface NotificationStreamEvent {
+  id: number;
+  notification: Schemas['NotificationResponse'];
+}
+
+/**
+ * The notifications of `GET /api/v1/notifications/stream` as they arrive: pass the `response` of
+ * `api.GET('/api/v1/notifications/stream', { parseAs: 'stream', signal })`. Heartbeats and other
+ * events are skipped; reconnect with the last `id` as `Last-Event-ID` to receive what was missed.
+ */
+export async function* notificationEvents(response: Response): AsyncGenerator<NotificationStreamEvent> {
+  if (!response.body) return;
+  for await (const { event, data } of readServerSentEvents(response.body)) {
+    if (event !== 'notification') continue;
+    const notification = JSON.parse(data) as Schemas['NotificationResponse'];
+    yield { id: notification.id, notification };
+  }
+}

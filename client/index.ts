@@ -31,7 +31,7 @@ export function formBody(body: Record<string, string>): string {
   return new URLSearchParams(body).toString();
 }
 
-export { chatEvents, readServerSentEvents } from './event-stream';
-export type { ChatStreamEvent, ServerSentEvent } from './event-stream';
+export { chatEvents, notificationEvents, readServerSentEvents } from './event-stream';
+export type { ChatStreamEvent, NotificationStreamEvent, ServerSentEvent } from './event-stream';
 export { AuthSession } from './auth-session';
 export type { AuthSessionOptions, TabChannel, TabMessage, TokenPair, TokenStorage } from './auth-session';

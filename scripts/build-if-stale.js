@@ -37,4 +37,12 @@ const webSources = Math.max(
   newest(join(root, 'src', 'bootstrap', 'app-paths.ts')),
 );
 const webBuilt = existsSync(join(root, 'web', 'dist', 'index.html')) ? newest(join(root, 'web', 'dist')) : 0;
-if (webSources > webBuilt) execSync('npm run build:web', { cwd: root, stdio: 'inherit' });
+// Vite builds React's development bundle when NODE_ENV says so, as jest's NODE_ENV=test does: the
+// app in web/dist is served by `npm start` too, so it is always the production build.
+if (webSources > webBuilt) {
+  execSync('npm run build:web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}

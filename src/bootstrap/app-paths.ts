@@ -15,6 +15,10 @@ export const APP_PATHS = [
   '/markets',
   '/assistant',
   '/admin/users',
+  '/briefing',
+  '/alerts',
+  '/inbox',
+  '/settings',
 ] as const;
 
 export type AppPath = (typeof APP_PATHS)[number];

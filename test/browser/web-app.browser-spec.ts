@@ -147,10 +147,12 @@ describe('the web app in a real browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Sign up' }).click();
+    // The error is tied to the field only once the 422 has come back: wait for that state first.
+    const password = page.getByLabel('Password');
+    await page.locator('input[name="password"][aria-invalid="true"]').waitFor();
     const passwordError = page.locator(
-      '#' + (await page.getByLabel('Password').getAttribute('aria-describedby'))!.split(' ')[1],
+      '#' + (await password.getAttribute('aria-describedby'))!.split(' ')[1],
     );
-    await passwordError.waitFor();
     expect(await passwordError.innerText()).toContain('at least 8 characters');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
 

@@ -45,6 +45,11 @@ describe('the web app served at /', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it("serves React's production build, even when a test run (NODE_ENV=test) built the app", async () => {
+    const response = await sut.inject({ url: `/assets/${script}` });
+    expect(response.body.includes('React DevTools for a better development experience')).toBe(false);
+  });
+
   it.each([
     ['/api/v1/no-such-route', 404],
     ['/api/v1/portfolio', 401],

@@ -12,6 +12,11 @@ import { HoldingsPage } from './pages/HoldingsPage';
 import { LoginPage, SignupPage } from './pages/AuthPages';
 import { MarketsPage } from './pages/MarketsPage';
 import { TransactionsPage } from './pages/TransactionsPage';
+import { AlertsPage } from './pages/AlertsPage';
+import { BriefingPage } from './pages/BriefingPage';
+import { InboxPage } from './pages/InboxPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { InboxLink } from './components/InboxLink';
 
 type PageProps = { params: Record<string, string> };
 
@@ -27,6 +32,10 @@ const PAGES: { path: string; title: string; nav: boolean; Page: (props: PageProp
     { path: '/markets', title: 'Markets & news', nav: true, Page: MarketsPage },
     { path: '/assistant', title: 'Assistant', nav: true, Page: AssistantPage },
     { path: '/admin/users', title: 'Users', nav: false, Page: AdminUsersPage },
+    { path: '/briefing', title: 'Briefing', nav: true, Page: BriefingPage },
+    { path: '/alerts', title: 'Alerts', nav: true, Page: AlertsPage },
+    { path: '/inbox', title: 'Inbox', nav: false, Page: InboxPage },
+    { path: '/settings', title: 'Settings', nav: true, Page: SettingsPage },
   ];
 const PUBLIC_PAGES = [
   { path: '/login', title: 'Log in', Page: LoginPage },
@@ -85,6 +94,7 @@ export function App() {
               {label}
             </Link>
           ))}
+          <InboxLink />
           <AdminLink />
         </nav>
         <button type="button" className="secondary" onClick={logOut}>

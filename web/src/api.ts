@@ -33,6 +33,12 @@ export class ApiError extends Error {
     for (const issue of this.body.detail) fields[String(issue.loc[issue.loc.length - 1])] = issue.msg;
     return fields;
   }
+
+  /** The 422 message of the first issue anywhere under `field` (`loc` names it at any depth). */
+  errorAt(field: string): string | undefined {
+    if (!this.body || !isValidationError(this.body)) return undefined;
+    return this.body.detail.find((issue) => issue.loc.includes(field))?.msg;
+  }
 }
 
 function describe(status: number, body: ApiError['body'], retryAfter: string | null): string {

@@ -5,6 +5,7 @@ import { WeightBars } from '../components/Bars';
 import { QueryStatus } from '../components/Status';
 import { ValueChart } from '../components/ValueChart';
 import { formatMoney, formatPercent, tone } from '../format';
+import { BriefingHeadline } from './BriefingPage';
 
 const PERIODS = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 type Period = (typeof PERIODS)[number];
@@ -43,6 +44,8 @@ export function DashboardPage() {
         />
         <Tile label="Cash" value={cash === undefined ? 'Not tracked' : formatMoney(cash)} />
       </section>
+
+      <BriefingHeadline />
 
       <ValueHistory />
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api';
 import { QueryStatus } from '../components/Status';
+import { SymbolSearch, Watchlist } from '../components/Watchlist';
 import { formatMoney, formatPercent, tone } from '../format';
 
 type Sentiment = 'positive' | 'negative' | 'neutral';
@@ -33,6 +34,10 @@ export function MarketsPage() {
           </div>
         </>
       )}
+      <div className="columns">
+        <Watchlist />
+        <SymbolSearch />
+      </div>
       <News />
     </>
   );

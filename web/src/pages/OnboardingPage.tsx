@@ -1,36 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useEffect, useState } from 'react';
 import { api, ApiError, unwrap } from '../api';
+import { PreferenceInput } from '../components/PreferenceInput';
 import { QueryStatus } from '../components/Status';
+import {
+  draftValue,
+  fetchPreferences,
+  PREFERENCE_STEPS as STEPS,
+  PreferenceDraft,
+  PreferenceStep,
+  toPreferenceBody,
+} from '../preferences';
 import { navigate } from '../router';
 
-/** The wizard's steps in order, each with the single-choice fields it asks. */
-const STEPS = [
-  {
-    key: 'essential',
-    title: 'Essentials',
-    fields: ['experience_level', 'investment_style', 'risk_tolerance'],
-  },
-  { key: 'portfolio', title: 'Portfolio', fields: ['watchlist'] },
-  { key: 'information', title: 'Information', fields: ['analysis_depth', 'geographic_focus'] },
-  { key: 'communication', title: 'Communication', fields: ['daily_summary_time', 'alert_frequency'] },
-  { key: 'advanced', title: 'Advanced', fields: ['esg_importance', 'explanation_style', 'privacy_level'] },
-] as const;
-type StepKey = (typeof STEPS)[number]['key'];
-
-const LABELS: Record<string, string> = {
-  experience_level: 'Experience',
-  investment_style: 'Investment style',
-  risk_tolerance: 'Risk tolerance',
-  watchlist: 'Watchlist (symbols, comma-separated)',
-  analysis_depth: 'Depth of analysis',
-  geographic_focus: 'Geographic focus',
-  daily_summary_time: 'Daily summary',
-  alert_frequency: 'Alerts',
-  esg_importance: 'Importance of ESG',
-  explanation_style: 'Explanations',
-  privacy_level: 'Data shared with the assistant',
-};
 /** Where a person who left the wizard comes back to, in this tab. */
 const STEP_KEY = 'onboarding-step';
 
@@ -41,7 +23,7 @@ const STEP_KEY = 'onboarding-step';
  */
 export function OnboardingPage() {
   const [index, setIndex] = useState(() => Number(sessionStorage.getItem(STEP_KEY) ?? 0) || 0);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<PreferenceDraft>({});
   const choices = useQuery({
     queryKey: ['preference-choices'],
     queryFn: () => unwrap(api.GET('/api/v1/preferences/choices')),
@@ -49,16 +31,9 @@ export function OnboardingPage() {
   });
   const saved = useQuery({
     queryKey: ['preferences'],
-    queryFn: async () => {
-      try {
-        return await unwrap(api.GET('/api/v1/preferences'));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: fetchPreferences,
   });
-  const level = values.experience_level ?? saved.data?.experience_level ?? 'beginner';
+  const level = String(values.experience_level ?? saved.data?.experience_level ?? 'beginner');
   const defaults = useQuery({
     queryKey: ['preference-defaults', level],
     queryFn: () =>
@@ -73,7 +48,7 @@ export function OnboardingPage() {
 
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: { step: StepKey; fields: Record<string, unknown>; complete: boolean }) =>
+    mutationFn: (body: { step: PreferenceStep; fields: Record<string, unknown>; complete: boolean }) =>
       unwrap(
         api.POST('/api/v1/preferences/wizard', {
           body: { step_data: { [body.step]: body.fields }, complete: body.complete },
@@ -91,11 +66,7 @@ export function OnboardingPage() {
   const step = STEPS[Math.min(index, STEPS.length - 1)];
   const last = index >= STEPS.length - 1;
   const base = (saved.data ?? defaults.data ?? {}) as Record<string, unknown>;
-  const valueOf = (field: string) =>
-    values[field] ??
-    (Array.isArray(base[field]) ? (base[field] as string[]).join(', ') : String(base[field] ?? ''));
-  const options = choices.data as unknown as Record<string, string[]>;
-  const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : {};
+  const fieldErrors = save.error instanceof ApiError ? save.error : null;
 
   const leave = () => {
     sessionStorage.removeItem(STEP_KEY);
@@ -104,17 +75,10 @@ export function OnboardingPage() {
   const next = () => (last ? leave() : setIndex(index + 1));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const fields: Record<string, unknown> = {};
-    for (const field of step.fields) {
-      const value = valueOf(field);
-      if (field === 'watchlist') {
-        fields.watchlist = value
-          .split(',')
-          .map((symbol) => symbol.trim().toUpperCase())
-          .filter(Boolean);
-      } else if (value !== '') fields[field] = value;
-    }
-    save.mutate({ step: step.key, fields, complete: last }, { onSuccess: next });
+    save.mutate(
+      { step: step.key, fields: toPreferenceBody(step.fields, values, base), complete: last },
+      { onSuccess: next },
+    );
   };
 
   return (
@@ -132,41 +96,17 @@ export function OnboardingPage() {
           Step {index + 1} of {STEPS.length}: {step.title}
         </h2>
         <form onSubmit={submit} noValidate>
-          {step.fields.map((field) => {
-            const id = `preference-${field}`;
-            const error = fieldErrors[field];
-            return (
-              <div className="field" key={field}>
-                <label htmlFor={id}>{LABELS[field]}</label>
-                {field === 'watchlist' ? (
-                  <input
-                    id={id}
-                    value={valueOf(field)}
-                    onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-                    aria-invalid={error ? true : undefined}
-                  />
-                ) : (
-                  <select
-                    id={id}
-                    value={valueOf(field)}
-                    onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-                  >
-                    {(options[field] ?? []).map((option) => (
-                      <option key={option} value={option}>
-                        {option}
-                      </option>
-                    ))}
-                  </select>
-                )}
-                {error && (
-                  <small className="error" role="alert">
-                    {error}
-                  </small>
-                )}
-              </div>
-            );
-          })}
-          {save.error && Object.keys(fieldErrors).length === 0 && (
+          {step.fields.map((field) => (
+            <PreferenceInput
+              key={field}
+              field={field}
+              value={draftValue(values, base, field)}
+              choices={choices.data}
+              onChange={(value) => setValues({ ...values, [field]: value })}
+              error={fieldErrors?.errorAt(field)}
+            />
+          ))}
+          {save.error && !step.fields.some((field) => fieldErrors?.errorAt(field)) && (
             <p role="alert" className="error">
               {save.error.message}
             </p>
