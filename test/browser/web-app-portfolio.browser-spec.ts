@@ -10,6 +10,34 @@ const TYPED_HEADER = 'date,type,symbol,quantity,price,fees,amount,withholding_ta
 describe('the web app portfolio pages in a real browser', () => {
   const app = appJourney();
 
+  it('asks for all of the dashboard’s data at once after a reload: the refresh, then one round trip', async () => {
+    const { page } = app;
+    await app.logIn(
+      await app.userWith([
+        DEPOSIT,
+        { side: 'buy', symbol: 'AAPL', quantity: 10, price: 150, executed_at: '2024-01-03T15:00:00Z' },
+      ]),
+    );
+    const paths = [
+      '/api/v1/auth/refresh',
+      '/api/v1/portfolio',
+      '/api/v1/portfolio/positions',
+      '/api/v1/portfolio/history',
+    ];
+    const finished = paths.map((path) =>
+      page.waitForEvent('requestfinished', (request) => new URL(request.url()).pathname === path),
+    );
+    await page.reload();
+    const [refresh, ...data] = (await Promise.all(finished)).map((request) => ({
+      path: new URL(request.url()).pathname,
+      start: request.timing().startTime,
+      end: request.timing().startTime + request.timing().responseEnd,
+    }));
+    const firstAnswer = Math.min(...data.map((request) => request.end));
+    expect(data.filter((request) => request.start < refresh.end).map((request) => request.path)).toEqual([]);
+    expect(data.filter((request) => request.start > firstAnswer).map((request) => request.path)).toEqual([]);
+  });
+
   it('previews a CSV import, shows a refused file’s problems by line with nothing recorded, then records the corrected file once', async () => {
     const { page } = app;
     const user = await app.userWith([DEPOSIT]);
