@@ -95,12 +95,15 @@ export class AuthSession {
   }
 
   /**
-   * On a page load: asks the other tabs for the tokens, then refreshes with the stored refresh
-   * token or the cookie. Resolves whether the tab is signed in.
+   * On a page load: a tab with a stored refresh token (a reload) refreshes with it at once; a new
+   * tab first asks the other tabs for the tokens, then refreshes with the cookie, if any. Resolves
+   * whether the tab is signed in.
    */
   async restore(): Promise<boolean> {
     if (this.accessToken) return true;
-    if (this.options.channel) {
+    // Waiting for an answer costs a reload askTimeoutMs when no other tab is open; a tab with its
+    // own refresh token needs none, and the lock keeps its refresh from racing another tab's.
+    if (this.options.channel && this.refreshToken === null) {
       const signedIn = new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), this.options.askTimeoutMs ?? 300);
         this.options.channel?.addEventListener('message', ({ data }) => {

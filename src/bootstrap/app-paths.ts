@@ -12,6 +12,7 @@ export const APP_PATHS = [
   '/holdings/:symbol',
   '/transactions',
   '/rebalance',
+  '/risk',
   '/markets',
   '/assistant',
   '/admin/users',

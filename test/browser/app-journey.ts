@@ -21,7 +21,12 @@ export interface Journey {
   page: Page;
   /** Console errors so far; a journey may drop the ones it caused on purpose. */
   errors: string[];
+  /** A user with a deposit and two buys. */
   seededUser(): Promise<TestUser>;
+  /** A user with a ledger recorded through the API (`entries` as POST /portfolio/transactions bodies). */
+  userWith(entries: Record<string, unknown>[]): Promise<TestUser>;
+  /** The user's ledger as the API lists it. */
+  ledger(user: TestUser): Promise<{ total: number; transactions: Record<string, unknown>[] }>;
   logIn(user: TestUser): Promise<void>;
   /** No serious or critical accessibility violation, then a screenshot at each size. */
   check(name: string, ready: () => Promise<unknown>): Promise<void>;
@@ -70,22 +75,34 @@ export function useWebAppJourney(): Journey {
     expect(journey.errors).toEqual([]);
   });
 
-  journey.seededUser = async () => {
+  journey.userWith = async (entries) => {
     const user = await registerUser(journey.sut);
-    for (const payload of [
-      { side: 'deposit', amount: 20000, executed_at: '2024-01-02T15:00:00Z' },
-      { side: 'buy', symbol: 'AAPL', quantity: 10, price: 150, executed_at: '2024-01-03T15:00:00Z' },
-      { side: 'buy', symbol: 'MSFT', quantity: 5, price: 300, executed_at: '2024-01-04T15:00:00Z' },
-    ]) {
+    for (const payload of entries) {
       const response = await journey.sut.inject({
         method: 'POST',
         url: '/api/v1/portfolio/transactions',
         headers: user.headers,
         payload,
       });
-      expect(response.statusCode).toBe(201);
+      if (response.statusCode !== 201) throw new Error(`${response.statusCode} ${response.body}`);
     }
     return user;
+  };
+
+  journey.seededUser = () =>
+    journey.userWith([
+      { side: 'deposit', amount: 20000, executed_at: '2024-01-02T15:00:00Z' },
+      { side: 'buy', symbol: 'AAPL', quantity: 10, price: 150, executed_at: '2024-01-03T15:00:00Z' },
+      { side: 'buy', symbol: 'MSFT', quantity: 5, price: 300, executed_at: '2024-01-04T15:00:00Z' },
+    ]);
+
+  journey.ledger = async (user) => {
+    const response = await journey.sut.inject({
+      url: '/api/v1/portfolio/transactions',
+      query: { limit: '1000' },
+      headers: user.headers,
+    });
+    return response.json();
   };
 
   journey.logIn = async (user) => {

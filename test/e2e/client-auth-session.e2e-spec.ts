@@ -149,10 +149,19 @@ describe('AuthSession: the token middleware of the typed client', () => {
       refresh_token: user.refreshToken,
     });
     channels.splice(0).forEach((channel) => channel.close());
+    const messages: TabMessage[] = [];
+    const otherTab = new BroadcastChannel('reload');
+    channels.push(otherTab);
+    otherTab.addEventListener('message', (event) =>
+      messages.push((event as unknown as { data: TabMessage }).data),
+    );
 
     const reloaded = openTab('reload', storage);
     expect(await reloaded.session.restore()).toBe(true);
     expect(refreshes).toBe(1);
+    // Refreshed at once with its own token: it did not wait for another tab's answer first.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(messages.map((message) => message.type)).toEqual(['tokens']);
     expect((await reloaded.api.GET('/api/v1/auth/me')).data?.email).toBe(user.email);
   });
 

@@ -5,6 +5,7 @@ import { Link, matchPath, navigate, usePath } from './router';
 import { HoldingPage } from './pages/HoldingPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { RebalancePage } from './pages/RebalancePage';
+import { RiskPage } from './pages/RiskPage';
 import { AdminUsersPage, useIsAdmin } from './pages/AdminUsersPage';
 import { AssistantPage } from './pages/AssistantPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -29,6 +30,7 @@ const PAGES: { path: string; title: string; nav: boolean; Page: (props: PageProp
     { path: '/holdings/:symbol', title: 'Holding', nav: false, Page: HoldingPage },
     { path: '/transactions', title: 'Transactions', nav: true, Page: TransactionsPage },
     { path: '/rebalance', title: 'Rebalance', nav: true, Page: RebalancePage },
+    { path: '/risk', title: 'Risk', nav: true, Page: RiskPage },
     { path: '/markets', title: 'Markets & news', nav: true, Page: MarketsPage },
     { path: '/assistant', title: 'Assistant', nav: true, Page: AssistantPage },
     { path: '/admin/users', title: 'Users', nav: false, Page: AdminUsersPage },

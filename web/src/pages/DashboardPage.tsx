@@ -10,7 +10,18 @@ import { BriefingHeadline } from './BriefingPage';
 const PERIODS = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 type Period = (typeof PERIODS)[number];
 
+/** The value history of a period (its own query, so the dashboard asks for it with the rest). */
+function useValueHistory(period: Period) {
+  return useQuery({
+    queryKey: ['history', period],
+    queryFn: () => unwrap(api.GET('/api/v1/portfolio/history', { params: { query: { period } } })),
+  });
+}
+
 export function DashboardPage() {
+  // Every query starts on the first render, before the overview is in: one round trip, not two.
+  const [period, setPeriod] = useState<Period>('1Y');
+  const history = useValueHistory(period);
   const overview = useQuery({
     queryKey: ['portfolio'],
     queryFn: () => unwrap(api.GET('/api/v1/portfolio')),
@@ -47,7 +58,7 @@ export function DashboardPage() {
 
       <BriefingHeadline />
 
-      <ValueHistory />
+      <ValueHistory period={period} onPeriod={setPeriod} history={history} />
 
       <section className="card" aria-labelledby="returns-heading">
         <h2 id="returns-heading">Returns</h2>
@@ -155,12 +166,15 @@ function Tile({ label, value, tone: direction = '' }: { label: string; value: st
   );
 }
 
-function ValueHistory() {
-  const [period, setPeriod] = useState<Period>('1Y');
-  const history = useQuery({
-    queryKey: ['history', period],
-    queryFn: () => unwrap(api.GET('/api/v1/portfolio/history', { params: { query: { period } } })),
-  });
+function ValueHistory({
+  period,
+  onPeriod: setPeriod,
+  history,
+}: {
+  period: Period;
+  onPeriod: (period: Period) => void;
+  history: ReturnType<typeof useValueHistory>;
+}) {
   const points = history.data?.points ?? [];
   const first = points[0];
   const last = points[points.length - 1];

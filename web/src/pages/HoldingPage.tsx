@@ -1,11 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Schemas } from '@investment-assistant/client';
 import { api, unwrap } from '../api';
 import { QueryStatus } from '../components/Status';
 import { ValueChart } from '../components/ValueChart';
 import { formatMoney, formatPercent, tone } from '../format';
 import { Link } from '../router';
 
-/** One holding: its price over the last year, its open lots and its news with sentiment. */
+type Transaction = Schemas['TransactionResponse'];
+/** The most entries one page of the ledger returns. */
+const LEDGER_PAGE = 1000;
+
+/** Every entry of one symbol, page after page (newest first). */
+async function ledgerOf(symbol: string): Promise<Transaction[]> {
+  const entries: Transaction[] = [];
+  for (;;) {
+    const page = await unwrap(
+      api.GET('/api/v1/portfolio/transactions', {
+        params: { query: { symbol, skip: entries.length, limit: LEDGER_PAGE } },
+      }),
+    );
+    entries.push(...page.transactions);
+    if (page.transactions.length === 0 || entries.length >= page.total) return entries;
+  }
+}
+
+/**
+ * One holding: its price over the last year, its open lots, its sells with their realized P&L
+ * (by the user's cost-basis method), the dividends it paid, and its news with sentiment.
+ */
 export function HoldingPage({ params }: { params: Record<string, string> }) {
   const symbol = params.symbol.toUpperCase();
   const history = useQuery({
@@ -15,6 +37,10 @@ export function HoldingPage({ params }: { params: Record<string, string> }) {
   const lots = useQuery({
     queryKey: ['lots'],
     queryFn: () => unwrap(api.GET('/api/v1/portfolio/lots')),
+  });
+  const ledger = useQuery({
+    queryKey: ['transactions', symbol, 'all'],
+    queryFn: () => ledgerOf(symbol),
   });
   const news = useQuery({
     queryKey: ['news', 'symbol', symbol],
@@ -89,6 +115,17 @@ export function HoldingPage({ params }: { params: Record<string, string> }) {
           </div>
         )}
       </section>
+      {!ledger.data ? (
+        <QueryStatus error={ledger.error} retry={() => void ledger.refetch()} />
+      ) : (
+        <>
+          <RealizedHistory symbol={symbol} sells={ledger.data.filter((entry) => entry.side === 'sell')} />
+          <DividendIncome
+            symbol={symbol}
+            dividends={ledger.data.filter((entry) => entry.side === 'dividend')}
+          />
+        </>
+      )}
       <section className="card" aria-labelledby="holding-news-heading">
         <h2 id="holding-news-heading">News</h2>
         {!news.data ? (
@@ -109,5 +146,96 @@ export function HoldingPage({ params }: { params: Record<string, string> }) {
         )}
       </section>
     </>
+  );
+}
+
+const sum = (values: number[]) => Math.round(values.reduce((total, value) => total + value, 0) * 100) / 100;
+
+/** Each sell of the symbol with what it realized; the total leads, as a sentence. */
+function RealizedHistory({ symbol, sells }: { symbol: string; sells: Transaction[] }) {
+  const total = sum(sells.map((sell) => sell.realized_pnl ?? 0));
+  return (
+    <section className="card" aria-labelledby="realized-heading">
+      <h2 id="realized-heading">Realized P&amp;L</h2>
+      {sells.length === 0 ? (
+        <p>No sells of {symbol} yet: nothing realized.</p>
+      ) : (
+        <>
+          <p data-testid="realized-summary">
+            {sells.length} {sells.length === 1 ? 'sell' : 'sells'} of {symbol} realized{' '}
+            <span className={tone(total)}>{formatMoney(total)}</span> (proceeds after fees less the cost of
+            the shares sold, by your cost-basis method).
+          </p>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Sold on</th>
+                  <th scope="col">Shares</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Fees</th>
+                  <th scope="col">Realized P&amp;L</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sells.map((sell) => (
+                  <tr key={sell.id}>
+                    <td>{sell.executed_at.slice(0, 10)}</td>
+                    <td>{sell.quantity}</td>
+                    <td>{formatMoney(sell.price)}</td>
+                    <td>{formatMoney(sell.fees)}</td>
+                    <td className={tone(sell.realized_pnl)}>{formatMoney(sell.realized_pnl)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The dividends the symbol paid: gross, the tax withheld and net, with their totals. */
+function DividendIncome({ symbol, dividends }: { symbol: string; dividends: Transaction[] }) {
+  const gross = sum(dividends.map((dividend) => dividend.amount ?? 0));
+  const withheld = sum(dividends.map((dividend) => dividend.withholding_tax ?? 0));
+  return (
+    <section className="card" aria-labelledby="income-heading">
+      <h2 id="income-heading">Income</h2>
+      {dividends.length === 0 ? (
+        <p>No dividends from {symbol} recorded.</p>
+      ) : (
+        <>
+          <p data-testid="income-summary">
+            {dividends.length} {dividends.length === 1 ? 'dividend' : 'dividends'} from {symbol}:{' '}
+            {formatMoney(gross)} gross, {formatMoney(withheld)} withheld,{' '}
+            {formatMoney(sum([gross, -withheld]))} net.
+          </p>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Paid on</th>
+                  <th scope="col">Gross</th>
+                  <th scope="col">Tax withheld</th>
+                  <th scope="col">Net</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dividends.map((dividend) => (
+                  <tr key={dividend.id}>
+                    <td>{dividend.executed_at.slice(0, 10)}</td>
+                    <td>{formatMoney(dividend.amount)}</td>
+                    <td>{formatMoney(dividend.withholding_tax ?? 0)}</td>
+                    <td>{formatMoney(sum([dividend.amount ?? 0, -(dividend.withholding_tax ?? 0)]))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
   );
 }

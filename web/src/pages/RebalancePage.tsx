@@ -4,30 +4,44 @@ import type { Schemas } from '@investment-assistant/client';
 import { api, ApiError, unwrap } from '../api';
 import { QueryStatus } from '../components/Status';
 import { formatMoney, formatWeight } from '../format';
+import { idempotencyKey } from '../idempotency-key';
 
 type Plan = Schemas['RebalanceResponse'];
+type TargetsBy = 'symbol' | 'sector';
+/** The sector of a holding the market data does not classify: it cannot be a target. */
+const UNKNOWN_SECTOR = 'unknown';
 
-/** A random key per plan (crypto.randomUUID needs a secure context; getRandomValues does not). */
-function idempotencyKey(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))]
-    .map((byte) => byte.toString(16).padStart(2, '0'))
-    .join('');
+/** The current weight of each held symbol, or of each sector summed over its symbols. */
+function currentWeights(
+  positions: Schemas['PositionResponse'][],
+  by: TargetsBy,
+): { name: string; weight: number }[] {
+  const weights = new Map<string, number>();
+  for (const position of positions) {
+    const name = by === 'symbol' ? position.symbol : position.sector;
+    weights.set(name, (weights.get(name) ?? 0) + position.weight);
+  }
+  return [...weights].map(([name, weight]) => ({ name, weight }));
 }
 
 /**
- * Target weights by symbol, a dry run that shows the trades, then one click to record them: the
- * plan's Idempotency-Key makes a double click or a retry record them once.
+ * Target weights by symbol or by sector, a dry run that shows the trades, then one click to
+ * record them: the plan's Idempotency-Key makes a double click or a retry record them once.
  */
 export function RebalancePage() {
   const positions = useQuery({
     queryKey: ['positions'],
     queryFn: () => unwrap(api.GET('/api/v1/portfolio/positions')),
   });
-  const [targets, setTargets] = useState<Record<string, string>>({});
+  const [by, setBy] = useState<TargetsBy>('symbol');
+  const [targets, setTargets] = useState<Record<TargetsBy, Record<string, string>>>({
+    symbol: {},
+    sector: {},
+  });
   const [plan, setPlan] = useState<{
     result: Plan;
     key: string;
-    targets: Schemas['SymbolTargetDto'][];
+    body: Schemas['RebalanceRequestDto'];
   } | null>(null);
   const queryClient = useQueryClient();
   const rebalance = useMutation({
@@ -40,13 +54,11 @@ export function RebalancePage() {
       ),
   });
   if (!positions.data) return <QueryStatus error={positions.error} retry={() => void positions.refetch()} />;
-  const held = positions.data.positions;
-  const valueOf = (symbol: string, weight: number) =>
-    targets[symbol] ?? String(Math.round(weight * 100) / 100);
-  const entered = held.map((position) => ({
-    symbol: position.symbol,
-    weight: Number(valueOf(position.symbol, position.weight)),
-  }));
+  const held = currentWeights(positions.data.positions, by).filter(({ name }) => name !== UNKNOWN_SECTOR);
+  const unclassified = positions.data.positions.filter((position) => position.sector === UNKNOWN_SECTOR);
+  const valueOf = (name: string, weight: number) =>
+    targets[by][name] ?? String(Math.round(weight * 100) / 100);
+  const entered = held.map(({ name, weight }) => ({ name, weight: Number(valueOf(name, weight)) }));
   const total = entered.reduce(
     (sum, target) => sum + (Number.isFinite(target.weight) ? target.weight : 0),
     0,
@@ -54,15 +66,24 @@ export function RebalancePage() {
 
   const planIt = (event: FormEvent) => {
     event.preventDefault();
+    const body: Schemas['RebalanceRequestDto'] =
+      by === 'symbol'
+        ? { targets: entered.map(({ name, weight }) => ({ symbol: name, weight })) }
+        : {
+            sector_targets: entered.map(({ name, weight }) => ({
+              sector: name as Schemas['SectorTargetDto']['sector'],
+              weight,
+            })),
+          };
     rebalance.mutate(
-      { body: { targets: entered, dry_run: true } },
-      { onSuccess: (result) => setPlan({ result, key: idempotencyKey(), targets: entered }) },
+      { body: { ...body, dry_run: true } },
+      { onSuccess: (result) => setPlan({ result, key: idempotencyKey(), body }) },
     );
   };
   const execute = () => {
     if (!plan || rebalance.isPending) return;
     rebalance.mutate(
-      { body: { targets: plan.targets, dry_run: false }, key: plan.key },
+      { body: { ...plan.body, dry_run: false }, key: plan.key },
       {
         onSuccess: (result) => {
           setPlan({ ...plan, result });
@@ -70,6 +91,11 @@ export function RebalancePage() {
         },
       },
     );
+  };
+  const choose = (next: TargetsBy) => {
+    setBy(next);
+    setPlan(null);
+    rebalance.reset();
   };
   const error = rebalance.error instanceof ApiError ? rebalance.error : null;
 
@@ -81,19 +107,41 @@ export function RebalancePage() {
       ) : (
         <section className="card" aria-labelledby="targets-heading">
           <h2 id="targets-heading">Target weights</h2>
+          <fieldset className="segmented-choice">
+            <legend>Targets by</legend>
+            {(['symbol', 'sector'] as const).map((choice) => (
+              <label key={choice}>
+                <input
+                  type="radio"
+                  name="targets-by"
+                  value={choice}
+                  checked={by === choice}
+                  onChange={() => choose(choice)}
+                />{' '}
+                {choice === 'symbol' ? 'Holding' : 'Sector'}
+              </label>
+            ))}
+          </fieldset>
+          {by === 'sector' && (
+            <p className="hint">
+              Each sector&apos;s target is spread over the holdings in it in proportion to their value.
+              {unclassified.length > 0 &&
+                ` ${unclassified.map((position) => position.symbol).join(', ')} ${unclassified.length === 1 ? 'has' : 'have'} no known sector and would be sold: target by holding to keep ${unclassified.length === 1 ? 'it' : 'them'}.`}
+            </p>
+          )}
           <form onSubmit={planIt} noValidate>
             <div className="grid-form">
-              {held.map((position) => (
-                <div className="field" key={position.symbol}>
-                  <label htmlFor={`target-${position.symbol}`}>
-                    {position.symbol} (now {formatWeight(position.weight)}), %
+              {held.map(({ name, weight }) => (
+                <div className="field" key={name}>
+                  <label htmlFor={`target-${by}-${name}`}>
+                    {name} (now {formatWeight(weight)}), %
                   </label>
                   <input
-                    id={`target-${position.symbol}`}
+                    id={`target-${by}-${name}`}
                     inputMode="decimal"
-                    value={valueOf(position.symbol, position.weight)}
+                    value={valueOf(name, weight)}
                     onChange={(event) => {
-                      setTargets({ ...targets, [position.symbol]: event.target.value });
+                      setTargets({ ...targets, [by]: { ...targets[by], [name]: event.target.value } });
                       setPlan(null);
                     }}
                   />

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
-import type { Schemas } from '@investment-assistant/client';
+import { isValidationError } from '@investment-assistant/client';
+import type { Schemas, ValidationIssue } from '@investment-assistant/client';
 import { api, ApiError, unwrap } from '../api';
 import { Field } from '../components/Field';
 import { QueryStatus } from '../components/Status';
 import { formatMoney } from '../format';
+import { CsvImport } from './CsvImport';
 
 type Side = Schemas['CreateTransactionDto']['side'];
 const SIDES: Side[] = ['buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee', 'interest'];
@@ -41,6 +43,7 @@ export function TransactionsPage() {
     <>
       <h1>Transactions</h1>
       <TransactionForm />
+      <CsvImport />
       <section className="card" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger</h2>
         <div className="field inline">
@@ -102,20 +105,162 @@ export function TransactionsPage() {
           </div>
         )}
       </section>
+      <LedgerSettings />
     </>
   );
+}
+
+/** The portfolio's settings (GET/PUT /portfolio/settings) as the ledger's form shows them. */
+function usePortfolioSettings() {
+  return useQuery({
+    queryKey: ['portfolio-settings'],
+    queryFn: () => unwrap(api.GET('/api/v1/portfolio/settings')),
+  });
+}
+
+const COST_BASIS_METHODS: {
+  value: Schemas['PortfolioSettingsResponse']['cost_basis_method'];
+  label: string;
+}[] = [
+  { value: 'average', label: 'Average cost' },
+  { value: 'fifo', label: 'First in, first out (FIFO)' },
+  { value: 'specific', label: 'Specific lots (chosen at each sell)' },
+];
+
+/** How sells are matched to buys, and whether cash may go below zero; each change is saved at once. */
+function LedgerSettings() {
+  const settings = usePortfolioSettings();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: Schemas['UpdatePortfolioSettingsDto']) =>
+      unwrap(api.PUT('/api/v1/portfolio/settings', { body })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['portfolio-settings'], saved);
+      void queryClient.invalidateQueries();
+    },
+  });
+  return (
+    <section className="card" aria-labelledby="ledger-settings-heading">
+      <h2 id="ledger-settings-heading">Ledger settings</h2>
+      {!settings.data ? (
+        <QueryStatus error={settings.error} retry={() => void settings.refetch()} />
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="cost-basis-method">Cost-basis method</label>
+            <select
+              id="cost-basis-method"
+              value={settings.data.cost_basis_method}
+              disabled={save.isPending}
+              aria-describedby="cost-basis-hint"
+              onChange={(event) =>
+                save.mutate({
+                  cost_basis_method: event.target
+                    .value as Schemas['PortfolioSettingsResponse']['cost_basis_method'],
+                })
+              }
+            >
+              {COST_BASIS_METHODS.map((method) => (
+                <option key={method.value} value={method.value}>
+                  {method.label}
+                </option>
+              ))}
+            </select>
+            <small id="cost-basis-hint" className="hint">
+              Decides the cost of the shares each sell closes, and so the realized and unrealized P&amp;L.
+            </small>
+          </div>
+          <div className="field inline">
+            <input
+              id="strict-cash"
+              type="checkbox"
+              checked={settings.data.strict_cash}
+              disabled={save.isPending}
+              onChange={(event) => save.mutate({ strict_cash: event.target.checked })}
+            />
+            <label htmlFor="strict-cash">
+              Strict cash: refuse an entry that would take the cash balance below zero
+            </label>
+          </div>
+          {save.error && (
+            <p role="alert" className="error">
+              {save.error.message}
+            </p>
+          )}
+          {save.isSuccess && <p role="status">Saved.</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+type Lot = Schemas['TaxLotResponse'];
+
+/**
+ * Under the `specific` method a sell names the lots it closes: the open lots of the symbol, each
+ * with the shares to take from it (left empty, the sell closes the oldest lots first).
+ */
+function LotChoice({ lots, errors }: { lots: Lot[]; errors: string[] }) {
+  return (
+    <fieldset className="lots" aria-describedby="lots-hint">
+      <legend>Lots to sell</legend>
+      <small id="lots-hint" className="hint">
+        Shares to take from each open lot, adding up to the quantity sold; leave all empty to sell the oldest
+        first.
+      </small>
+      {lots.length === 0 ? (
+        <p>No open lots of this symbol.</p>
+      ) : (
+        lots.map((lot) => (
+          <Field
+            key={lot.lot_id}
+            name={`lot-${lot.lot_id}`}
+            inputMode="decimal"
+            label={`Shares from the lot bought ${lot.acquired_on} (${lot.quantity} held at ${formatMoney(lot.cost_per_share)})`}
+          />
+        ))
+      )}
+      {errors.map((error) => (
+        <p key={error} role="alert" className="error">
+          {error}
+        </p>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A 422's issues by field name (the last element of `loc`), the lots' issues apart. */
+function issuesOf(error: unknown): { fields: Record<string, string>; lots: string[] } {
+  const issues: ValidationIssue[] =
+    error instanceof ApiError && error.body && isValidationError(error.body) ? error.body.detail : [];
+  const fields: Record<string, string> = {};
+  const lots: string[] = [];
+  for (const issue of issues) {
+    if (issue.loc.includes('lots')) lots.push(issue.msg);
+    else fields[String(issue.loc[issue.loc.length - 1])] = issue.msg;
+  }
+  return { fields, lots };
 }
 
 /** Adds one entry; on a refused save the inputs keep what was typed and each error sits at its field. */
 function TransactionForm() {
   const [side, setSide] = useState<Side>('buy');
+  const [symbol, setSymbol] = useState('');
+  const settings = usePortfolioSettings();
+  const choosesLots = side === 'sell' && settings.data?.cost_basis_method === 'specific';
+  const lots = useQuery({
+    queryKey: ['lots'],
+    queryFn: () => unwrap(api.GET('/api/v1/portfolio/lots')),
+    enabled: choosesLots,
+  });
+  const lotsOfSymbol = lots.data?.lots.filter((lot) => lot.symbol === symbol.trim().toUpperCase()) ?? [];
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: (body: Schemas['CreateTransactionDto']) =>
       unwrap(api.POST('/api/v1/portfolio/transactions', { body })),
     onSuccess: () => queryClient.invalidateQueries(),
   });
-  const fields = create.error instanceof ApiError ? create.error.fieldErrors : {};
+  const { fields, lots: lotErrors } = issuesOf(create.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -132,7 +277,18 @@ function TransactionForm() {
       ...(INPUTS[side].includes('amount') ? { amount: number('amount') } : {}),
       ...(INPUTS[side].includes('ratio') ? { ratio: text('ratio') } : {}),
     };
-    create.mutate(body, { onSuccess: () => (event.target as HTMLFormElement).reset() });
+    const chosen = choosesLots
+      ? lotsOfSymbol
+          .map((lot) => ({ lot_id: lot.lot_id, quantity: number(`lot-${lot.lot_id}`) ?? 0 }))
+          .filter((lot) => lot.quantity !== 0)
+      : [];
+    if (chosen.length > 0) body.lots = chosen;
+    create.mutate(body, {
+      onSuccess: () => {
+        (event.target as HTMLFormElement).reset();
+        setSymbol('');
+      },
+    });
   };
   const has = (input: (typeof INPUTS)[Side][number]) => INPUTS[side].includes(input);
   return (
@@ -155,7 +311,13 @@ function TransactionForm() {
         </div>
         <Field label="Date" name="executed_at" type="date" error={fields.executed_at} />
         {has('symbol') && (
-          <Field label="Symbol" name="symbol" error={fields.symbol} autoCapitalize="characters" />
+          <Field
+            label="Symbol"
+            name="symbol"
+            error={fields.symbol}
+            autoCapitalize="characters"
+            onChange={(event) => setSymbol(event.target.value)}
+          />
         )}
         {has('quantity') && (
           <Field label="Quantity" name="quantity" inputMode="decimal" error={fields.quantity} />
@@ -166,7 +328,10 @@ function TransactionForm() {
           <Field label="Amount (USD)" name="amount" inputMode="decimal" error={fields.amount} />
         )}
         {has('ratio') && <Field label="Ratio (e.g. 2:1)" name="ratio" error={fields.ratio} />}
-        {create.error && Object.keys(fields).length === 0 && (
+        {choosesLots && symbol.trim() !== '' && lots.data && (
+          <LotChoice lots={lotsOfSymbol} errors={lotErrors} />
+        )}
+        {create.error && Object.keys(fields).length === 0 && lotErrors.length === 0 && (
           <p role="alert" className="error">
             {create.error.message}
           </p>
