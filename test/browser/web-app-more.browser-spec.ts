@@ -58,6 +58,9 @@ describe('the web app in a real browser: alerts, briefing, conversations, settin
     expect(await inboxLink.innerText()).toBe('Inbox');
     await journey.sut.app.get(AlertEvaluatorService).evaluate();
     await nav.getByRole('link', { name: 'Inbox (1 unread)' }).waitFor();
+    expect(await page.getByTestId('notification-announcement').innerText()).toMatch(
+      /^New notification: AAPL rose above 2/,
+    );
     await rule.getByText('triggered').waitFor();
 
     await inboxLink.click();
