@@ -58,6 +58,9 @@ describe('the web app in a real browser: alerts, briefing, conversations, settin
     expect(await inboxLink.innerText()).toBe('Inbox');
     await journey.sut.app.get(AlertEvaluatorService).evaluate();
     await nav.getByRole('link', { name: 'Inbox (1 unread)' }).waitFor();
+    expect(await page.getByTestId('notification-announcement').innerText()).toMatch(
+      /^New notification: AAPL rose above 2/,
+    );
     await rule.getByText('triggered').waitFor();
 
     await inboxLink.click();
@@ -113,7 +116,9 @@ describe('the web app in a real browser: alerts, briefing, conversations, settin
     await types.getByRole('checkbox', { name: 'bonds' }).check();
     await page.getByLabel('Brokerage').selectOption('fidelity');
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.getByRole('heading', { name: 'Step 3 of 5: Information' }).waitFor();
+    await journey.check('onboarding-information', () =>
+      page.getByRole('heading', { name: 'Step 3 of 5: Information' }).waitFor(),
+    );
     const sectors = page.getByRole('group', { name: 'Market sectors' });
     await sectors.getByRole('checkbox', { name: 'healthcare' }).uncheck();
     await sectors.getByRole('checkbox', { name: 'technology' }).check();
@@ -191,10 +196,13 @@ describe('the web app in a real browser: alerts, briefing, conversations, settin
 
     const preferences = page.getByRole('region', { name: 'Preferences' });
     await preferences.getByLabel('Risk tolerance').selectOption('conservative');
-    await preferences
+    // From the keyboard: the checkbox takes Space.
+    const crypto = preferences
       .getByRole('group', { name: 'Investment types' })
-      .getByRole('checkbox', { name: 'crypto' })
-      .check();
+      .getByRole('checkbox', { name: 'crypto' });
+    await crypto.focus();
+    await page.keyboard.press('Space');
+    expect(await crypto.isChecked()).toBe(true);
     await preferences.getByLabel('Importance of ESG').selectOption('very');
     await preferences.getByRole('button', { name: 'Save preferences' }).click();
     await preferences.getByRole('status').getByText('Saved.').waitFor();

@@ -1,6 +1,6 @@
 import { notificationEvents } from '@investment-assistant/client';
 import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { api, unwrap } from '../api';
 import { Link } from '../router';
 
@@ -11,10 +11,17 @@ export const ALERT_RULES_KEY = ['alert-rules'] as const;
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_RETRY_MS = 30_000;
 
-/** The nav's link to the inbox with the number of unread notifications, kept live. */
+/**
+ * The nav's link to the inbox with the number of unread notifications, kept live; each new
+ * notification's title is also announced to screen readers.
+ */
 export function InboxLink() {
   const queryClient = useQueryClient();
-  useEffect(() => followNotifications(queryClient), [queryClient]);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(
+    () => followNotifications(queryClient, (title) => setAnnouncement(`New notification: ${title}`)),
+    [queryClient],
+  );
   const unread = useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'unread-count'],
     queryFn: async () =>
@@ -22,18 +29,23 @@ export function InboxLink() {
   });
   const count = unread.data ?? 0;
   return (
-    <Link to="/inbox">
-      Inbox
-      {count > 0 && (
-        <>
-          {' '}
-          <span className="count" aria-hidden="true" data-testid="unread-badge">
-            {count}
-          </span>
-          <span className="visually-hidden">({count} unread)</span>
-        </>
-      )}
-    </Link>
+    <>
+      <Link to="/inbox">
+        Inbox
+        {count > 0 && (
+          <>
+            {' '}
+            <span className="count" aria-hidden="true">
+              {count}
+            </span>
+            <span className="visually-hidden">({count} unread)</span>
+          </>
+        )}
+      </Link>
+      <span role="status" className="visually-hidden" data-testid="notification-announcement">
+        {announcement}
+      </span>
+    </>
   );
 }
 
@@ -42,7 +54,7 @@ export function InboxLink() {
  * stream (which starts from now), refreshes the inbox and the rules. A dropped stream is reopened with
  * `Last-Event-ID`, after a wait that doubles up to 30 s. Returns the function that closes it.
  */
-function followNotifications(queryClient: QueryClient): () => void {
+function followNotifications(queryClient: QueryClient, announce: (title: string) => void): () => void {
   const controller = new AbortController();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
@@ -62,9 +74,10 @@ function followNotifications(queryClient: QueryClient): () => void {
           // What arrived before the stream opened is only in the inbox.
           refresh();
           wait = FIRST_RETRY_MS;
-          for await (const { id } of notificationEvents(response)) {
+          for await (const { id, notification } of notificationEvents(response)) {
             lastId = String(id);
             refresh();
+            announce(notification.title);
           }
         } else {
           await response.body?.cancel();
