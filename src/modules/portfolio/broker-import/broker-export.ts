@@ -282,22 +282,24 @@ export class ExportBuilder {
    * REINVEST_DAYS after.
    */
   private pairReinvestments(): void {
-    const buys = this.entries.filter((entry) => entry.side === 'buy');
+    const buysBySymbol = new Map<string, ImportedEntry[]>();
+    for (const entry of this.entries) {
+      if (entry.side !== 'buy' || entry.symbol === null) continue;
+      const buys = buysBySymbol.get(entry.symbol) ?? [];
+      buys.push(entry);
+      buysBySymbol.set(entry.symbol, buys);
+    }
     for (const dividend of this.entries) {
-      if (dividend.side !== 'dividend') continue;
+      if (dividend.side !== 'dividend' || dividend.symbol === null) continue;
       const net = dividend.amount! - (dividend.withholdingTax ?? 0);
-      const buy = buys.find((candidate) => {
-        const days = daysBetween(dividend.date, candidate.date);
+      const buy = buysBySymbol.get(dividend.symbol)?.find((candidate) => {
+        if (candidate.pairedWith !== undefined) return false;
         const cost = candidate.quantity * candidate.price + candidate.fees;
         // A cent, and half a cent per share for a price the broker rounded.
         const slack = 0.01 + 0.005 * candidate.quantity;
-        return (
-          candidate.pairedWith === undefined &&
-          candidate.symbol === dividend.symbol &&
-          days >= 0 &&
-          days <= REINVEST_DAYS &&
-          (Math.abs(cost - dividend.amount!) <= slack || Math.abs(cost - net) <= slack)
-        );
+        if (Math.abs(cost - dividend.amount!) > slack && Math.abs(cost - net) > slack) return false;
+        const days = daysBetween(dividend.date, candidate.date);
+        return days >= 0 && days <= REINVEST_DAYS;
       });
       if (buy) {
         buy.pairedWith = dividend.line;

@@ -42,11 +42,9 @@ const DAY_RANK: Record<TransactionKind, number> = {
 
 /** The entries in the order the ledger should record them (files list newest first as often as not). */
 export function inRecordingOrder(entries: readonly ImportedEntry[]): ImportedEntry[] {
+  const times = new Map(entries.map((entry) => [entry, instantOf(entry).getTime()]));
   return [...entries].sort(
-    (a, b) =>
-      instantOf(a).getTime() - instantOf(b).getTime() ||
-      DAY_RANK[a.side] - DAY_RANK[b.side] ||
-      a.line - b.line,
+    (a, b) => times.get(a)! - times.get(b)! || DAY_RANK[a.side] - DAY_RANK[b.side] || a.line - b.line,
   );
 }
 
