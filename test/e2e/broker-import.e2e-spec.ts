@@ -230,6 +230,30 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     expect((await transactions(user)).total).toBe(0);
   });
 
+  it('answers a malformed multipart body (no boundary, no file part) with a 422, not a 500', async () => {
+    const user = await registerUser(sut);
+    const noBoundary = await sut.inject({
+      method: 'POST',
+      url: URL,
+      headers: { ...user.headers, 'content-type': 'multipart/form-data' },
+      payload: '{"file":""}',
+    });
+    expect(noBoundary.statusCode).toBe(422);
+    expect(noBoundary.json().detail[0]).toMatchObject({ loc: ['body'], type: 'value_error' });
+    const boundary = 'x-boundary';
+    const noFile = await sut.inject({
+      method: 'POST',
+      url: URL,
+      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\nauto\r\n--${boundary}--\r\n`,
+    });
+    expect(noFile.statusCode).toBe(422);
+    expect(noFile.json().detail[0]).toMatchObject({
+      loc: ['body', 'file'],
+      msg: 'Value error, the multipart upload has no file',
+    });
+  });
+
   it('reads a UTF-8 file with a BOM, and a file of several megabytes over the 1 MiB body limit of other routes', async () => {
     const user = await registerUser(sut);
     const bom = await multipart(user, fixture('written/fidelity-2025-bom.csv'), '?dry_run=true');
