@@ -174,6 +174,28 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     expect((await transactions(user)).total).toBe(body.to_record);
   });
 
+  it('records a file once when three imports of it race (over HTTP)', async () => {
+    const baseUrl = await sut.listen();
+    const user = await registerUser(sut);
+    const file = fixture('written/merrill-activities.csv');
+    const send = async () => {
+      const response = await fetch(`${baseUrl}${URL}`, {
+        method: 'POST',
+        headers: { ...user.headers, 'content-type': 'text/csv' },
+        body: file,
+      });
+      return { status: response.status, body: (await response.json()) as { recorded?: number } };
+    };
+    const answers = await Promise.all([send(), send(), send()]);
+    for (const { status } of answers) expect([201, 409]).toContain(status);
+    const recorded = answers.reduce(
+      (sum, answer) => sum + (answer.status === 201 ? answer.body.recorded! : 0),
+      0,
+    );
+    expect(recorded).toBe(6);
+    expect((await transactions(user)).total).toBe(6);
+  });
+
   it('answers a 422 naming the closest layouts for a file no parser recognises', async () => {
     const user = await registerUser(sut);
     const response = await csv(
