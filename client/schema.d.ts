@@ -847,6 +847,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/portfolio/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a brokerage's transaction export as downloaded (preview first with dry_run)
+         * @description The file as the brokerage gives it (Schwab, Fidelity, Vanguard, TD Ameritrade, Interactive Brokers, Robinhood, E*TRADE, Webull, Merrill Edge, or this service's own CSV), as a multipart `file` or a text/csv body, UTF-8 (a BOM is fine), at most 16 MiB. Rows map onto the ledger's kinds; what the ledger cannot represent (options, bonds, FX, other currencies, corporate actions, share transfers) is skipped with a reason per row. `dry_run=true` answers the preview and a `preview_token`; `?preview_token=` then records exactly that preview. Without either, the file is recorded at once unless a row is rejected (422 listing them at `loc: ["body", "line", <line>]`). A broker transaction already imported (by its id, or a fingerprint of its row) is never recorded twice. See docs/importing.md.
+         */
+        post: operations["BrokerImportController_importExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/portfolio/settings": {
         parameters: {
             query?: never;
@@ -2099,6 +2119,105 @@ export interface components {
             imported: number;
             /** @description The recorded transactions, in file order */
             transactions: components["schemas"]["TransactionResponse"][];
+        };
+        ImportPreviewRow: {
+            /** @description The line of the file (1-based) the row starts on */
+            line: number;
+            /** @enum {string} */
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            /**
+             * @description The exchange date it is recorded on
+             * @example 2024-06-03
+             */
+            date: string;
+            /** @example AAPL */
+            symbol: string | null;
+            /** @description Buy and sell only (unsigned) */
+            quantity: number | null;
+            /** @description USD per share. Buy and sell only */
+            price: number | null;
+            /** @description USD. Buy and sell only */
+            fees: number | null;
+            /** @description USD: dividend (gross), deposit, withdrawal, fee, interest */
+            amount: number | null;
+            /** @description USD withheld from a dividend */
+            withholding_tax: number | null;
+            /**
+             * @description Splits only
+             * @example 4:1
+             */
+            ratio: string | null;
+            /** @description Stored as the transaction note: brokerage, line and the broker's words */
+            note: string;
+            /** @description A reinvested dividend and the buy it paid for name each other's line */
+            paired_with: number | null;
+        };
+        ImportSkippedRow: {
+            line: number;
+            /** @description The broker's words for the row */
+            action: string;
+            /** @example an option trade: the ledger holds shares only */
+            reason: string;
+        };
+        ImportRejectedRow: {
+            line: number;
+            /** @example Stock XYZ not found: the market-data provider does not know it */
+            reason: string;
+        };
+        ImportDuplicateRow: {
+            line: number;
+            /** @description The transaction an earlier import recorded it as */
+            transaction_id: number;
+        };
+        ImportCombinedRow: {
+            line: number;
+            /** @description The line of the entry it is recorded on (withholding tax on its dividend, a split leg) */
+            into: number;
+        };
+        BrokerImportResponse: {
+            /**
+             * @description The format read: the one named, or the one detected
+             * @enum {string}
+             */
+            format: "schwab" | "fidelity" | "vanguard" | "td_ameritrade" | "interactive_brokers" | "robinhood" | "e_trade" | "webull" | "merrill_edge" | "native";
+            /**
+             * @description Which of the format's layouts the file is in
+             * @example Transactions (with title line)
+             */
+            layout: string;
+            /** @description Whether the format was detected (`format=auto`) */
+            detected: boolean;
+            dry_run: boolean;
+            /**
+             * Format: uuid
+             * @description Dry runs only: commit with `?preview_token=`
+             */
+            preview_token: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            /**
+             * @description What is (or would be) recorded, by kind
+             * @example {
+             *       "buy": 41,
+             *       "dividend": 35
+             *     }
+             */
+            counts: {
+                [key: string]: number;
+            };
+            to_record: number;
+            /** @description 0 on a dry run */
+            recorded: number;
+            /** @description The first 20 rows to record, in recording order */
+            rows: components["schemas"]["ImportPreviewRow"][];
+            /** @description Every row the ledger cannot represent, with why */
+            skipped: components["schemas"]["ImportSkippedRow"][];
+            /** @description Every row refused (unknown symbol, bad cell, impossible for the ledger) */
+            rejected: components["schemas"]["ImportRejectedRow"][];
+            /** @description Rows an earlier import recorded already */
+            duplicates: components["schemas"]["ImportDuplicateRow"][];
+            combined: components["schemas"]["ImportCombinedRow"][];
+            notices: string[];
         };
         PortfolioSettingsResponse: {
             /**
@@ -7330,6 +7449,142 @@ export interface operations {
                 };
             };
             /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    BrokerImportController_importExport: {
+        parameters: {
+            query?: {
+                /** @description The brokerage whose export the file is; `auto` detects it from the header, preamble or sections */
+                format?: "auto" | "schwab" | "fidelity" | "vanguard" | "td_ameritrade" | "interactive_brokers" | "robinhood" | "e_trade" | "webull" | "merrill_edge" | "native";
+                /** @description Answer what would be recorded, with a `preview_token` that records exactly that (valid for an hour), and record nothing */
+                dry_run?: boolean;
+                /** @description Commit a dry run's preview: records exactly what it showed (no file needed) */
+                preview_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The export
+                     */
+                    file?: string;
+                };
+                "text/csv": {
+                    /**
+                     * Format: binary
+                     * @description The export
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview of a dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerImportResponse"];
+                };
+            };
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerImportResponse"];
+                };
+            };
+            /** @description The ledger would exceed PORTFOLIO_MAX_TRANSACTIONS, or (committing a preview) changed since so that a row no longer fits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The preview token is unknown, expired or committed already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Some of the rows were recorded by another import since the file was read */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Over 16 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Empty, binary, UTF-16 or not UTF-8; no layout recognised (ctx.closest names the closest layouts and the columns they missed); no transactions; too many rows; rejected rows (without dry_run) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -3,6 +3,8 @@ import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import fastifyCompress, { FastifyCompressOptions } from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
+import { BROKER_IMPORT_MAX_BYTES } from '../modules/portfolio/broker-import/upload-body';
 import { answeredStatus } from '../common/metrics/answered-status';
 import { Metrics } from '../common/metrics/metrics';
 import { appConfig } from '../config/app.config';
@@ -78,6 +80,10 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   setApiPrefix(app);
   app.enableShutdownHooks();
   registerBodyParsers(app);
+  // One file per request, read by the route that takes it (the broker import); no field is parsed as JSON.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: BROKER_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+  });
   // `*` answers every origin with a literal `*` and never allows credentials: reflecting any origin
   // (even `null`) with credentials would let every site act with a user's cookies or auth.
   if (config.corsOrigins === true) app.enableCors({ ...CORS_POLICY, origin: '*', credentials: false });

@@ -9,15 +9,20 @@ import { acceptedRequestId } from '../common/logging/request-id';
 import { answerClientError, answerFrameworkError } from '../common/errors/framework-errors';
 import { parseFormEncoded } from '../common/validation/form-encoded';
 import { appConfig } from '../config/app.config';
+import { BROKER_IMPORT_MAX_BYTES } from '../modules/portfolio/broker-import/upload-body';
 import { configureApp, REQUEST_ID_HEADER } from './configure-app';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Routes that take more than BODY_LIMIT_BYTES: a brokerage export holds years of activity. */
+const LARGE_BODY_ROUTES: Readonly<Record<string, number>> = {
+  '/api/v1/portfolio/import': BROKER_IMPORT_MAX_BYTES,
+};
 const REQUEST_TIMEOUT_CHECK_INTERVAL_MS = 500;
 
 /** The adapter is built before Nest's DI exists, so it reads its settings straight from config. */
 export function fastifyAdapter(): FastifyAdapter {
   const config = appConfig();
-  return new FastifyAdapter({
+  const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A client must send its whole request (headers and body) within REQUEST_TIMEOUT_MS, checked
@@ -47,6 +52,12 @@ export function fastifyAdapter(): FastifyAdapter {
     genReqId: (request: IncomingMessage) =>
       acceptedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
   });
+  // Before any route exists, so that each large-body route is registered with its own limit.
+  adapter.getInstance().addHook('onRoute', (route) => {
+    const limit = LARGE_BODY_ROUTES[route.url];
+    if (limit !== undefined) route.bodyLimit = limit;
+  });
+  return adapter;
 }
 
 export async function createApp(): Promise<NestFastifyApplication> {

@@ -20,6 +20,9 @@ class PortfolioEnv {
 
   @IntVar({ min: 1, max: 10_000_000 })
   PORTFOLIO_MAX_TRANSACTIONS?: number;
+
+  @IntVar({ min: 1, max: 1_000_000 })
+  PORTFOLIO_BROKER_IMPORT_MAX_ROWS?: number;
 }
 
 export const portfolioConfig = registerAs('portfolio', () => {
@@ -30,6 +33,8 @@ export const portfolioConfig = registerAs('portfolio', () => {
     importMaxRows: env.PORTFOLIO_IMPORT_MAX_ROWS ?? 5000,
     /** Most transactions one user's ledger may hold: every summary reads the whole ledger. */
     maxTransactions: env.PORTFOLIO_MAX_TRANSACTIONS ?? 100_000,
+    /** Most rows one brokerage export may have (POST /portfolio/import): years of an active account. */
+    brokerImportMaxRows: env.PORTFOLIO_BROKER_IMPORT_MAX_ROWS ?? 50_000,
   };
 });
 

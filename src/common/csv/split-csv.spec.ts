@@ -8,6 +8,7 @@ describe('splitCsv', () => {
         ['x, y', 'say "hi"'],
         ['two\nlines', 'z'],
       ],
+      lines: [1, 2, 3],
       unclosedQuoteCell: null,
     });
   });
@@ -18,8 +19,13 @@ describe('splitCsv', () => {
         ['a', 'b'],
         ['1', 'two\n3,4\n'],
       ],
+      lines: [1, 2],
       unclosedQuoteCell: 1,
     });
     expect(splitCsv('"').unclosedQuoteCell).toBe(0);
+  });
+
+  it('numbers each record by the line it starts on, past values that span lines', () => {
+    expect(splitCsv('h\n"a\r\nb"\n\nc\r\n').lines).toEqual([1, 2, 4, 5]);
   });
 });

@@ -1,5 +1,7 @@
 export interface SplitCsv {
   records: string[][];
+  /** The 1-based line of the file each record starts on (a quoted value may span lines). */
+  lines: number[];
   /** When a quoted value is never closed: the index of its cell in the last record, which it ends. */
   unclosedQuoteCell: number | null;
 }
@@ -7,6 +9,9 @@ export interface SplitCsv {
 /** RFC 4180 records: commas, CRLF or LF line ends, double-quoted fields with "" as an escaped quote. */
 export function splitCsv(text: string): SplitCsv {
   const records: string[][] = [];
+  const lines: number[] = [];
+  let line = 1;
+  let recordLine = 1;
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -19,6 +24,7 @@ export function splitCsv(text: string): SplitCsv {
       } else if (char === '"') {
         quoted = false;
       } else {
+        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line += 1;
         cell += char;
       }
       continue;
@@ -33,6 +39,9 @@ export function splitCsv(text: string): SplitCsv {
       if (char === '\r' && text[i + 1] === '\n') i += 1;
       cells.push(cell);
       records.push(cells);
+      lines.push(recordLine);
+      line += 1;
+      recordLine = line;
       cells = [];
       cell = '';
     } else {
@@ -43,6 +52,7 @@ export function splitCsv(text: string): SplitCsv {
   if (cell !== '' || cells.length > 0 || quoted) {
     cells.push(cell);
     records.push(cells);
+    lines.push(recordLine);
   }
-  return { records, unclosedQuoteCell };
+  return { records, lines, unclosedQuoteCell };
 }

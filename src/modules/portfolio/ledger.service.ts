@@ -1,3 +1,4 @@
+import { EntityManager } from 'typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { ConflictError, NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
@@ -172,6 +173,11 @@ export class LedgerChange {
 
   get userId(): number {
     return this.locked.userId;
+  }
+
+  /** The database transaction of this change, for rows that must be written with the ledger's. */
+  get manager(): EntityManager {
+    return this.locked.manager;
   }
 
   /** The ledger in execution order, including what this change has written. */

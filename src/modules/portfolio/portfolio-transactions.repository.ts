@@ -121,7 +121,8 @@ export class LockedLedger {
   }
 
   constructor(
-    private readonly manager: EntityManager,
+    /** The database transaction holding the lock: rows kept beside the ledger's are written in it too. */
+    readonly manager: EntityManager,
     readonly userId: number,
     private readonly cachedEntries: (version: number) => readonly StoredTransaction[] | undefined,
   ) {}

@@ -10,6 +10,9 @@ import { PortfolioTransactionEntity } from './entities/portfolio-transaction.ent
 import { HoldingsService } from './holdings.service';
 import { LedgerService } from './ledger.service';
 import { CsvContentTypeParser } from './import/csv-content-type.parser';
+import { BrokerImportController } from './broker-import.controller';
+import { BrokerImportRepository } from './broker-import/broker-import.repository';
+import { BrokerImportService } from './broker-import/broker-import.service';
 import { PortfolioGraphService } from './portfolio-graph.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioIncomeService } from './portfolio-income.service';
@@ -35,7 +38,12 @@ import { TransactionsService } from './transactions.service';
     NewsModule,
     PreferencesModule,
   ],
-  controllers: [TransactionsController, PortfolioSettingsController, PortfolioController],
+  controllers: [
+    TransactionsController,
+    BrokerImportController,
+    PortfolioSettingsController,
+    PortfolioController,
+  ],
   providers: [
     CsvContentTypeParser,
     PortfolioTransactionsRepository,
@@ -43,6 +51,8 @@ import { TransactionsService } from './transactions.service';
     PortfolioSettingsService,
     LedgerService,
     TransactionsService,
+    BrokerImportRepository,
+    BrokerImportService,
     HoldingsService,
     PortfolioSummaryService,
     RiskMetricsService,

@@ -1,0 +1,347 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { ConflictError, InvalidFieldError, NotFoundError } from '../../../common/errors/domain-errors';
+import { Clock } from '../../../common/time/clock';
+import { ValidationIssue } from '../../../common/validation/validation-issue';
+import { portfolioConfig } from '../../../config/portfolio.config';
+import { normalizeSymbol } from '../../market';
+import { MarketService } from '../../market/market.service';
+import { TransactionKind } from '../analytics/ledger-replay';
+import { LedgerService } from '../ledger.service';
+import { NewLedgerTransaction } from '../ledger-transaction';
+import { PortfolioTransactionsRepository } from '../portfolio-transactions.repository';
+import { nullable, quantity as roundQuantity } from '../portfolio-rounding';
+import { formatSplitRatio } from '../transaction-fields';
+import { BrokerFormat, ImportedEntry, RejectedRow } from './broker-export';
+import { BrokerImportRepository } from './broker-import.repository';
+import { FittingEntry, fitToLedger, inRecordingOrder } from './ledger-fit';
+import { readBrokerExport, ReadExport, UnrecognisedLayoutError } from './read-broker-export';
+import { BROKER_LAYOUTS } from './broker-layouts';
+
+/** How many of the rows to record a preview shows. */
+export const PREVIEW_ROWS = 20;
+/** How long a preview can be committed with its token. */
+const PREVIEW_LIFETIME_MS = 60 * 60 * 1000;
+const NOTE_MAX_LENGTH = 500;
+
+export interface BrokerImportRequest {
+  userId: number;
+  text: string;
+  format: BrokerFormat | 'auto';
+  dryRun: boolean;
+}
+
+export interface PreviewRow {
+  line: number;
+  side: TransactionKind;
+  date: string;
+  symbol: string | null;
+  quantity: number | null;
+  price: number | null;
+  fees: number | null;
+  amount: number | null;
+  withholding_tax: number | null;
+  ratio: string | null;
+  note: string;
+  paired_with: number | null;
+}
+
+/** What an import answers, previewed or recorded. */
+export interface BrokerImportAnswer {
+  format: BrokerFormat;
+  layout: string;
+  detected: boolean;
+  dry_run: boolean;
+  preview_token: string | null;
+  expires_at: string | null;
+  counts: Partial<Record<TransactionKind, number>>;
+  to_record: number;
+  recorded: number;
+  rows: PreviewRow[];
+  skipped: { line: number; action: string; reason: string }[];
+  rejected: RejectedRow[];
+  duplicates: { line: number; transaction_id: number }[];
+  combined: { line: number; into: number }[];
+  notices: string[];
+}
+
+/** An entry ready to record, as kept in a preview (JSON: the instant as text). */
+interface KeyedEntry extends Omit<FittingEntry, 'executedAt'> {
+  executedAt: string;
+  key: string;
+}
+
+/**
+ * Imports brokerage exports into the caller's ledger: reads the file (format named or detected),
+ * checks symbols with the market-data provider, leaves out what was imported before (by import
+ * key), fits the rest to the ledger, and either answers a preview (dry run: stored for its token)
+ * or records every fitting entry in one ledger change. Nothing is recorded from an import with
+ * rejected rows unless a preview of it is committed.
+ */
+@Injectable()
+export class BrokerImportService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly transactions: PortfolioTransactionsRepository,
+    private readonly imports: BrokerImportRepository,
+    private readonly market: MarketService,
+    private readonly clock: Clock,
+    @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
+  ) {}
+
+  async importExport(request: BrokerImportRequest): Promise<BrokerImportAnswer> {
+    const now = this.clock.now();
+    const parsed = this.read(request);
+    const keyed = withImportKeys(parsed);
+    const { known, unknown } = await this.knownSymbols(keyed);
+    const { entries: existing } = await this.transactions.ledger(request.userId);
+    const recorded = await this.imports.recordedKeys(
+      request.userId,
+      known.map((entry) => entry.key),
+    );
+    const duplicates = known
+      .filter((entry) => recorded.has(entry.key))
+      .map((entry) => ({ line: entry.line, transaction_id: recorded.get(entry.key)! }));
+    const fresh = known.filter((entry) => !recorded.has(entry.key));
+    const fit = fitToLedger(existing, inRecordingOrder(fresh), now);
+    const keyByLine = new Map(keyed.map((entry) => [entry.line, entry.key]));
+    const accepted: KeyedEntry[] = fit.accepted.map((entry) => ({
+      ...entry,
+      executedAt: entry.executedAt.toISOString(),
+      key: keyByLine.get(entry.line)!,
+    }));
+    const rejected = [...parsed.rejected, ...unknown, ...fit.rejected].sort((a, b) => a.line - b.line);
+    const answer = answerOf(parsed, accepted, rejected, duplicates, request.dryRun);
+    if (request.dryRun) {
+      const expiresAt = new Date(now.getTime() + PREVIEW_LIFETIME_MS);
+      const token = await this.imports.savePreview(request.userId, accepted, answer, now, expiresAt);
+      return { ...answer, preview_token: token, expires_at: expiresAt.toISOString() };
+    }
+    if (rejected.length > 0) throw new InvalidFieldError(rejected.map(rejectedIssue));
+    return this.record(request.userId, { entries: accepted, answer });
+  }
+
+  /** Records the preview of `token` exactly as it was shown; 404 for an unknown, used or expired token. */
+  async commitPreview(userId: number, token: string): Promise<BrokerImportAnswer> {
+    return this.record(userId, { token });
+  }
+
+  /**
+   * Records the entries in one locked ledger change, with their import keys; 409 when any of them
+   * was recorded since the file was read (another import of the same transactions won the race).
+   */
+  private async record(
+    userId: number,
+    source: { entries: KeyedEntry[]; answer: BrokerImportAnswer } | { token: string },
+  ): Promise<BrokerImportAnswer> {
+    const now = this.clock.now();
+    return this.ledger.change(userId, async (ledger) => {
+      let entries: KeyedEntry[];
+      let answer: BrokerImportAnswer;
+      if ('token' in source) {
+        const preview = await this.imports.takePreview<KeyedEntry, BrokerImportAnswer>(
+          ledger.manager,
+          userId,
+          source.token,
+        );
+        if (!preview || preview.expiresAt.getTime() <= now.getTime())
+          throw new NotFoundError(
+            'Import preview not found: it expired, was committed already, or is not yours',
+          );
+        ({ entries, answer } = preview);
+      } else {
+        ({ entries, answer } = source);
+      }
+      const already = await this.imports.recordedKeys(
+        userId,
+        entries.map((entry) => entry.key),
+        ledger.manager,
+      );
+      if (already.size > 0)
+        throw new ConflictError(
+          `${already.size} of these broker transactions were recorded since the file was read: import it again to see what is left`,
+        );
+      const records: NewLedgerTransaction[] = entries.map((entry) =>
+        ledgerRecord(userId, entry, answer.format, now),
+      );
+      const stored = await ledger.append(records);
+      await this.imports.insertKeys(
+        ledger.manager,
+        userId,
+        stored.map((transaction, index) => ({ key: entries[index].key, transactionId: transaction.id })),
+      );
+      return { ...answer, dry_run: false, preview_token: null, expires_at: null, recorded: stored.length };
+    });
+  }
+
+  private read(request: BrokerImportRequest): ReadExport {
+    let parsed: ReadExport;
+    try {
+      parsed = readBrokerExport(request.text, request.format, {
+        now: this.clock.now(),
+        maxRows: this.config.brokerImportMaxRows,
+      });
+    } catch (error) {
+      if (!(error instanceof UnrecognisedLayoutError)) throw error;
+      throw new InvalidFieldError([
+        {
+          loc: ['body'],
+          msg: `Value error, ${error.message}`,
+          type: 'value_error',
+          ctx: {
+            error: error.message,
+            closest: error.closest.map((match) => ({
+              format: match.format,
+              layout: match.layout,
+              missing_columns: match.missing,
+            })),
+          },
+        },
+      ]);
+    }
+    const rows = parsed.entries.length + parsed.skipped.length + parsed.rejected.length;
+    if (rows === 0)
+      throw InvalidFieldError.valueError(
+        ['body'],
+        `the file is a ${BROKER_LAYOUTS[parsed.format].label} export with no transactions`,
+      );
+    if (rows > this.config.brokerImportMaxRows)
+      throw new InvalidFieldError([
+        {
+          loc: ['body'],
+          msg: `CSV should have at most ${this.config.brokerImportMaxRows} rows, not ${rows}`,
+          type: 'too_long',
+          ctx: { max_length: this.config.brokerImportMaxRows, actual_length: rows },
+        },
+      ]);
+    return parsed;
+  }
+
+  /** The entries whose symbol the provider knows (spelled its way), and a rejection for each other. */
+  private async knownSymbols(entries: (ImportedEntry & { key: string })[]) {
+    const symbols = [...new Set(entries.flatMap((entry) => (entry.symbol === null ? [] : [entry.symbol])))];
+    const quotes = await this.market.getQuotes(symbols);
+    const known: (ImportedEntry & { key: string })[] = [];
+    const unknown: RejectedRow[] = [];
+    for (const entry of entries) {
+      if (entry.symbol === null) {
+        known.push(entry);
+        continue;
+      }
+      const quote = quotes.get(normalizeSymbol(entry.symbol));
+      if (quote) known.push({ ...entry, symbol: quote.symbol });
+      else
+        unknown.push({
+          line: entry.line,
+          reason: `Stock ${entry.symbol} not found: the market-data provider does not know it`,
+        });
+    }
+    return { known, unknown };
+  }
+}
+
+/**
+ * Each entry's import key: the broker's transaction id where the file has one, else a fingerprint
+ * of its date, action, symbol, quantity, price and amount with its place among equal rows, so an
+ * overlapping download yields the same keys for the same transactions.
+ */
+export function withImportKeys(parsed: ReadExport): (ImportedEntry & { key: string })[] {
+  const seen = new Map<string, number>();
+  return parsed.entries.map((entry) => {
+    const identity = entry.brokerId
+      ? `id|${entry.brokerId}`
+      : `row|${entry.date}|${entry.action}|${entry.side}|${entry.symbol ?? ''}|${entry.quantity}|${entry.price}|${entry.amount ?? ''}`;
+    const occurrence = seen.get(identity) ?? 0;
+    seen.set(identity, occurrence + 1);
+    const digest = createHash('sha256').update(`${identity}|${occurrence}`).digest('base64url');
+    return { ...entry, key: `${parsed.format}:${digest}` };
+  });
+}
+
+function ledgerRecord(
+  userId: number,
+  entry: KeyedEntry,
+  format: BrokerFormat,
+  now: Date,
+): NewLedgerTransaction {
+  const trade = entry.side === 'buy' || entry.side === 'sell';
+  return {
+    userId,
+    symbol: entry.symbol,
+    side: entry.side,
+    quantity: trade ? roundQuantity(entry.quantity) : 0,
+    price: trade ? roundQuantity(entry.price) : 0,
+    fees: trade ? roundQuantity(entry.fees) : 0,
+    amount: trade || entry.side === 'split' ? null : nullable(entry.amount, roundQuantity),
+    withholdingTax: entry.side === 'dividend' ? roundQuantity(entry.withholdingTax ?? 0) : null,
+    splitTo: entry.splitTo,
+    splitFrom: entry.splitFrom,
+    executedAt: new Date(entry.executedAt),
+    tradeDate: entry.date,
+    note: noteOf(format, entry),
+    createdAt: now,
+  };
+}
+
+function noteOf(format: BrokerFormat, entry: { line: number; action: string }): string {
+  return `${BROKER_LAYOUTS[format].label} line ${entry.line}: ${entry.action.replace(/\s+/g, ' ').trim()}`.slice(
+    0,
+    NOTE_MAX_LENGTH,
+  );
+}
+
+function answerOf(
+  parsed: ReadExport,
+  accepted: KeyedEntry[],
+  rejected: RejectedRow[],
+  duplicates: { line: number; transaction_id: number }[],
+  dryRun: boolean,
+): BrokerImportAnswer {
+  const counts: Partial<Record<TransactionKind, number>> = {};
+  for (const entry of accepted) counts[entry.side] = (counts[entry.side] ?? 0) + 1;
+  return {
+    format: parsed.format,
+    layout: parsed.layout,
+    detected: parsed.detected,
+    dry_run: dryRun,
+    preview_token: null,
+    expires_at: null,
+    counts,
+    to_record: accepted.length,
+    recorded: 0,
+    rows: accepted.slice(0, PREVIEW_ROWS).map((entry) => previewRow(parsed.format, entry)),
+    skipped: parsed.skipped,
+    rejected,
+    duplicates: duplicates.sort((a, b) => a.line - b.line),
+    combined: parsed.combined.map(({ line, into }) => ({ line, into })),
+    notices: parsed.notices,
+  };
+}
+
+function previewRow(format: BrokerFormat, entry: KeyedEntry): PreviewRow {
+  const trade = entry.side === 'buy' || entry.side === 'sell';
+  return {
+    line: entry.line,
+    side: entry.side,
+    date: entry.date,
+    symbol: entry.symbol,
+    quantity: trade ? entry.quantity : null,
+    price: trade ? entry.price : null,
+    fees: trade ? entry.fees : null,
+    amount: trade || entry.side === 'split' ? null : entry.amount,
+    withholding_tax: entry.side === 'dividend' ? (entry.withholdingTax ?? 0) : null,
+    ratio: entry.splitTo === null ? null : formatSplitRatio(entry.splitTo, entry.splitFrom!),
+    note: noteOf(format, entry),
+    paired_with: entry.pairedWith ?? null,
+  };
+}
+
+function rejectedIssue(row: RejectedRow): ValidationIssue {
+  return {
+    loc: ['body', 'line', row.line],
+    msg: `Value error, ${row.reason}`,
+    type: 'value_error',
+    ctx: { error: row.reason },
+  };
+}

@@ -1,0 +1,306 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { registerUser, TestUser } from '../factories/users.factory';
+import { createTestApp, TestApp } from '../setup/test-app';
+
+const URL = '/api/v1/portfolio/import';
+const fixture = (path: string) => readFileSync(join(__dirname, '../fixtures/brokers', path));
+
+describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut.close());
+
+  const csv = (user: TestUser, body: string | Buffer, query = '') =>
+    sut.inject({
+      method: 'POST',
+      url: `${URL}${query}`,
+      headers: { ...user.headers, 'content-type': 'text/csv' },
+      payload: body,
+    });
+  const multipart = (user: TestUser, file: Buffer, query = '', filename = 'export.csv') => {
+    const boundary = '----broker-import-test';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+          'Content-Type: text/csv\r\n\r\n',
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return sut.inject({
+      method: 'POST',
+      url: `${URL}${query}`,
+      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+  const commit = (user: TestUser, token: string) =>
+    sut.inject({ method: 'POST', url: `${URL}?preview_token=${token}`, headers: user.headers });
+  const transactions = async (user: TestUser) =>
+    (await sut.inject({ url: '/api/v1/portfolio/transactions?limit=1000', headers: user.headers })).json();
+  const cashAndPositions = async (user: TestUser) => {
+    const positions = (
+      await sut.inject({ url: '/api/v1/portfolio/positions?include_cash=true', headers: user.headers })
+    ).json();
+    return {
+      cash: positions.cash_balance,
+      quantities: Object.fromEntries(
+        positions.positions.map((position: { symbol: string; quantity: number }) => [
+          position.symbol,
+          position.quantity,
+        ]),
+      ),
+    };
+  };
+
+  it('previews a Robinhood file (detected), then records exactly that preview with its token', async () => {
+    const user = await registerUser(sut);
+    const preview = await multipart(user, fixture('written/robinhood-activity.csv'), '?dry_run=true');
+    expect(preview.statusCode).toBe(200);
+    const body = preview.json();
+    expect(body).toMatchObject({
+      format: 'robinhood',
+      layout: 'Account activity',
+      detected: true,
+      dry_run: true,
+      counts: { deposit: 1, buy: 3, interest: 1, fee: 1, sell: 1, dividend: 1 },
+      to_record: 8,
+      recorded: 0,
+      rejected: [],
+      duplicates: [],
+    });
+    expect(body.skipped).toEqual([
+      { line: 6, action: 'BTO', reason: 'an option: the ledger holds shares only' },
+      { line: 17, action: 'OEXP', reason: 'an option: the ledger holds shares only' },
+    ]);
+    expect(body.rows[0]).toEqual({
+      line: 16,
+      side: 'deposit',
+      date: '2023-11-01',
+      symbol: null,
+      quantity: null,
+      price: null,
+      fees: null,
+      amount: 10000,
+      withholding_tax: null,
+      ratio: null,
+      note: 'Robinhood line 16: ACH',
+      paired_with: null,
+    });
+    expect(await transactions(user)).toMatchObject({ total: 0 });
+
+    const committed = await commit(user, body.preview_token);
+    expect(committed.statusCode).toBe(201);
+    expect(committed.json()).toEqual({
+      ...body,
+      dry_run: false,
+      preview_token: null,
+      expires_at: null,
+      recorded: 8,
+    });
+    const listed = (await transactions(user)).transactions.reverse();
+    expect(
+      listed.map((row: { side: string; symbol: string | null; note: string }) => [
+        row.side,
+        row.symbol,
+        row.note,
+      ]),
+    ).toEqual(
+      body.rows.map((row: { side: string; symbol: string | null; note: string }) => [
+        row.side,
+        row.symbol,
+        row.note,
+      ]),
+    );
+    expect(await cashAndPositions(user)).toEqual({ cash: 5396.03, quantities: { AAPL: 20.5, MSFT: 3 } });
+
+    const again = await commit(user, body.preview_token);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({
+      detail: 'Import preview not found: it expired, was committed already, or is not yours',
+    });
+  });
+
+  it('records each broker transaction once: the same file twice, and an overlapping download', async () => {
+    const user = await registerUser(sut);
+    const file = fixture('written/merrill-activities.csv').toString('utf8');
+    const first = await csv(user, file);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ format: 'merrill_edge', recorded: 6 });
+
+    const second = await csv(user, file);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({ recorded: 0, to_record: 0 });
+    expect(second.json().duplicates.map((row: { line: number }) => row.line)).toEqual([2, 3, 4, 5, 7, 10]);
+
+    // A later download: the last three rows of the first and one new settled row.
+    const lines = file.trimEnd().split('\n');
+    const overlapping = [
+      lines[0],
+      ...lines.slice(6),
+      '"7/15/2024","7/15/2024","Settled","Main","CMA-Edge","XXXX-1111","Other","Deposit ","FUNDS RECEIVED","--","--","--","500.00"',
+    ].join('\n');
+    const third = await csv(user, overlapping);
+    expect(third.json()).toMatchObject({ recorded: 1, counts: { deposit: 1 } });
+    expect((await transactions(user)).total).toBe(7);
+    expect(await cashAndPositions(user)).toEqual({ cash: 10877.16, quantities: { JNJ: 60 } });
+  });
+
+  it('rejects unknown symbols with their lines while the rest previews; without dry_run it records nothing', async () => {
+    const user = await registerUser(sut);
+    const file = fixture('charles_schwab/schwab-export.csv');
+    const preview = await csv(user, file, '?dry_run=true&format=schwab');
+    expect(preview.statusCode).toBe(200);
+    const body = preview.json();
+    expect(body).toMatchObject({ format: 'schwab', detected: false });
+    expect(body.rejected).toContainEqual({
+      line: 9,
+      reason: 'Stock SWVXX not found: the market-data provider does not know it',
+    });
+    expect(body.to_record).toBeGreaterThan(0);
+    expect(body.skipped).toHaveLength(13);
+
+    const direct = await csv(user, file);
+    expect(direct.statusCode).toBe(422);
+    expect(direct.json().detail[0]).toMatchObject({ loc: ['body', 'line', 2], type: 'value_error' });
+    expect((await transactions(user)).total).toBe(0);
+
+    const committed = await commit(user, body.preview_token);
+    expect(committed.statusCode).toBe(201);
+    expect((await transactions(user)).total).toBe(body.to_record);
+  });
+
+  it('records a file once when three imports of it race (over HTTP)', async () => {
+    const baseUrl = await sut.listen();
+    const user = await registerUser(sut);
+    const file = fixture('written/merrill-activities.csv');
+    const send = async () => {
+      const response = await fetch(`${baseUrl}${URL}`, {
+        method: 'POST',
+        headers: { ...user.headers, 'content-type': 'text/csv' },
+        body: file,
+      });
+      return { status: response.status, body: (await response.json()) as { recorded?: number } };
+    };
+    const answers = await Promise.all([send(), send(), send()]);
+    for (const { status } of answers) expect([201, 409]).toContain(status);
+    const recorded = answers.reduce(
+      (sum, answer) => sum + (answer.status === 201 ? answer.body.recorded! : 0),
+      0,
+    );
+    expect(recorded).toBe(6);
+    expect((await transactions(user)).total).toBe(6);
+  });
+
+  it('answers a 422 naming the closest layouts for a file no parser recognises', async () => {
+    const user = await registerUser(sut);
+    const response = await csv(
+      user,
+      'Date,Action,Symbol,Quantity,Price,Amount\n01/02/2024,Buy,AAPL,1,100,-100\n',
+    );
+    expect(response.statusCode).toBe(422);
+    const [issue] = response.json().detail;
+    expect(issue.loc).toEqual(['body']);
+    expect(issue.msg).toMatch(
+      /^Value error, No brokerage layout matches the file; closest: schwab Transactions \(missing Fees & Comm\)/,
+    );
+    expect(issue.ctx.closest[0]).toEqual({
+      format: 'schwab',
+      layout: 'Transactions',
+      missing_columns: ['Fees & Comm'],
+    });
+  });
+
+  it('refuses empty, binary, UTF-16, non-UTF-8 and oversized files with the error shape, never a 500', async () => {
+    const user = await registerUser(sut);
+    const detailOf = async (response: Promise<{ statusCode: number; json(): { detail: unknown } }>) => {
+      const answered = await response;
+      return [answered.statusCode, answered.json().detail];
+    };
+    const message = (text: string, type = 'value_error') => [
+      { loc: ['body'], msg: `Value error, ${text}`, type, ctx: { error: text } },
+    ];
+    expect(await detailOf(multipart(user, Buffer.alloc(0)))).toEqual([
+      422,
+      message('the file is empty', 'missing'),
+    ]);
+    expect(await detailOf(csv(user, '\n\n'))).toEqual([422, message('the file is empty', 'missing')]);
+    expect(await detailOf(multipart(user, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])))).toEqual([
+      422,
+      message('the file is binary, not a CSV export'),
+    ]);
+    expect(await detailOf(multipart(user, Buffer.from('\ufeffDate,Action\n', 'utf16le')))).toEqual([
+      422,
+      message('the file is UTF-16: save it as UTF-8 CSV and upload it again'),
+    ]);
+    const latin1 = Buffer.from(
+      'Date,Action,Symbol,Description,Quantity,Price,Fees & Comm,Amount\n01/02/2024,Buy,AAPL,Caf\xe9,1,$1,,-$1\n',
+      'latin1',
+    );
+    const notUtf8 = message(
+      'the file is not UTF-8 (Windows-1252 or Latin-1?): save it as UTF-8 CSV and upload it again',
+    );
+    expect(await detailOf(multipart(user, latin1))).toEqual([422, notUtf8]);
+    expect(await detailOf(csv(user, latin1))).toEqual([422, notUtf8]);
+    const oversized = 'x'.repeat(17 * 1024 * 1024);
+    expect(await detailOf(csv(user, oversized))).toEqual([413, 'Request body too large']);
+    expect(await detailOf(multipart(user, Buffer.from(oversized)))).toEqual([413, 'Request body too large']);
+    expect((await transactions(user)).total).toBe(0);
+  });
+
+  it('answers a malformed multipart body (no boundary, no file part) with a 422, not a 500', async () => {
+    const user = await registerUser(sut);
+    const noBoundary = await sut.inject({
+      method: 'POST',
+      url: URL,
+      headers: { ...user.headers, 'content-type': 'multipart/form-data' },
+      payload: '{"file":""}',
+    });
+    expect(noBoundary.statusCode).toBe(422);
+    expect(noBoundary.json().detail[0]).toMatchObject({ loc: ['body'], type: 'value_error' });
+    const boundary = 'x-boundary';
+    const noFile = await sut.inject({
+      method: 'POST',
+      url: URL,
+      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\nauto\r\n--${boundary}--\r\n`,
+    });
+    expect(noFile.statusCode).toBe(422);
+    expect(noFile.json().detail[0]).toMatchObject({
+      loc: ['body', 'file'],
+      msg: 'Value error, the multipart upload has no file',
+    });
+  });
+
+  it('reads a UTF-8 file with a BOM, and a file of several megabytes over the 1 MiB body limit of other routes', async () => {
+    const user = await registerUser(sut);
+    const bom = await multipart(user, fixture('written/fidelity-2025-bom.csv'), '?dry_run=true');
+    expect(bom.statusCode).toBe(200);
+    expect(bom.json()).toMatchObject({ format: 'fidelity', counts: { deposit: 1, buy: 1, dividend: 1 } });
+    const rows = Array.from(
+      { length: 30_000 },
+      (_, n) => `2017-01-${String((n % 28) + 1).padStart(2, '0')},deposit,,,,,${n + 1},,`,
+    );
+    const large = await csv(
+      user,
+      `date,type,symbol,quantity,price,fees,amount,withholding_tax,ratio\n${rows.join('\n')}\n`,
+      '?dry_run=true',
+    );
+    expect(large.statusCode).toBe(200);
+    expect(large.json()).toMatchObject({ format: 'native', to_record: 30_000 });
+  });
+
+  it('keeps previews to their user', async () => {
+    const owner = await registerUser(sut);
+    const other = await registerUser(sut);
+    const preview = (await csv(owner, fixture('written/webull-orders.csv'), '?dry_run=true')).json();
+    expect(preview.notices[0]).toContain('cash balance cannot be rebuilt');
+    expect((await commit(other, preview.preview_token)).statusCode).toBe(404);
+    expect((await commit(owner, preview.preview_token)).json()).toMatchObject({ recorded: 3 });
+    expect((await transactions(other)).total).toBe(0);
+  });
+});
