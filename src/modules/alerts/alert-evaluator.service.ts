@@ -27,7 +27,7 @@ import { NotificationSettingsService } from './delivery/notification-settings.se
 import { NotificationsRepository } from './notifications.repository';
 
 /** Rules read and judged at a time. */
-const PAGE_SIZE = 2_000;
+const PAGE_SIZE = 5_000;
 /**
  * Rules judged between two turns of the event loop: judging from figures already read never waits
  * on I/O, so without a break a page would hold every request for its whole length.
