@@ -7,6 +7,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ConsistentCacheModule } from './common/cache/consistent-cache.module';
 import { providerCacheInRedis } from './common/cache/provider-cache-in-redis';
 import { ClockModule } from './common/time/clock.module';
+import { JobsModule } from './common/jobs/jobs.module';
 import { LifecycleModule } from './common/lifecycle/lifecycle.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -54,6 +55,7 @@ import { UsersModule } from './modules/users/users.module';
     ConsistentCacheModule,
     DatabaseModule,
     MetricsModule,
+    JobsModule,
     RateLimitModule,
     UsersModule,
     AuthModule,

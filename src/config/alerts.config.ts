@@ -1,11 +1,8 @@
 import { registerAs } from '@nestjs/config';
 import { Matches } from 'class-validator';
-import { HttpUrlVar, IntVar, OneOfVar, readEnv, StringVar } from './env';
+import { HttpUrlVar, IntVar, readEnv, StringVar } from './env';
 
 class AlertsEnv {
-  @OneOfVar(['true', 'false'])
-  ALERTS_JOBS_ENABLED?: 'true' | 'false';
-
   @IntVar({ min: 100, max: 3_600_000 })
   ALERTS_EVALUATION_INTERVAL_MS?: number;
 
@@ -44,8 +41,6 @@ class AlertsEnv {
 export const alertsConfig = registerAs('alerts', () => {
   const env = readEnv(AlertsEnv);
   return {
-    /** Whether this replica runs the job runner (pg-boss) that evaluates rules and delivers notifications. */
-    jobsEnabled: (env.ALERTS_JOBS_ENABLED ?? 'true') === 'true',
     /** How often a replica asks for an evaluation pass: the replay's tick; passes coalesce across replicas. */
     evaluationIntervalMs: env.ALERTS_EVALUATION_INTERVAL_MS ?? 5_000,
     /** A comment line on an idle notification stream this often, so proxies keep it open. */

@@ -4,6 +4,7 @@ import { assistantConfig } from './assistant.config';
 import { authConfig } from './auth.config';
 import { cacheConfig } from './cache.config';
 import { databaseConfig } from './database.config';
+import { jobsConfig } from './jobs.config';
 import { marketConfig } from './market.config';
 import { newsConfig } from './news.config';
 import { portfolioConfig } from './portfolio.config';
@@ -18,6 +19,7 @@ export const configNamespaces = [
   authConfig,
   cacheConfig,
   databaseConfig,
+  jobsConfig,
   marketConfig,
   newsConfig,
   portfolioConfig,

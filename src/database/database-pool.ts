@@ -12,8 +12,8 @@ export interface PoolState {
 
 /**
  * The application's `pg` pool as the parts that need it directly see it: its state for the
- * metrics, and the connection settings for a dedicated connection (LISTEN). The one place that
- * reaches into TypeORM's driver.
+ * metrics, plain statements for the job runner (pg-boss brings its own SQL), and the connection
+ * settings for a dedicated connection (LISTEN). The one place that reaches into TypeORM's driver.
  */
 @Injectable()
 export class DatabasePool {
@@ -27,6 +27,12 @@ export class DatabasePool {
   state(): PoolState | null {
     const pool = this.pool;
     return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+  }
+
+  /** A statement on a pooled connection, outside any unit of work (for a library that brings its own SQL). */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    if (!this.pool) return Promise.reject(new Error('The database pool is not open'));
+    return this.pool.query(text, values);
   }
 
   /** Settings for a connection of one's own to the same database, without the pool's query deadlines. */

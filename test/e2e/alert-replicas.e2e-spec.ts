@@ -11,7 +11,7 @@ import { openEventStream } from '../support/live-event-stream';
 import { ServiceProcess, startServiceProcess } from '../support/service-process';
 
 const REPLICA_ENV = {
-  ALERTS_JOBS_ENABLED: 'true',
+  JOBS_ENABLED: 'true',
   ALERTS_EVALUATION_INTERVAL_MS: '200',
   NOTIFICATION_STREAM_HEARTBEAT_MS: '300',
 };

@@ -18,6 +18,15 @@ export class InMemoryPreferencesRepository implements PreferenceRecords {
     return record ? structuredClone(record) : null;
   }
 
+  async watchlistsOf(userIds: readonly number[]): Promise<Map<number, string[]>> {
+    const found = new Map<number, string[]>();
+    for (const userId of userIds) {
+      const record = this.records.get(userId);
+      if (record) found.set(userId, [...record.watchlist]);
+    }
+    return found;
+  }
+
   async insertIfAbsent(record: NewPreferencesRecord): Promise<UserPreferencesEntity | null> {
     if (this.records.has(record.userId)) return null;
     this.records.set(record.userId, structuredClone({ ...record, id: ++this.lastId }));

@@ -59,8 +59,8 @@ export function testServiceEnv(): Record<string, string> {
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_GLOBAL: '10000000',
     AUTH_REFRESH_RATE_LIMIT_PER_IP: '1000000',
-    // The alert job runner polls the database; the tests of alerts turn it on.
-    ALERTS_JOBS_ENABLED: 'false',
+    // The job runner polls the database; the tests of jobs (alerts, clean-ups) turn it on.
+    JOBS_ENABLED: 'false',
   };
 }
 

@@ -64,6 +64,27 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly cleanupRuns = new Counter({
+    name: 'cleanup_runs_total',
+    help: 'Runs of the periodic clean-up jobs on this replica, by job and outcome (ok or error)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly cleanupRowsRemoved = new Counter({
+    name: 'cleanup_rows_removed_total',
+    help: 'Expired rows deleted by the periodic clean-up jobs on this replica, by job',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
+
+  readonly cleanupLastSuccess = new Gauge({
+    name: 'cleanup_last_success_timestamp_seconds',
+    help: 'When a clean-up job last succeeded on this replica (Unix time), by job',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
+
   readonly dependencyUnavailable = new Counter({
     name: 'dependency_unavailable_total',
     help: 'Requests answered 503 because the database did not answer in time',

@@ -1,12 +1,4 @@
-import {
-  CanActivate,
-  ExecutionContext,
-  Inject,
-  Injectable,
-  OnModuleDestroy,
-  OnModuleInit,
-  Type,
-} from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, OnModuleInit, Type } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
@@ -15,6 +7,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { BucketLimits, rateLimitConfig, RateLimitBucket } from '../../config/rate-limit.config';
+import { CleanupRunner, EVERY_MINUTE } from '../jobs/cleanup-runner';
 import { Clock } from '../time/clock';
 import { RateLimitedError } from '../errors/domain-errors';
 import { ErrorDetail } from '../errors/error-details';
@@ -40,11 +33,10 @@ interface Window {
  * the body is validated first, so a malformed request is a 422 that counts nowhere: junk cannot
  * spend the budget real users share.
  * The client address is Fastify's `request.ip`, which follows X-Forwarded-For only as far as
- * TRUST_PROXY allows.
+ * TRUST_PROXY allows. Ended windows are deleted by a clean-up job.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestroy {
-  private cleanup?: NodeJS.Timeout;
+export class RateLimitGuard implements CanActivate, OnModuleInit {
   private readonly validation = new PydanticValidationPipe();
 
   constructor(
@@ -52,15 +44,15 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(rateLimitConfig.KEY) private readonly config: ConfigType<typeof rateLimitConfig>,
+    private readonly cleanups: CleanupRunner,
   ) {}
 
   onModuleInit(): void {
-    this.cleanup = setInterval(() => void this.forgetEndedWindows().catch(() => undefined), this.windowMs());
-    this.cleanup.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.cleanup);
+    this.cleanups.register({
+      name: 'rate-limit-windows',
+      cron: EVERY_MINUTE,
+      run: () => this.forgetEndedWindows(),
+    });
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -111,10 +103,12 @@ export class RateLimitGuard implements CanActivate, OnModuleInit, OnModuleDestro
     );
   }
 
-  private async forgetEndedWindows(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM rate_limit_windows WHERE window_started_at <= $1`, [
-      new Date(this.clock.now().getTime() - this.windowMs()),
-    ]);
+  private async forgetEndedWindows(): Promise<number> {
+    const [, removed] = (await this.dataSource.query(
+      `DELETE FROM rate_limit_windows WHERE window_started_at <= $1`,
+      [new Date(this.clock.now().getTime() - this.windowMs())],
+    )) as [unknown, number];
+    return removed;
   }
 
   private windowMs(): number {

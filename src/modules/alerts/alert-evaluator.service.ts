@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
 import { MarketService, StockQuote } from '../market';
@@ -26,7 +27,12 @@ import { NotificationSettingsService } from './delivery/notification-settings.se
 import { NotificationsRepository } from './notifications.repository';
 
 /** Rules read and judged at a time. */
-const PAGE_SIZE = 2_000;
+const PAGE_SIZE = 5_000;
+/**
+ * Rules judged between two turns of the event loop: judging from figures already read never waits
+ * on I/O, so without a break a page would hold every request for its whole length.
+ */
+const RULES_PER_TURN = 100;
 /** News items read per symbol for the news and sentiment_shift kinds. */
 const NEWS_PER_SYMBOL = 50;
 
@@ -38,7 +44,7 @@ export interface EvaluationReport {
 
 /** What one pass reads once and shares among the rules that need it. */
 class PassInputs {
-  private readonly summaries = new Map<number, ReturnType<PortfolioSummaryService['summary']>>();
+  private readonly totals = new Map<number, ReturnType<PortfolioSummaryService['totals']>>();
   private readonly news = new Map<string, Promise<NewsFigures[]>>();
 
   constructor(
@@ -48,13 +54,14 @@ class PassInputs {
     },
   ) {}
 
-  summary(userId: number) {
-    let summary = this.summaries.get(userId);
-    if (!summary) {
-      summary = this.services.portfolio.summary(userId);
-      this.summaries.set(userId, summary);
+  /** The user's portfolio totals (value, day change, positions), read once per pass. */
+  portfolioTotals(userId: number) {
+    let totals = this.totals.get(userId);
+    if (!totals) {
+      totals = this.services.portfolio.totals(userId);
+      this.totals.set(userId, totals);
     }
-    return summary;
+    return totals;
   }
 
   newsFor(symbol: string): Promise<NewsFigures[]> {
@@ -108,11 +115,11 @@ export class AlertEvaluatorService {
   }
 
   private async evaluatePage(page: AlertRule[], inputs: PassInputs, now: Date): Promise<number> {
-    const watchlists = new Map<number, string[]>();
-    for (const rule of page.filter((candidate) => candidate.kind === 'watchlist_move')) {
-      const preferences = await this.preferences.findForUser(rule.userId);
-      watchlists.set(rule.userId, preferences?.watchlist ?? []);
-    }
+    const watchers = new Set(
+      page.filter((rule) => rule.kind === 'watchlist_move').map((rule) => rule.userId),
+    );
+    const watchlists =
+      watchers.size > 0 ? await this.preferences.watchlists([...watchers]) : new Map<number, string[]>();
     const symbols = new Set<string>();
     for (const rule of page) {
       if (rule.symbol && rule.symbol !== PORTFOLIO_TARGET && isQuoteKind(rule)) symbols.add(rule.symbol);
@@ -120,12 +127,18 @@ export class AlertEvaluatorService {
     for (const list of watchlists.values()) for (const symbol of list) symbols.add(symbol);
     const quotes =
       symbols.size > 0 ? await this.market.getQuotes([...symbols]) : new Map<string, StockQuote | null>();
+    // One query tells which users hold a ledger: the portfolio rules of the others cannot fire, and
+    // valuing an empty portfolio per user was most of a pass.
+    const portfolioUsers = [...new Set(page.filter(watchesPortfolio).map((rule) => rule.userId))];
+    const ledgerOwners =
+      portfolioUsers.length > 0 ? await this.portfolio.usersWithLedger(portfolioUsers) : new Set<number>();
 
     const peaks: { id: number; arming: number; peak: number }[] = [];
     let fired = 0;
-    for (const rule of page) {
+    for (const [index, rule] of page.entries()) {
+      if (index % RULES_PER_TURN === RULES_PER_TURN - 1) await nextTurn();
       try {
-        const firing = await this.judge(rule, { quotes, watchlists, inputs, peaks, now });
+        const firing = await this.judge(rule, { quotes, watchlists, ledgerOwners, inputs, peaks, now });
         if (firing && (await this.fire(rule, firing, now))) fired++;
       } catch (error) {
         this.logger.warn(`Alert rule ${rule.id} could not be evaluated: ${String(error)}`);
@@ -140,12 +153,14 @@ export class AlertEvaluatorService {
     context: {
       quotes: Map<string, StockQuote | null>;
       watchlists: Map<number, string[]>;
+      ledgerOwners: Set<number>;
       inputs: PassInputs;
       peaks: { id: number; arming: number; peak: number }[];
       now: Date;
     },
   ): Promise<Firing | null> {
     const { quotes, inputs } = context;
+    if (watchesPortfolio(rule) && !context.ledgerOwners.has(rule.userId)) return null;
     switch (rule.kind) {
       case 'price_above':
       case 'price_below': {
@@ -154,7 +169,7 @@ export class AlertEvaluatorService {
       }
       case 'day_change': {
         if (rule.symbol === PORTFOLIO_TARGET) {
-          const summary = await inputs.summary(rule.userId);
+          const summary = await inputs.portfolioTotals(rule.userId);
           if (summary.positionsCount === 0) return null;
           return checkDayChange(rule, {
             label: 'Your portfolio',
@@ -169,7 +184,7 @@ export class AlertEvaluatorService {
       case 'drawdown': {
         let figures: { label: string; value: number; asOf: string };
         if (rule.symbol === PORTFOLIO_TARGET) {
-          const summary = await inputs.summary(rule.userId);
+          const summary = await inputs.portfolioTotals(rule.userId);
           if (summary.positionsCount === 0) return null;
           figures = { label: 'Your portfolio', value: summary.totalValue, asOf: summary.asOf.toISOString() };
         } else {
@@ -203,7 +218,7 @@ export class AlertEvaluatorService {
         return checkSentimentShift(rule, average, rule.baseline);
       }
       case 'risk_level': {
-        const summary = await inputs.summary(rule.userId);
+        const summary = await inputs.portfolioTotals(rule.userId);
         if (summary.positionsCount === 0) return null;
         const metrics = await this.risk.riskMetrics(rule.userId, 252, '^GSPC');
         return checkRiskLevel(metrics.riskLevel, metrics.riskTolerance, metrics.matchesPreferences);
@@ -231,6 +246,11 @@ export class AlertEvaluatorService {
       return true;
     });
   }
+}
+
+/** Rules on the user's portfolio rather than a symbol: they need the portfolio's valuation. */
+function watchesPortfolio(rule: AlertRule): boolean {
+  return rule.symbol === PORTFOLIO_TARGET || rule.kind === 'risk_level';
 }
 
 function isQuoteKind(rule: AlertRule): boolean {

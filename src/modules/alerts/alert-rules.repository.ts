@@ -14,16 +14,21 @@ interface AlertRuleRow {
   rearm: RearmPolicy;
   rearm_minutes: number | null;
   arming: number;
-  armed_at: Date;
+  armed_at_ms: number;
   peak: number | null;
   baseline: number | null;
-  triggered_at: Date | null;
-  created_at: Date;
-  updated_at: Date | null;
+  triggered_at_ms: number | null;
+  created_at_ms: number;
+  updated_at_ms: number | null;
 }
 
-const COLUMNS = `id, user_id, kind, target, params, status, rearm, rearm_minutes, arming, armed_at, peak,
-  baseline, triggered_at, created_at, updated_at`;
+/** A timestamp as epoch milliseconds: pg's parsing of timestamps was the largest cost of a pass. */
+const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8 AS ${column}_ms`;
+
+const COLUMNS = `id, user_id, kind, target, params, status, rearm, rearm_minutes, arming, peak, baseline,
+  ${['armed_at', 'triggered_at', 'created_at', 'updated_at'].map(epochMs).join(', ')}`;
+
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 function toRule(row: AlertRuleRow): AlertRule {
   return {
@@ -36,12 +41,12 @@ function toRule(row: AlertRuleRow): AlertRule {
     rearm: row.rearm,
     rearmMinutes: row.rearm_minutes,
     arming: row.arming,
-    armedAt: row.armed_at,
+    armedAt: new Date(row.armed_at_ms),
     peak: row.peak,
     baseline: row.baseline,
-    triggeredAt: row.triggered_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    triggeredAt: dateOf(row.triggered_at_ms),
+    createdAt: new Date(row.created_at_ms),
+    updatedAt: dateOf(row.updated_at_ms),
   };
 }
 

@@ -1,7 +1,8 @@
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CleanupRunner, EVERY_MINUTE } from '../../common/jobs/cleanup-runner';
 import { Clock } from '../../common/time/clock';
 import { RateLimitedError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -13,24 +14,23 @@ const WINDOW_MS = 60_000;
  * Chat turns per user in a fixed one-minute window, counted in PostgreSQL so that every instance
  * shares the count. A turn takes its slot with one atomic upsert that only succeeds below the
  * limit (or in a new window), so parallel turns cannot slip past it and a refused turn does not count.
+ * Ended windows are deleted by a clean-up job.
  */
 @Injectable()
-export class ChatRateLimiter implements OnModuleInit, OnModuleDestroy {
-  private cleanup?: NodeJS.Timeout;
-
+export class ChatRateLimiter implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(assistantConfig.KEY) private readonly config: ConfigType<typeof assistantConfig>,
+    private readonly cleanups: CleanupRunner,
   ) {}
 
   onModuleInit(): void {
-    this.cleanup = setInterval(() => void this.forgetExpiredWindows().catch(() => undefined), WINDOW_MS);
-    this.cleanup.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.cleanup);
+    this.cleanups.register({
+      name: 'chat-turns',
+      cron: EVERY_MINUTE,
+      run: () => this.forgetExpiredWindows(),
+    });
   }
 
   /** Counts one turn for the user; 429 with Retry-After (when the window ends) once it holds the limit. */
@@ -59,10 +59,12 @@ export class ChatRateLimiter implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  private async forgetExpiredWindows(): Promise<void> {
+  private async forgetExpiredWindows(): Promise<number> {
     const windowOpenedBefore = new Date(this.clock.now().getTime() - WINDOW_MS);
-    await this.dataSource.query(`DELETE FROM assistant_chat_turns WHERE window_started_at <= $1`, [
-      windowOpenedBefore,
-    ]);
+    const [, removed] = (await this.dataSource.query(
+      `DELETE FROM assistant_chat_turns WHERE window_started_at <= $1`,
+      [windowOpenedBefore],
+    )) as [unknown, number];
+    return removed;
   }
 }

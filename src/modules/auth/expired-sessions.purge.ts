@@ -1,42 +1,34 @@
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CleanupRunner, EVERY_HOUR } from '../../common/jobs/cleanup-runner';
 import { Clock } from '../../common/time/clock';
 import { authConfig } from '../../config/auth.config';
-
-const PURGE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Deletes refresh tokens past their expiry, then sessions left without any refresh token once
  * their last access token has expired too (an access token lives at most the access-token
- * lifetime after the refresh that minted it). Every instance runs it hourly; the deletes are
- * idempotent, so instances need no coordination.
+ * lifetime after the refresh that minted it). A clean-up job runs it hourly, on one replica.
  */
 @Injectable()
-export class ExpiredSessionsPurge implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('SessionPurge');
-  private timer?: NodeJS.Timeout;
-
+export class ExpiredSessionsPurge implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+    private readonly cleanups: CleanupRunner,
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(
-      () =>
-        void this.purge().catch((error: unknown) =>
-          this.logger.warn(`Purge of expired sessions failed: ${String(error)}`),
-        ),
-      PURGE_INTERVAL_MS,
-    );
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.cleanups.register({
+      name: 'expired-sessions',
+      cron: EVERY_HOUR,
+      run: async () => {
+        const { refreshTokens, sessions } = await this.purge();
+        return refreshTokens + sessions;
+      },
+    });
   }
 
   async purge(): Promise<{ refreshTokens: number; sessions: number }> {
@@ -51,9 +43,6 @@ export class ExpiredSessionsPurge implements OnModuleInit, OnModuleDestroy {
          AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.session_id = s.id)`,
       [new Date(now.getTime() - this.config.accessTokenTtlSeconds * 1000)],
     )) as [unknown, number];
-    if (refreshTokens + sessions > 0) {
-      this.logger.log(`Purged ${refreshTokens} expired refresh tokens and ${sessions} ended sessions`);
-    }
     return { refreshTokens, sessions };
   }
 }

@@ -1,7 +1,8 @@
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CleanupRunner, EVERY_MINUTE } from '../../common/jobs/cleanup-runner';
 import { Clock } from '../../common/time/clock';
 import { RateLimitedError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -16,28 +17,24 @@ interface AttemptWindow {
 /**
  * Limits failed logins per (email, client IP) in a fixed window. Each attempt first reserves a
  * slot with one atomic upsert, and a successful login gives its slot back: so parallel guesses
- * cannot slip past the limit, successes never count, and every instance shares the count.
+ * cannot slip past the limit, successes never count, and every instance shares the count. Ended
+ * windows are deleted by a clean-up job.
  */
 @Injectable()
-export class LoginThrottleService implements OnModuleInit, OnModuleDestroy {
-  private cleanup?: NodeJS.Timeout;
-
+export class LoginThrottleService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
+    private readonly cleanups: CleanupRunner,
   ) {}
 
   onModuleInit(): void {
-    this.cleanup = setInterval(
-      () => void this.forgetExpiredWindows().catch(() => undefined),
-      this.windowMs(),
-    );
-    this.cleanup.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.cleanup);
+    this.cleanups.register({
+      name: 'login-attempts',
+      cron: EVERY_MINUTE,
+      run: () => this.forgetExpiredWindows(),
+    });
   }
 
   /** Counts this attempt as a failure until `release`; 429 once the window holds too many. */
@@ -71,11 +68,13 @@ export class LoginThrottleService implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  private async forgetExpiredWindows(): Promise<void> {
+  private async forgetExpiredWindows(): Promise<number> {
     const windowOpenedBefore = new Date(this.clock.now().getTime() - this.windowMs());
-    await this.dataSource.query(`DELETE FROM login_attempts WHERE window_started_at <= $1`, [
-      windowOpenedBefore,
-    ]);
+    const [, removed] = (await this.dataSource.query(
+      `DELETE FROM login_attempts WHERE window_started_at <= $1`,
+      [windowOpenedBefore],
+    )) as [unknown, number];
+    return removed;
   }
 
   private windowMs(): number {

@@ -15,7 +15,7 @@ import {
   valueLedger,
 } from './analytics/time-weighted-returns';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
-import { CACHED_LEDGER_ROWS } from './portfolio-transactions.repository';
+import { CACHED_LEDGER_ROWS, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 import { seriesFingerprint } from './same-series';
 
 /** Time-weighted and money-weighted returns of the same periods, as fractions. */
@@ -69,11 +69,31 @@ export class PortfolioSummaryService {
     sizeCalculation: (computed) => Math.max(1, computed.ledger.length),
   });
 
-  constructor(private readonly holdings: HoldingsService) {}
+  constructor(
+    private readonly holdings: HoldingsService,
+    private readonly transactions: PortfolioTransactionsRepository,
+  ) {}
 
   /** With `includeCash`, also the cash balance and the value including it. */
   async summary(userId: number, includeCash = false): Promise<PortfolioSummary> {
     return this.summarise(await this.holdings.snapshot(userId), includeCash);
+  }
+
+  /**
+   * The summary's totals alone (value, cost, day change, positions), without the returns over the
+   * ledger's history: what a check on the value or the day's move needs, for a fraction of the work.
+   */
+  async totals(userId: number): Promise<PortfolioTotals & { asOf: Date }> {
+    const snapshot = await this.holdings.snapshot(userId);
+    return {
+      ...summarisePositions(snapshot.positions, snapshot.replay.totalRealizedPnl),
+      asOf: snapshot.asOf,
+    };
+  }
+
+  /** Of these users, those with any ledger entry: the others hold nothing to value. */
+  usersWithLedger(userIds: readonly number[]): Promise<Set<number>> {
+    return this.transactions.usersWithEntries(userIds);
   }
 
   async summarise(snapshot: HoldingsSnapshot, includeCash = false): Promise<PortfolioSummary> {

@@ -356,6 +356,16 @@ export class PortfolioTransactionsRepository {
     return ledger;
   }
 
+  /** Of these users, the ones whose ledger holds any entry (one index probe each). */
+  async usersWithEntries(userIds: readonly number[]): Promise<Set<number>> {
+    const rows = (await this.dataSource.query(
+      `SELECT u.id FROM unnest($1::int[]) AS u (id)
+       WHERE EXISTS (SELECT 1 FROM portfolio_transactions t WHERE t.user_id = u.id)`,
+      [userIds],
+    )) as { id: number }[];
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** The lot selections of the user's sells (read apart from the ledger: a sell not in it is ignored). */
   lotSelections(userId: number): Promise<LotSelectionsBySell> {
     return readLotSelections(this.dataSource.manager, userId);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
 
 export type NewPreferencesRecord = Omit<UserPreferencesEntity, 'id'>;
@@ -18,6 +18,15 @@ export class PreferencesRepository {
 
   findByUserId(userId: number): Promise<UserPreferencesEntity | null> {
     return this.rows.findOneBy({ userId });
+  }
+
+  /** The watchlists of those of these users who have preferences, in one query. */
+  async watchlistsOf(userIds: readonly number[]): Promise<Map<number, string[]>> {
+    const rows = await this.rows.find({
+      select: { userId: true, watchlist: true },
+      where: { userId: In([...userIds]) },
+    });
+    return new Map(rows.map((row) => [row.userId, row.watchlist]));
   }
 
   /**

@@ -46,6 +46,12 @@ export class PreferencesService {
     );
   }
 
+  /** The watchlists of many users at once (an empty list for a user without preferences). */
+  async watchlists(userIds: readonly number[]): Promise<Map<number, string[]>> {
+    const found = await this.preferences.watchlistsOf(userIds);
+    return new Map(userIds.map((userId) => [userId, found.get(userId) ?? []]));
+  }
+
   async get(userId: number): Promise<Preferences> {
     const found = await this.findForUser(userId);
     if (!found) throw new NotFoundError(ErrorDetail.preferencesNotFound);
