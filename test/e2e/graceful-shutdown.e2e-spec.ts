@@ -130,7 +130,11 @@ describeOnPostgres('graceful shutdown of the built service', () => {
   async function exitedInTime() {
     const outcome = await Promise.race([exited, sleep(EXIT_WITHIN_MS).then(() => null)]);
     expect(outcome).not.toBeNull();
-    expect(outcome?.code === 0 || outcome?.signal === 'SIGTERM').toBe(true);
+    if (!(outcome?.code === 0 || outcome?.signal === 'SIGTERM')) {
+      throw new Error(
+        `The service exited with ${JSON.stringify(outcome)}; its last output:\n${output.slice(-4000)}`,
+      );
+    }
     await expect(fetch(`${base}/livez`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   }
 
