@@ -12,7 +12,7 @@
 //   requests each started after the one before it finished, the longest over those loads (the
 //   document and its scripts are counted apart: they come before any script can ask anything).
 //
-// BENCH_WEB_ROUNDS (default 7) loads per figure; BENCH_PORT_BASE (default 7700) the service's port.
+// BENCH_WEB_ROUNDS (default 7) loads per figure; BENCH_PORT_BASE (default 7800) the service's port.
 import { cpus, loadavg } from 'node:os';
 import { Browser, chromium, Request } from 'playwright-core';
 import { figureOf, reporter } from './bench-kit';
@@ -29,7 +29,7 @@ declare const window: {
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROUNDS = Number(process.env.BENCH_WEB_ROUNDS ?? 7);
-const PORT = Number(process.env.BENCH_PORT_BASE ?? 7700);
+const PORT = Number(process.env.BENCH_PORT_BASE ?? 7800);
 const JS_BUDGET_BYTES = 250_000;
 const INTERACTIVE_BUDGET_MS = 1_500;
 const ROUND_TRIPS_BUDGET = 2;
