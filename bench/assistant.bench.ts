@@ -93,6 +93,14 @@ async function main(): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, fastifyAdapter(), {
     logger: false,
   });
+  // Every query the service sends, counted where they all pass (TypeORM's driver uses this pg).
+  const queries = { count: 0 };
+  const { Client } = require('pg') as typeof import('pg');
+  const query = Client.prototype.query as (...args: unknown[]) => unknown;
+  Client.prototype.query = function (this: InstanceType<typeof Client>, ...args: unknown[]) {
+    queries.count += 1;
+    return query.apply(this, args);
+  } as typeof Client.prototype.query;
   await configureApp(app);
   await app.init();
   const fastify = app.getHttpAdapter().getInstance();
@@ -235,7 +243,13 @@ async function main(): Promise<void> {
     }
     const sequential = timingOf(sequentialSamples);
     const concurrentSamples: number[] = [];
+    const queriesBefore = queries.count;
+    const cpuBefore = process.cpuUsage();
     await converse(talkers, concurrentSamples);
+    const cpu = process.cpuUsage(cpuBefore);
+    const concurrentTurns = CONCURRENT_CONVERSATIONS * TURNS_PER_CONVERSATION;
+    const queriesPerTurn = (queries.count - queriesBefore) / concurrentTurns;
+    const cpuPerTurnMs = (cpu.user + cpu.system) / 1000 / concurrentTurns;
     const concurrent = timingOf(concurrentSamples);
 
     const briefingRun = await interleaved(BRIEFINGS, () => call('GET', '/api/v1/assistant/briefing', auth));
@@ -283,6 +297,10 @@ async function main(): Promise<void> {
       `offline chat turns in ${CONCURRENT_CONVERSATIONS} concurrent conversations (follow-ups from stored messages), ` +
         `${concurrentSamples.length} turns: median ${concurrent.median.toFixed(2)} ms, p99 ${concurrent.p99.toFixed(2)} ms; ` +
         `budget p99 ${CHAT_P99_BUDGET_MS} ms: ${concurrent.p99 <= CHAT_P99_BUDGET_MS ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `  per turn: ${queriesPerTurn.toFixed(2)} database queries, ${cpuPerTurnMs.toFixed(2)} ms of this process's CPU ` +
+        `(the service and the requests' injection; the database's own CPU is not counted)`,
     );
     line(
       `briefing, ${HOLDINGS} holdings + 10 watched`,

@@ -13,6 +13,7 @@ import { createTestApp, TestApp } from '../setup/test-app';
 import { LIMITED_ALLOWED_KEYS } from '../../src/modules/assistant/engines/openai/model-tools';
 import { POLICY_RULES } from '../../src/modules/assistant/policy';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { untilMarketGraphConnected } from '../support/market-graph';
 
 const TRADES_CSV = readFileSync(join(__dirname, '../fixtures/portfolio/trades.csv'), 'utf8');
 const DISCLAIMER = 'This is information, not investment advice.';
@@ -27,6 +28,7 @@ const PORTFOLIO_TOOLS = [
   'income',
   'realized',
   'transactions',
+  'portfolio_exposure',
 ];
 
 describe('assistant with an OpenAI-compatible model (a local fake server)', () => {
@@ -154,6 +156,97 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
     expect(JSON.parse(toolMessages(1)[0].content!)).toEqual({ error: 'unknown tool' });
     expect(model.requests[0].body.messages[0].content).toContain('never instructions');
     expect(await ledger()).toBe(before);
+  });
+
+  describe("the market graph tools (the offline engine's graph answers)", () => {
+    const keysOf = (value: unknown, keys = new Set<string>()): Set<string> => {
+      if (Array.isArray(value)) value.forEach((child) => keysOf(child, keys));
+      else if (value && typeof value === 'object')
+        for (const [key, child] of Object.entries(value)) {
+          keys.add(key);
+          keysOf(child, keys);
+        }
+      return keys;
+    };
+    const askGraph = async (user: TestUser) => {
+      // The turn's model timeout is 1 s: the user's first exposure (holdings written to the graph,
+      // clusters, the indirect-news walk) is computed before, through its route.
+      expect(
+        (await sut.inject({ url: '/api/v1/portfolio/exposure', headers: user.headers })).statusCode,
+      ).toBe(200);
+      model.replyWith(
+        {
+          kind: 'tool_calls',
+          calls: [
+            { name: 'related_companies', arguments: '{"symbol":"nvda"}' },
+            { name: 'portfolio_exposure', arguments: '{}' },
+          ],
+        },
+        { kind: 'text', text: 'Here is what the graph says.' },
+      );
+      const response = await chat(user, {
+        message: 'What else is like NVDA, and am I more concentrated than I think?',
+      });
+      expect(response.statusCode).toBe(200);
+      return {
+        results: toolMessages(1).map((message) => JSON.parse(message.content!)),
+        body: response.json(),
+      };
+    };
+
+    // Built in the background after boot: seconds on a loaded machine, beyond one test's timeout.
+    beforeAll(() => untilMarketGraphConnected(sut), 60_000);
+
+    it('answers related companies and the exposure as their routes do, citing the graph', async () => {
+      const user = await investor('full');
+      const { results, body } = await askGraph(user);
+      const offered = model.requests[0].body.tools!.map((tool) => tool.function.name);
+      expect(offered).toEqual(expect.arrayContaining(['related_companies', 'portfolio_exposure']));
+
+      const route = async (url: string) => (await sut.inject({ url, headers: user.headers })).json();
+      const [related, exposure] = results;
+      expect(related.data.industry).toEqual(
+        await route('/api/v1/market/stock/NVDA/related?by=industry&limit=3'),
+      );
+      expect(related.data.correlation).toEqual(
+        await route('/api/v1/market/stock/NVDA/related?by=correlation&limit=3'),
+      );
+      expect(related.data.industry.related[0]).toMatchObject({
+        why: expect.stringMatching(/^same sub-industry: /),
+      });
+      expect(exposure.data).toEqual(await route('/api/v1/portfolio/exposure'));
+      expect(exposure.data.clusters.length).toBeGreaterThan(0);
+      // News titles were written by third parties: the result says so beside them.
+      expect(exposure.note).toMatch(/third parties/);
+      expect(body.message.content).toBe(`Here is what the graph says.\n\n${DISCLAIMER}`);
+      expect(body.message.sources).toEqual([
+        { type: 'market_graph', question: 'related', symbol: 'NVDA' },
+        { type: 'market_graph', question: 'exposure', as_of: exposure.data.as_of },
+      ]);
+    });
+
+    it('limited: the exposure sends only allow-listed keys (weights and correlations, no amounts); minimal: related companies only', async () => {
+      const limited = await investor('limited');
+      const { results } = await askGraph(limited);
+      for (const key of keysOf(results.map(({ data }) => data)))
+        expect(LIMITED_ALLOWED_KEYS.has(key)).toBe(true);
+      expect(results[1].data).toMatchObject({
+        effective_bets: expect.any(Number),
+        largest_cluster_weight: expect.any(Number),
+      });
+      expect(results[1].data.clusters[0].members[0]).toEqual({
+        symbol: expect.any(String),
+        weight: expect.any(Number),
+      });
+
+      const minimal = await investor('minimal');
+      const { results: refused } = await askGraph(minimal);
+      const offered = model.requests[0].body.tools!.map((tool) => tool.function.name);
+      expect(offered).toContain('related_companies');
+      expect(offered).not.toContain('portfolio_exposure');
+      expect(refused[0].data.industry.symbol).toBe('NVDA');
+      expect(refused[1]).toEqual({ error: 'not available at the user’s privacy level' });
+    });
   });
 
   describe('privacy levels: what reaches the model', () => {

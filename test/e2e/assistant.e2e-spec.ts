@@ -29,6 +29,9 @@ describe('assistant on the offline engine', () => {
   });
   afterAll(() => sut.close());
 
+  let listening: Promise<string> | undefined;
+  /** The app's address over real HTTP, listening from the first test that needs it. */
+  const baseUrl = () => (listening ??= sut.listen());
   const chat = (user: TestUser, payload: object) =>
     sut.inject({ method: 'POST', url: '/api/v1/assistant/chat', headers: user.headers, payload });
   const withHoldings = async () => {
@@ -198,6 +201,44 @@ describe('assistant on the offline engine', () => {
       expect(limited.conversations).toHaveLength(1);
     });
 
+    it('stores turns sent at once in one conversation, each question before its answer, at distinct positions', async () => {
+      const user = await registerUser(sut);
+      const url = await baseUrl();
+      const send = async (payload: object) => {
+        const response = await fetch(`${url}/api/v1/assistant/chat`, {
+          method: 'POST',
+          headers: { ...user.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { conversation_id: string };
+      };
+      const { conversation_id } = await send({ message: 'help' });
+      const questions = ['What is beta?', 'What is an ETF?', 'What is a dividend?', 'What is FIFO?'];
+      await Promise.all(questions.map((message) => send({ message, conversation_id })));
+
+      const stored = (await sut.app
+        .get(DataSource)
+        .query(
+          `SELECT position, role, content FROM assistant_messages WHERE conversation_id = $1 ORDER BY position`,
+          [conversation_id],
+        )) as { position: number; role: string; content: string }[];
+      expect(stored.map(({ position }) => position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(stored.map(({ role }) => role)).toEqual(Array(5).fill(['user', 'assistant']).flat());
+      expect(
+        stored
+          .filter(({ role }) => role === 'user')
+          .map(({ content }) => content)
+          .sort(),
+      ).toEqual(['help', ...questions].sort());
+      const [{ message_count }] = (await sut.app
+        .get(DataSource)
+        .query(`SELECT message_count FROM assistant_conversations WHERE id = $1`, [conversation_id])) as {
+        message_count: number;
+      }[];
+      expect(message_count).toBe(10);
+    });
+
     it("answers 404 for another user's conversation, and deletes one's own with 204", async () => {
       const owner = await registerUser(sut);
       const other = await registerUser(sut);
@@ -246,7 +287,7 @@ describe('assistant on the offline engine', () => {
   describe('Server-Sent Events', () => {
     let base: string;
     beforeAll(async () => {
-      base = await sut.listen();
+      base = await baseUrl();
     });
 
     it('streams delta chunks, then the sources, then the same body as the JSON answer', async () => {

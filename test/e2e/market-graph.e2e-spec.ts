@@ -3,6 +3,7 @@ import { loadReplayDataset } from '../../src/modules/replay/replay-data.loader';
 import { ReplayMarket } from '../../src/modules/replay/replay-market';
 import { previousTradingDay, tradingDayOnOrBefore } from '../../src/modules/replay';
 import { GraphService } from '../../src/modules/graph';
+import { GraphRepository } from '../../src/modules/graph/graph.repository';
 import { login, registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -449,5 +450,40 @@ describe('the market knowledge graph', () => {
     expect((await sut.inject({ url: '/api/v1/system/health' })).json().services.graph_database).toBe(
       'connected',
     );
+  });
+  it("keeps the exposure's indirect news to the last 7 days as the clock moves, as a walk made then gives it", async () => {
+    const user = await registerUser(sut);
+    for (const symbol of ['JPM', 'XOM', 'NVDA']) await buy(user, symbol, 5);
+    const indirect = async (who: TestUser) => {
+      const response = await api(who, '/portfolio/exposure');
+      expect(response.statusCode).toBe(200);
+      return (
+        response.json().indirect_news as {
+          url: string;
+          holding: string;
+          symbol: string;
+          published_at: string;
+        }[]
+      ).map((item) => [item.url, item.holding, item.symbol, item.published_at]);
+    };
+    const walked = async () =>
+      (
+        await sut.app
+          .get(GraphRepository)
+          .indirectNews(user.id, new Date(clock.now().getTime() - 7 * 86_400_000), 10)
+      ).map((row) => [row.url, row.holding, row.symbol, row.publishedAt.toISOString()]);
+    const first = await indirect(user);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first).toEqual(await walked());
+
+    // Just past the moment the oldest listed item turns 7 days old: it leaves the list.
+    const oldest = new Date(first.at(-1)![3]).getTime();
+    clock.set(new Date(Math.max(clock.now().getTime(), oldest + 7 * 86_400_000 + 1_000)));
+    const again = { ...user, ...(await login(sut, user.email, user.password)) };
+    const later = await indirect(again);
+    expect(later).toEqual(await walked());
+    const since = new Date(clock.now().getTime() - 7 * 86_400_000).toISOString();
+    for (const [, , , publishedAt] of later) expect(publishedAt >= since).toBe(true);
+    expect(later.map(([url]) => url)).not.toContain(first.at(-1)![0]);
   });
 });

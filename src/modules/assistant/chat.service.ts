@@ -41,20 +41,17 @@ export class ChatService {
 
   /**
    * 429 beyond the per-user limit and 404 for a conversation that is not the caller's, before
-   * anything streams (the limit first when both apply). The checks, the preferences and the
-   * conversation's earlier messages the answer needs are read concurrently: one database round trip
-   * of waiting instead of four.
+   * anything streams (the limit first when both apply). The limit, the conversation with its earlier
+   * messages (one query) and the preferences are read concurrently: one round trip of waiting.
    */
   async start(userId: number, message: string, conversationId?: string): Promise<PendingTurn> {
     const limited = this.limiter.take(userId);
-    const opening = this.conversations.open(userId, conversationId, message);
+    const opening = this.conversations.begin(userId, conversationId, message);
     const reading = this.preferences.findForUser(userId);
-    const earlier = this.conversations.history(userId, conversationId);
-    await Promise.allSettled([limited, opening, reading, earlier]);
+    await Promise.allSettled([limited, opening, reading]);
     await limited;
-    const conversation = await opening;
+    const { conversation, history } = await opening;
     const preferences = await reading;
-    const history = await earlier;
     return {
       conversationId: conversation.id,
       run: async (onDelta = () => undefined) => {

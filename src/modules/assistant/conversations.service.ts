@@ -22,6 +22,11 @@ export interface StoredMessage {
   createdAt: Date;
 }
 
+export interface HistoryMessage {
+  role: MessageRole;
+  content: string;
+}
+
 export interface OpenConversation extends ConversationSummary {
   userId: number;
   /** Not stored yet: it is inserted with its first turn. */
@@ -66,36 +71,63 @@ export class ConversationsService {
   }
 
   /**
-   * The conversation to continue (404 unless the caller's), or a new one titled after its first
-   * message — stored only with its first turn, so that a turn costs one transaction.
+   * The conversation a turn belongs to and its last messages (oldest first), in one query: the
+   * caller's conversation `id` (404 unless it is theirs) or a new one titled after its first
+   * message, with no history — stored only with its first turn, so that a turn costs one statement.
    */
-  async open(userId: number, id: string | undefined, firstMessage: string): Promise<OpenConversation> {
-    if (id !== undefined) return { ...(await this.owned(userId, id)), isNew: false };
-    const now = this.clock.now();
-    const title = firstMessage.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH);
-    return { id: randomUUID(), userId, title, createdAt: now, updatedAt: now, isNew: true };
-  }
-
-  /**
-   * The last messages of the caller's conversation `id`, oldest first ([] for a new conversation, an
-   * id that is not a UUID or another user's): scoped to the user, so that it can be read at the same
-   * time as the ownership check instead of after it.
-   */
-  async history(userId: number, id: string | undefined): Promise<{ role: MessageRole; content: string }[]> {
-    if (id === undefined || !UUID.test(id)) return [];
-    const recent = (await this.messages.manager.query(
-      `SELECT m.role, m.content FROM assistant_messages m
-         JOIN assistant_conversations c ON c.id = m.conversation_id
-        WHERE m.conversation_id = $1 AND c.user_id = $2
-        ORDER BY m.position DESC LIMIT $3`,
+  async begin(
+    userId: number,
+    id: string | undefined,
+    firstMessage: string,
+  ): Promise<{ conversation: OpenConversation; history: HistoryMessage[] }> {
+    if (id === undefined) {
+      const now = this.clock.now();
+      const title = firstMessage.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH);
+      return {
+        conversation: { id: randomUUID(), userId, title, createdAt: now, updatedAt: now, isNew: true },
+        history: [],
+      };
+    }
+    if (!UUID.test(id)) throw new NotFoundError(ErrorDetail.conversationNotFound);
+    const rows = (await this.messages.manager.query(
+      `SELECT c.title, c.created_at, c.updated_at, recent.role, recent.content
+         FROM assistant_conversations c
+         LEFT JOIN LATERAL (
+           SELECT m.role, m.content, m.position FROM assistant_messages m
+            WHERE m.conversation_id = c.id ORDER BY m.position DESC LIMIT $3
+         ) recent ON true
+        WHERE c.id = $1 AND c.user_id = $2
+        ORDER BY recent.position`,
       [id, userId, HISTORY_MESSAGES],
-    )) as { role: MessageRole; content: string }[];
-    return recent.reverse();
+    )) as {
+      title: string;
+      created_at: Date;
+      updated_at: Date;
+      role: MessageRole | null;
+      content: string | null;
+    }[];
+    if (rows.length === 0) throw new NotFoundError(ErrorDetail.conversationNotFound);
+    const [first] = rows;
+    return {
+      conversation: {
+        id,
+        userId,
+        title: first.title,
+        createdAt: first.created_at,
+        updatedAt: first.updated_at,
+        isNew: false,
+      },
+      history: rows.flatMap(({ role, content }) =>
+        role === null || content === null ? [] : [{ role, content }],
+      ),
+    };
   }
 
   /**
-   * Stores the question and its answer together, atomically: a new conversation with its first two
-   * messages in one statement (one round trip), a continued one in a transaction that locks it.
+   * Stores the question and its answer together, atomically, in one statement: a new conversation
+   * with its first two messages, or a continued one's next two positions taken by counting them on
+   * the conversation's row. That update waits for a concurrent turn of the same conversation and
+   * then sees its count, so two turns never take the same positions.
    */
   async recordTurn(
     conversation: OpenConversation,
@@ -103,26 +135,32 @@ export class ConversationsService {
     answer: { content: string; sources: AnswerSource[] },
   ): Promise<StoredMessage> {
     if (conversation.isNew) return this.recordFirstTurn(conversation, question, answer);
-    const conversationId = conversation.id;
-    return this.messages.manager.transaction(async (manager) => {
-      const now = this.clock.now();
-      const locked = (await manager.query(`SELECT 1 FROM assistant_conversations WHERE id = $1 FOR UPDATE`, [
-        conversationId,
-      ])) as unknown[];
-      // Deleted while the answer was being written.
-      if (locked.length === 0) throw new NotFoundError(ErrorDetail.conversationNotFound);
-      // A statement of its own: it sees the turns committed while this one waited for the lock
-      // (one statement would use the snapshot taken before the wait, and two turns the same position).
-      const [{ next }] = (await manager.query(
-        `SELECT COALESCE(MAX(position), 0) + 1 AS next FROM assistant_messages WHERE conversation_id = $1`,
-        [conversationId],
-      )) as { next: number }[];
-      const first = Number(next);
-      await manager.update(ConversationEntity, { id: conversationId }, { updatedAt: now });
-      const [asked, answered] = turnMessages(conversationId, first, question, answer, now);
-      await manager.insert(ConversationMessageEntity, [asked, answered]);
-      return answered;
-    });
+    const now = this.clock.now();
+    const [asked, answered] = turnMessages(conversation.id, question, answer, now);
+    const stored = (await this.messages.manager.query(
+      `WITH turn AS (
+         UPDATE assistant_conversations SET updated_at = $2, message_count = message_count + 2
+          WHERE id = $1 RETURNING message_count
+       )
+       INSERT INTO assistant_messages (id, conversation_id, position, role, content, sources, created_at)
+       SELECT $3::uuid, $1, turn.message_count - 1, $4, $5, $6::jsonb, $2 FROM turn
+       UNION ALL
+       SELECT $7::uuid, $1, turn.message_count, $8, $9, $10::jsonb, $2 FROM turn
+       RETURNING position`,
+      [
+        conversation.id,
+        now,
+        ...[asked, answered].flatMap((message) => [
+          message.id,
+          message.role,
+          message.content,
+          JSON.stringify(message.sources),
+        ]),
+      ],
+    )) as { position: number }[];
+    // Deleted while the answer was being written.
+    if (stored.length === 0) throw new NotFoundError(ErrorDetail.conversationNotFound);
+    return answered;
   }
 
   private async recordFirstTurn(
@@ -131,11 +169,11 @@ export class ConversationsService {
     answer: { content: string; sources: AnswerSource[] },
   ): Promise<StoredMessage> {
     const now = this.clock.now();
-    const [asked, answered] = turnMessages(conversation.id, 1, question, answer, now);
+    const [asked, answered] = turnMessages(conversation.id, question, answer, now);
     await this.messages.manager.query(
       `WITH conversation AS (
-         INSERT INTO assistant_conversations (id, user_id, title, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5)
+         INSERT INTO assistant_conversations (id, user_id, title, created_at, updated_at, message_count)
+         VALUES ($1, $2, $3, $4, $5, 2)
        )
        INSERT INTO assistant_messages (id, conversation_id, position, role, content, sources, created_at)
        VALUES ($6, $1, $7, $8, $9, $10::jsonb, $5), ($11, $1, $12, $13, $14, $15::jsonb, $5)`,
@@ -145,9 +183,9 @@ export class ConversationsService {
         conversation.title,
         conversation.createdAt,
         now,
-        ...[asked, answered].flatMap((message) => [
+        ...[asked, answered].flatMap((message, index) => [
           message.id,
-          message.position,
+          index + 1,
           message.role,
           message.content,
           JSON.stringify(message.sources),
@@ -164,24 +202,20 @@ export class ConversationsService {
   }
 }
 
+/** A turn's question and answer; their positions are taken when they are stored. */
 function turnMessages(
   conversationId: string,
-  first: number,
   question: string,
   answer: { content: string; sources: AnswerSource[] },
   now: Date,
-): [ConversationMessageEntity, ConversationMessageEntity] {
-  const message = (position: number, role: MessageRole, content: string, sources: AnswerSource[]) => ({
+): [StoredMessage, StoredMessage] {
+  const message = (role: MessageRole, content: string, sources: AnswerSource[]) => ({
     id: randomUUID(),
     conversationId,
-    position,
     role,
     content,
     sources,
     createdAt: now,
   });
-  return [
-    message(first, 'user', question, []),
-    message(first + 1, 'assistant', answer.content, answer.sources),
-  ];
+  return [message('user', question, []), message('assistant', answer.content, answer.sources)];
 }

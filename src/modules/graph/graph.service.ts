@@ -45,11 +45,18 @@ const SAME_SECTOR = 0.5;
 @Injectable()
 export class GraphService {
   /**
-   * Answers by what they depend on: the graph's session and newest news item, the user's ledger
-   * version, and the minute (the news window moves with the clock). A write changes the key.
+   * Answers by what they depend on: the graph's session, and for news the newest item and the
+   * minute (the news window moves with the clock). A write changes the key.
    */
   private readonly relatedAnswers = new LRUCache<string, RelatedCompany[]>({ max: KEPT_RELATED });
-  private readonly exposures = new LRUCache<string, Promise<PortfolioExposure>>({ max: KEPT_EXPOSURES });
+  /** By user, ledger version and session: the holdings' clusters do not change with the news or the clock. */
+  private readonly clusterViews = new LRUCache<string, Promise<Omit<PortfolioExposure, 'indirectNews'>>>({
+    max: KEPT_EXPOSURES,
+  });
+  /** By the same and the newest news item: the window's moving start is applied when read. */
+  private readonly indirectNewsLists = new LRUCache<string, Promise<IndirectNewsItem[]>>({
+    max: KEPT_EXPOSURES,
+  });
 
   constructor(
     private readonly repository: GraphRepository,
@@ -92,16 +99,21 @@ export class GraphService {
   async exposure(userId: number, ledgerVersion: number): Promise<PortfolioExposure> {
     await this.maintenance.ensureFresh();
     await this.maintenance.ingestNews();
-    const key = `${userId}|${ledgerVersion}|${this.dependencies(true)}`;
-    const cached = this.exposures.get(key);
-    this.metrics.graphAnswerCache.inc({ answer: 'exposure', result: cached ? 'hit' : 'miss' });
-    if (cached) return cached;
-    const answer = Promise.all([this.clusterView(userId), this.indirectNews(userId)]).then(
-      ([concentration, news]) => ({ ...concentration, indirectNews: news }),
-    );
-    this.exposures.set(key, answer);
-    answer.catch(() => this.exposures.delete(key));
-    return answer;
+    const version = this.maintenance.version();
+    const holdingsKey = `${userId}|${ledgerVersion}|${version?.asOf}`;
+    const newsKey = `${holdingsKey}|${version?.newsThrough}`;
+    const concentration = this.clusterViews.get(holdingsKey);
+    const news = this.indirectNewsLists.get(newsKey);
+    this.metrics.graphAnswerCache.inc({ answer: 'exposure', result: concentration && news ? 'hit' : 'miss' });
+    const [view, items] = await Promise.all([
+      concentration ?? this.kept(this.clusterViews, holdingsKey, this.clusterView(userId)),
+      news ?? this.kept(this.indirectNewsLists, newsKey, this.indirectNews(userId)),
+    ]);
+    // The window moves with the clock: an item older than 7 days leaves the list. The items are
+    // newest first and the list was cut at the limit, so what remains is the list a walk now would give.
+    const since = new Date(this.clock.now().getTime() - NEWS_WINDOW_MS).toISOString();
+    const indirectNews = items.filter((item) => item.publishedAt >= since);
+    return { ...view, indirectNews };
   }
 
   /** The largest co-movement cluster and the effective number of bets, for the risk metrics. */
@@ -250,6 +262,17 @@ export class GraphService {
     const since = new Date(this.clock.now().getTime() - NEWS_WINDOW_MS);
     const rows = await this.repository.indirectNews(userId, since, INDIRECT_NEWS_LIMIT);
     return rows.map(toIndirectNews);
+  }
+
+  /** Keeps a computation under its key while it runs and after; a failed one is forgotten. */
+  private kept<T extends object>(
+    cache: LRUCache<string, Promise<T>>,
+    key: string,
+    computing: Promise<T>,
+  ): Promise<T> {
+    cache.set(key, computing);
+    computing.catch(() => cache.delete(key));
+    return computing;
   }
 
   private async currentModel(): Promise<CorrelationModel | null> {

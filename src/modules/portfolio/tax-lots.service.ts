@@ -11,7 +11,7 @@ import {
   TaxLot,
 } from './analytics/tax-lots';
 import { percentOf } from './analytics/position-valuation';
-import { HoldingsService } from './holdings.service';
+import { HoldingsService, HoldingsSnapshot } from './holdings.service';
 
 export interface ValuedTaxLot extends TaxLot {
   currentPrice: number;
@@ -52,8 +52,16 @@ export class TaxLotsService {
   constructor(private readonly holdings: HoldingsService) {}
 
   async openLots(userId: number): Promise<OpenLots> {
-    const snapshot = await this.holdings.snapshot(userId);
-    const lots = this.lotsOf(snapshot.ledger, snapshot.costBasis).open;
+    return this.openLotsOf(await this.holdings.snapshot(userId));
+  }
+
+  /**
+   * The open lots of a snapshot already read (of one symbol when given), valued at its quotes: for
+   * a caller that also needs the positions, without reading the ledger a second time.
+   */
+  openLotsOf(snapshot: HoldingsSnapshot, symbol?: string): OpenLots {
+    const all = this.lotsOf(snapshot.ledger, snapshot.costBasis).open;
+    const lots = symbol === undefined ? all : all.filter((lot) => lot.symbol === symbol);
     const priceBySymbol = new Map(
       snapshot.positions.map((position) => [position.symbol, position.currentPrice]),
     );

@@ -17,4 +17,8 @@ export class ConversationEntity {
 
   @Column({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** The position of its last message: a turn adds two. */
+  @Column({ type: 'integer', default: 0 })
+  messageCount: number;
 }

@@ -75,24 +75,20 @@ export class AssistantTools {
    * lots under `specific`), with what its sells realized so far; `held: false` when none is open.
    */
   async holdingDetail(userId: number, symbol: string): Promise<ToolResult<HoldingDetailFacts>> {
-    const [snapshot, open] = await Promise.all([
-      this.holdings_.snapshot(userId),
-      this.taxLots.openLots(userId),
-    ]);
+    const snapshot = await this.holdings_.snapshot(userId);
+    const open = this.taxLots.openLotsOf(snapshot, symbol);
     const position = snapshot.positions.find((candidate) => candidate.symbol === symbol);
     const sells = snapshot.ledger.filter((entry) => entry.symbol === symbol && entry.side === 'sell');
     const realized = sells.reduce(
       (sum, entry) => sum + (snapshot.replay.realizedPnlBySell.get(entry.id) ?? 0),
       0,
     );
-    const lots = open.lots
-      .filter((lot) => lot.symbol === symbol)
-      .map((lot) => ({
-        acquired_on: lot.acquiredOn,
-        quantity: lot.quantity,
-        cost_per_share: round(lot.costPerShare),
-        unrealized_pnl: round(lot.unrealizedPnl),
-      }));
+    const lots = open.lots.map((lot) => ({
+      acquired_on: lot.acquiredOn,
+      quantity: lot.quantity,
+      cost_per_share: round(lot.costPerShare),
+      unrealized_pnl: round(lot.unrealizedPnl),
+    }));
     const data: HoldingDetailFacts = {
       symbol,
       held: position !== undefined,

@@ -45,7 +45,17 @@ describe('what the model may see', () => {
       toolsFor('minimal')
         .map((tool) => tool.name)
         .sort(),
-    ).toEqual(['quote', 'batch_quotes', 'market_summary', 'news', 'symbol_search', 'glossary'].sort());
+    ).toEqual(
+      [
+        'quote',
+        'batch_quotes',
+        'market_summary',
+        'news',
+        'symbol_search',
+        'glossary',
+        'related_companies',
+      ].sort(),
+    );
     expect(toolsFor('limited').map((tool) => tool.name)).toContain('portfolio_summary');
   });
 });

@@ -1,7 +1,16 @@
+import { ExposureResponse } from '../../../graph/dto/exposure.response';
+import { RelatedCompaniesResponse } from '../../../graph/dto/related.response';
 import type { PrivacyLevel } from '../../../preferences';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools } from '../../tools/assistant-tools.service';
+import { MarketGraphTools } from '../../tools/market-graph-tools.service';
 import { glossaryEntry } from '../offline/glossary';
+
+/** The services a model's tool calls read: the same tools the offline engine answers from. */
+export interface ModelToolbox {
+  assistant: AssistantTools;
+  graph: MarketGraphTools;
+}
 
 interface ModelTool {
   name: string;
@@ -11,7 +20,7 @@ interface ModelTool {
   /** Results carry text written by third parties (news), which the tool message marks as data. */
   thirdPartyText?: true;
   run(
-    tools: AssistantTools,
+    toolbox: ModelToolbox,
     userId: number,
     args: Record<string, unknown>,
   ): Promise<{ data: unknown; sources: AnswerSource[] }>;
@@ -50,14 +59,14 @@ export const MODEL_TOOLS: ModelTool[] = [
       "The user's portfolio totals, sector allocation, best/worst holdings and time-weighted returns (percent).",
     parameters: NO_ARGS,
     portfolio: true,
-    run: (tools, userId) => tools.portfolioSummary(userId),
+    run: ({ assistant: tools }, userId) => tools.portfolioSummary(userId),
   },
   {
     name: 'positions',
     description: "The user's open positions, heaviest first.",
     parameters: NO_ARGS,
     portfolio: true,
-    run: (tools, userId) => tools.positions(userId),
+    run: ({ assistant: tools }, userId) => tools.positions(userId),
   },
   {
     name: 'risk_metrics',
@@ -65,7 +74,7 @@ export const MODEL_TOOLS: ModelTool[] = [
       "Risk of the user's holdings over the last year (volatility, beta, VaR, drawdown) and whether it fits their risk tolerance.",
     parameters: NO_ARGS,
     portfolio: true,
-    run: (tools, userId) => tools.riskMetrics(userId),
+    run: ({ assistant: tools }, userId) => tools.riskMetrics(userId),
   },
   {
     name: 'rebalance_dry_run',
@@ -73,14 +82,14 @@ export const MODEL_TOOLS: ModelTool[] = [
       'A dry-run rebalance toward equal weights (over preferred sectors, else holdings). Records nothing.',
     parameters: NO_ARGS,
     portfolio: true,
-    run: (tools, userId) => tools.rebalanceDryRun(userId),
+    run: ({ assistant: tools }, userId) => tools.rebalanceDryRun(userId),
   },
   {
     name: 'preferences',
     description: "The user's investment preferences.",
     parameters: NO_ARGS,
     portfolio: true,
-    run: (tools, userId) => tools.preferencesOf(userId),
+    run: ({ assistant: tools }, userId) => tools.preferencesOf(userId),
   },
   {
     name: 'holding',
@@ -88,14 +97,15 @@ export const MODEL_TOOLS: ModelTool[] = [
       "The user's position in one symbol: quantity, cost per share and basis, value, unrealized P&L, weight, lots and realized P&L of its sells; held=false when none is open.",
     parameters: SYMBOL_ARG,
     portfolio: true,
-    run: (tools, userId, args) => tools.holdingDetail(userId, text(args, 'symbol').toUpperCase()),
+    run: ({ assistant: tools }, userId, args) =>
+      tools.holdingDetail(userId, text(args, 'symbol').toUpperCase()),
   },
   {
     name: 'cash',
     description: "The user's cash balance, with total deposits and withdrawals.",
     parameters: NO_ARGS,
     portfolio: true,
-    run: (tools, userId) => tools.cash(userId),
+    run: ({ assistant: tools }, userId) => tools.cash(userId),
   },
   {
     name: 'income',
@@ -106,7 +116,7 @@ export const MODEL_TOOLS: ModelTool[] = [
       additionalProperties: false,
     },
     portfolio: true,
-    run: (tools, userId, args) => {
+    run: ({ assistant: tools }, userId, args) => {
       const period = optionalText(args, 'period') ?? 'YTD';
       if (!(INCOME_PERIODS as readonly string[]).includes(period)) {
         throw new ToolArgumentError(`"period" must be one of ${INCOME_PERIODS.join(', ')}`);
@@ -124,7 +134,7 @@ export const MODEL_TOOLS: ModelTool[] = [
       additionalProperties: false,
     },
     portfolio: true,
-    run: (tools, userId, args) => {
+    run: ({ assistant: tools }, userId, args) => {
       const year = args.year;
       if (
         year !== undefined &&
@@ -150,7 +160,7 @@ export const MODEL_TOOLS: ModelTool[] = [
       additionalProperties: false,
     },
     portfolio: true,
-    run: (tools, userId, args) => {
+    run: ({ assistant: tools }, userId, args) => {
       const from = text(args, 'from');
       const to = text(args, 'to');
       if (!DATE.test(from) || !DATE.test(to))
@@ -172,7 +182,7 @@ export const MODEL_TOOLS: ModelTool[] = [
       additionalProperties: false,
     },
     portfolio: false,
-    run: async (_tools, _userId, args) => {
+    run: async (_toolbox, _userId, args) => {
       const entry = glossaryEntry(text(args, 'term'));
       return entry
         ? {
@@ -183,11 +193,40 @@ export const MODEL_TOOLS: ModelTool[] = [
     },
   },
   {
+    name: 'related_companies',
+    description:
+      'Companies like one company, from the market graph: the same sub-industry or sector, and those whose daily returns moved with it (correlation of 0.6 or more over 252 sessions), each with why.',
+    parameters: SYMBOL_ARG,
+    portfolio: false,
+    run: async ({ graph }, userId, args) => {
+      const found = await graph.related(userId, text(args, 'symbol').toUpperCase());
+      return {
+        data: {
+          industry: RelatedCompaniesResponse.from(found.data.industry),
+          correlation: RelatedCompaniesResponse.from(found.data.correlation),
+        },
+        sources: found.sources,
+      };
+    },
+  },
+  {
+    name: 'portfolio_exposure',
+    description:
+      "The user's hidden concentration from the market graph: holdings grouped into clusters that move together (combined weight, average correlation), the effective number of independent bets, the largest single weight, and recent news about companies one hop from a holding (indirect news, with the path).",
+    parameters: NO_ARGS,
+    portfolio: true,
+    thirdPartyText: true,
+    run: async ({ graph }, userId) => {
+      const exposure = await graph.exposure(userId);
+      return { data: ExposureResponse.from(exposure.data), sources: exposure.sources };
+    },
+  },
+  {
     name: 'quote',
     description: 'The latest quote of one stock; null when the symbol is unknown.',
     parameters: SYMBOL_ARG,
     portfolio: false,
-    run: (tools, _userId, args) => tools.quote(text(args, 'symbol')),
+    run: ({ assistant: tools }, _userId, args) => tools.quote(text(args, 'symbol')),
   },
   {
     name: 'batch_quotes',
@@ -199,7 +238,7 @@ export const MODEL_TOOLS: ModelTool[] = [
       additionalProperties: false,
     },
     portfolio: false,
-    run: (tools, _userId, args) => {
+    run: ({ assistant: tools }, _userId, args) => {
       const symbols = args.symbols;
       if (
         !Array.isArray(symbols) ||
@@ -217,7 +256,7 @@ export const MODEL_TOOLS: ModelTool[] = [
     description: "Today's index levels and the market's top gainers and losers.",
     parameters: NO_ARGS,
     portfolio: false,
-    run: (tools) => tools.marketSummary(),
+    run: ({ assistant: tools }) => tools.marketSummary(),
   },
   {
     name: 'news',
@@ -225,7 +264,7 @@ export const MODEL_TOOLS: ModelTool[] = [
     parameters: SYMBOL_ARG,
     portfolio: false,
     thirdPartyText: true,
-    run: (tools, _userId, args) => tools.newsFor(text(args, 'symbol')),
+    run: ({ assistant: tools }, _userId, args) => tools.newsFor(text(args, 'symbol')),
   },
   {
     name: 'symbol_search',
@@ -237,7 +276,7 @@ export const MODEL_TOOLS: ModelTool[] = [
       additionalProperties: false,
     },
     portfolio: false,
-    run: (tools, _userId, args) => tools.searchSymbols(text(args, 'query')),
+    run: ({ assistant: tools }, _userId, args) => tools.searchSymbols(text(args, 'query')),
   },
 ];
 
@@ -301,6 +340,19 @@ export const LIMITED_ALLOWED_KEYS: ReadonlySet<string> = new Set([
   // market data, the same for everyone
   'price',
   'change',
+  // the market graph: shares of the holdings (0..1), correlations, paths
+  'weight',
+  'combined_weight',
+  'average_correlation',
+  'central_member',
+  'effective_bets',
+  'largest_cluster_weight',
+  'largest_single_weight',
+  'sentiment_score',
+  'holding',
+  'why',
+  'path',
+  'by',
   // containers
   'totals',
   'positions',
@@ -322,6 +374,12 @@ export const LIMITED_ALLOWED_KEYS: ReadonlySet<string> = new Set([
   'items',
   'lots',
   'by_symbol',
+  'industry',
+  'correlation',
+  'related',
+  'clusters',
+  'members',
+  'indirect_news',
   // preferences (no amounts)
   'experience_level',
   'investment_style',

@@ -5,6 +5,7 @@ import type { ExplanationStyle, PrivacyLevel } from '../../../preferences';
 import { policyPrompt } from '../../policy';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools } from '../../tools/assistant-tools.service';
+import { MarketGraphTools } from '../../tools/market-graph-tools.service';
 import { ChatEngine, ChatTurn, DeltaSink, DISCLAIMER, EngineAnswer } from '../chat-engine';
 import { MODEL_TOOLS, redactForModel, ToolArgumentError, toolsFor } from './model-tools';
 
@@ -105,6 +106,7 @@ const PRIVACY_PROMPT: Record<PrivacyLevel, string> = {
 export class OpenAiEngine extends ChatEngine {
   constructor(
     private readonly tools: AssistantTools,
+    private readonly graphTools: MarketGraphTools,
     @Inject(assistantConfig.KEY) private readonly config: ConfigType<typeof assistantConfig>,
   ) {
     super();
@@ -168,7 +170,11 @@ export class OpenAiEngine extends ChatEngine {
       return JSON.stringify({ error: 'the arguments must be a JSON object' });
     }
     try {
-      const result = await tool.run(this.tools, userId, args as Record<string, unknown>);
+      const result = await tool.run(
+        { assistant: this.tools, graph: this.graphTools },
+        userId,
+        args as Record<string, unknown>,
+      );
       sources.push(...result.sources);
       const data = redactForModel(result.data, privacy);
       return JSON.stringify(tool.thirdPartyText ? { note: THIRD_PARTY_TEXT_NOTE, data } : { data });
