@@ -14,10 +14,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { settled } from './http/load';
 import { embeddedMode } from './http/modes';
 import { memoryOf } from './http/proc-stats';
 import { sentimentTexts } from './http/routes';
-import { call, currentPrices, HELD_SYMBOLS, seedPortfolio, Session, signUp } from './http/seed';
+import { currentPrices, HELD_SYMBOLS, seedPortfolio, Session, signUp } from './http/seed';
 import { ROOT, startService } from './http/service';
 
 const PASS_SECONDS = Number(process.env.MEMORY_PASS_SECONDS ?? 15);
@@ -113,14 +114,12 @@ async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promi
 function snapshot(pid: number, label: string): Promise<void> {
   if (!PROFILE_DIR) return Promise.resolve();
   const before = readdirSync(PROFILE_DIR).length;
-  process.kill(pid, 'SIGUSR2');
+  process.kill(pid, 'SIGWINCH');
   console.error(`  heap snapshot ${label} requested`);
-  // The snapshot is written synchronously by the service: wait for its file to appear and the
-  // service to answer again.
+  // The service writes the snapshot while it stands still: wait until it has used no CPU for a while.
   return (async () => {
-    while (readdirSync(PROFILE_DIR).filter((file) => file.endsWith('.heapsnapshot')).length < before + 1)
-      await pause(200);
-    await pause(1000);
+    while (readdirSync(PROFILE_DIR).length < before + 1) await pause(200);
+    await settled(pid);
   })();
 }
 
@@ -134,7 +133,7 @@ async function main(): Promise<void> {
   const mode = embeddedMode(PORT);
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const nodeOptions = PROFILE_DIR
-    ? ['--heap-prof', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${PROFILE_DIR}`]
+    ? ['--heap-prof', '--heapsnapshot-signal=SIGWINCH', `--diagnostic-dir=${PROFILE_DIR}`]
     : [];
   const env = {
     ...mode.env,
@@ -144,19 +143,17 @@ async function main(): Promise<void> {
   };
   const service = await startService(PORT, env, nodeOptions);
   try {
-    const first = await signUp(service.baseUrl, '-0');
-    // The replay data loads after boot; "after boot" is read once it has and the service is quiet.
-    const quote = await call(service.baseUrl, 'GET', '/api/v1/market/stock/AAPL', {
-      token: first.accessToken,
-    });
-    if (quote.status !== 200) throw new Error(`first quote: ${quote.status} ${quote.body}`);
+    // The replay data and the assistant's vocabulary load in the background after boot: "after
+    // boot" is read once the service has been idle for a while, before anyone signed up.
     await pause(2000);
+    await settled(service.pid);
     const afterBootMb = memoryOf(service.pid).rssMb;
     console.error(`after boot: ${mb(afterBootMb)}`);
     await snapshot(service.pid, 'after boot');
 
-    const sessions = [first];
-    for (let index = 1; index < USERS; index += 1) sessions.push(await signUp(service.baseUrl, `-${index}`));
+    const sessions: Session[] = [];
+    for (let index = 0; index < USERS; index += 1) sessions.push(await signUp(service.baseUrl, `-${index}`));
+    const [first] = sessions;
     const prices = await currentPrices(first);
     for (const [index, session] of sessions.entries())
       await seedPortfolio(session, { trades: TRADES_PER_USER, seed: 100 + index, prices });

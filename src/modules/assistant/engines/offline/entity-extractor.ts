@@ -1,4 +1,5 @@
 import { closest, editDistance } from './fuzzy';
+import { EnglishWords } from './english-words';
 
 /** What the offline engine pulls out of a question. */
 export interface ExtractedEntities {
@@ -512,11 +513,11 @@ const VOCABULARY = [
   'many',
 ];
 
-const englishWords = (): Set<string> => {
-  ENGLISH ??= new Set(require('an-array-of-english-words') as string[]);
+const englishWords = (): EnglishWords => {
+  ENGLISH ??= EnglishWords.load();
   return ENGLISH;
 };
-let ENGLISH: Set<string> | null = null;
+let ENGLISH: EnglishWords | null = null;
 
 /** Whether a lower-case word is English (or a form of one the list leaves out). */
 export function isEnglishWord(word: string): boolean {
