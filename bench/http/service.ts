@@ -1,4 +1,4 @@
-// Processes the HTTP benchmark starts: the built service and the bare baseline, each on its own
+// Processes the HTTP benchmark starts: the built service, the bare baseline and the lean reference, each on its own
 // port on 127.0.0.1, with stderr kept for the error message should one of them die.
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -77,5 +77,20 @@ export function startBaseline(port: number, secretKey: string): Promise<RunningP
     env: { ...process.env, PORT: String(port), SECRET_KEY: secretKey },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  return started(child, `http://127.0.0.1:${port}`, '/api/v1/auth/me', 401);
+}
+
+/** The lean NestJS reference (lean-server.ts), once it answers (401 without a token). */
+export function startLeanReference(port: number, secretKey: string): Promise<RunningProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--require', 'ts-node/register/transpile-only', join(__dirname, 'lean-server.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), SECRET_KEY: secretKey, NODE_ENV: 'production' },
+      // Its request log lines go to /dev/null, as the service's do.
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   return started(child, `http://127.0.0.1:${port}`, '/api/v1/auth/me', 401);
 }
