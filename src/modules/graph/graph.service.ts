@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { Metrics } from '../../common/metrics/metrics';
@@ -48,8 +48,12 @@ export class GraphService {
    * Answers by what they depend on: the graph's session and newest news item, the user's ledger
    * version, and the minute (the news window moves with the clock). A write changes the key.
    */
-  private readonly relatedAnswers = new LRUCache<string, RelatedCompany[]>({ max: KEPT_RELATED });
-  private readonly exposures = new LRUCache<string, Promise<PortfolioExposure>>({ max: KEPT_EXPOSURES });
+  private readonly relatedAnswers = new CountedLru<string, RelatedCompany[]>('graph-related', {
+    max: KEPT_RELATED,
+  });
+  private readonly exposures = new CountedLru<string, Promise<PortfolioExposure>>('graph-exposures', {
+    max: KEPT_EXPOSURES,
+  });
 
   constructor(
     private readonly repository: GraphRepository,

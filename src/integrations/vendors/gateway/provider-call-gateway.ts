@@ -1,5 +1,5 @@
 import type { Cache } from 'cache-manager';
-import { LRUCache } from 'lru-cache';
+import { CountedLru } from '../../../common/metrics/cache-counters';
 import { withinDeadline } from '../../../common/cache/within-deadline';
 import type { Clock } from '../../../common/time/clock';
 import { Metrics } from '../../../common/metrics/metrics';
@@ -62,7 +62,7 @@ export class ProviderCallGateway {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly nextSlot = new Map<string, number>();
   private readonly blockedUntil = new Map<string, number>();
-  private readonly localAnswers = new LRUCache<string, CacheEntry<unknown>>({
+  private readonly localAnswers = new CountedLru<string, CacheEntry<unknown>>('provider-local-answers', {
     maxSize: LOCAL_ANSWER_ITEMS,
     sizeCalculation: (entry) => (Array.isArray(entry.value) ? Math.max(1, entry.value.length) : 1),
   });
