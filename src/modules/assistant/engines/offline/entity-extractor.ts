@@ -1,5 +1,6 @@
 import { closest, editDistance } from './fuzzy';
 import { EnglishWords } from './english-words';
+import { CountedLru } from '../../../../common/metrics/cache-counters';
 
 /** What the offline engine pulls out of a question. */
 export interface ExtractedEntities {
@@ -546,7 +547,7 @@ export class EntityExtractor {
   private readonly longestName: number;
   private readonly companyOf = new Map<string, string>();
   private readonly fuzzyNames: string[];
-  private readonly cache = new Map<string, ExtractedEntities>();
+  private readonly cache = new CountedLru<string, ExtractedEntities>('assistant-entities', { max: 5000 });
 
   constructor(directory: readonly DirectoryEntry[]) {
     this.symbols = new Set(directory.map((entry) => entry.symbol));
@@ -653,7 +654,6 @@ export class EntityExtractor {
     const cached = this.cache.get(text);
     if (cached) return { ...cached, symbols: [...cached.symbols], unknownNames: [...cached.unknownNames] };
     const entities = this.extractAfresh(text);
-    if (this.cache.size >= 5000) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(text, entities);
     return { ...entities, symbols: [...entities.symbols], unknownNames: [...entities.unknownNames] };
   }
