@@ -140,7 +140,7 @@ class PreferencesController {
 class LeanModule {}
 
 async function main(): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(LeanModule, new FastifyAdapter(), {
+  const app = await NestFactory.create<NestFastifyApplication>(LeanModule, new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } }), {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
