@@ -7,7 +7,8 @@
 // MEMORY_PASS_SECONDS (default 15), MEMORY_PASSES (5) and BENCH_PORT_BASE (7500; the service at +40)
 // tune it. MEMORY_PROFILE_DIR=<dir> starts the service with `--heap-prof` and writes a heap
 // snapshot after boot and after each pass there (`npx tsx bench/memory/heap-summary.ts <file>`
-// lists what a snapshot holds); the figures are then not the plain service's.
+// lists what a snapshot holds); the figures are then not the plain service's. MEMORY_NODE_OPTIONS
+// adds Node/V8 flags to the service's command line; MEMORY_SKIP_BUILD=1 uses dist/ as it is.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -128,13 +129,18 @@ const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  const built = spawnSync('npm', ['run', 'build:api'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('npm run build:api failed');
+  if (!process.env.MEMORY_SKIP_BUILD) {
+    const built = spawnSync('npm', ['run', 'build:api'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build:api failed');
+  }
   const mode = embeddedMode(PORT);
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
-  const nodeOptions = PROFILE_DIR
-    ? ['--heap-prof', '--heapsnapshot-signal=SIGWINCH', `--diagnostic-dir=${PROFILE_DIR}`]
-    : [];
+  const nodeOptions = [
+    ...(process.env.MEMORY_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+    ...(PROFILE_DIR
+      ? ['--heap-prof', '--heapsnapshot-signal=SIGWINCH', `--diagnostic-dir=${PROFILE_DIR}`]
+      : []),
+  ];
   const env = {
     ...mode.env,
     SECRET_KEY: randomBytes(32).toString('hex'),
@@ -194,6 +200,7 @@ async function main(): Promise<void> {
         `${USERS} users with ${TRADES_PER_USER} trades each; ${PASSES} passes of ${PASS_SECONDS} s, each user ` +
         `on ${CONNECTIONS_PER_USER} connections walking the light, market, news and portfolio routes in turn. ` +
         `Resident set of the service process sampled every ${SAMPLE_MS} ms.` +
+        (nodeOptions.length > 0 ? ` Node options: ${nodeOptions.join(' ')}.` : '') +
         (PROFILE_DIR ? ' Run under --heap-prof with heap snapshots between passes.' : ''),
       '',
       '| | lowest in pass | after pass | highest in pass | requests | failed |',
