@@ -11,8 +11,8 @@
 //
 // BENCH_SECONDS (default 4), BENCH_WARMUP_SECONDS (1), BENCH_PASSES (2; 0 runs the light-route
 // comparison only), BENCH_LIGHT_ROUNDS (3) and BENCH_PORT_BASE (7500: the baseline there, the lean
-// reference at +5, the service at +10 and +20) tune it; the defaults finish both modes within 15
-// minutes on two shared cores.
+// reference at +5, the service at +10 and +20) tune it; BENCH_SKIP_BUILD=1 uses dist/ as it is. The
+// defaults finish both modes within 15 minutes on two shared cores.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -161,7 +161,7 @@ async function benchMode(mode: Mode, baseline: RunningProcess, lean: RunningProc
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  build();
+  if (!process.env.BENCH_SKIP_BUILD) build();
   const modes = [embeddedMode(PORT_BASE + 10)];
   const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
   if (BENCH_DATABASE_URL && BENCH_REDIS_URL)

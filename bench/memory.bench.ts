@@ -12,7 +12,7 @@
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { settled } from './http/load';
@@ -82,7 +82,12 @@ interface Pass {
 async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promise<Pass> {
   let lowestMb = Infinity;
   let highestMb = 0;
+  let exited = false;
   const sampler = setInterval(() => {
+    if (!existsSync(`/proc/${pid}/status`)) {
+      exited = true;
+      return;
+    }
     const { rssMb } = memoryOf(pid);
     lowestMb = Math.min(lowestMb, rssMb);
     highestMb = Math.max(highestMb, rssMb);
@@ -99,6 +104,7 @@ async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promi
         }),
       ),
     );
+    if (exited || !existsSync(`/proc/${pid}/status`)) throw new Error('the service exited during the pass');
     const afterMb = memoryOf(pid).rssMb;
     return {
       lowestMb,

@@ -140,9 +140,13 @@ class PreferencesController {
 class LeanModule {}
 
 async function main(): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(LeanModule, new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } }), {
-    bufferLogs: true,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    LeanModule,
+    new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } }),
+    {
+      bufferLogs: true,
+    },
+  );
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api/v1');
   app.useGlobalPipes(new ValidationPipe({ transform: true, whitelist: true }));
