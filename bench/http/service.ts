@@ -33,9 +33,11 @@ async function started(
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   let exited = false;
+  let stopping = false;
   const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       exited = true;
+      if (!stopping) console.error(`process ${child.pid} exited (${code ?? signal}):\n${stderr}`);
       resolve();
     }),
   );
@@ -49,6 +51,7 @@ async function started(
     pid: child.pid!,
     baseUrl,
     async stop() {
+      stopping = true;
       if (!exited) child.kill('SIGTERM');
       await exit;
     },
