@@ -6,9 +6,13 @@
 // twice, to see memory settle), reads the server's CPU from /proc, then times first requests after
 // a ledger write and after a restart. Prints the tables and writes bench/results/http.md.
 //
-// BENCH_SECONDS (default 4), BENCH_WARMUP_SECONDS (1), BENCH_PASSES (2) and BENCH_PORT_BASE
-// (7500: the baseline there, the service at +10 and +20) tune it; the defaults finish both modes
-// within 10 minutes on two shared cores.
+// The light routes are also compared with a lean NestJS reference (bench/http/lean-server.ts) in
+// interleaved rounds, after the passes.
+//
+// BENCH_SECONDS (default 4), BENCH_WARMUP_SECONDS (1), BENCH_PASSES (2; 0 runs the light-route
+// comparison only), BENCH_LIGHT_ROUNDS (3) and BENCH_PORT_BASE (7500: the baseline there, the lean
+// reference at +5, the service at +10 and +20) tune it; BENCH_SKIP_BUILD=1 uses dist/ as it is. The
+// defaults finish both modes within 15 minutes on two shared cores.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -19,11 +23,13 @@ import { FirstRequest, modeSection, ModeResult, PassResult, passTable } from './
 import { benchRoutes, routeRequest } from './http/routes';
 import { call, seedPortfolio, Session, signUp } from './http/seed';
 import { build, embeddedMode, Mode, postgresMode } from './http/modes';
-import { RunningProcess, startBaseline, startService } from './http/service';
+import { compareLightRoutes, LightResult } from './http/light';
+import { RunningProcess, startBaseline, startLeanReference, startService } from './http/service';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const PASSES = Number(process.env.BENCH_PASSES ?? 2);
+const LIGHT_ROUNDS = Number(process.env.BENCH_LIGHT_ROUNDS ?? 3);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 7500);
 const SECRET_KEY = randomBytes(32).toString('hex');
 const WARM_SAMPLES = 5;
@@ -92,7 +98,7 @@ async function runPass(
   return { baseline: baselineFigures, routes, rssMb: memoryOf(service.pid).rssMb };
 }
 
-async function benchMode(mode: Mode, baseline: RunningProcess): Promise<ModeResult> {
+async function benchMode(mode: Mode, baseline: RunningProcess, lean: RunningProcess): Promise<ModeResult> {
   await mode.prepare();
   const env = { ...mode.env, SECRET_KEY, NODE_ENV: 'production', LOG_LEVEL: 'info' };
   let service = await startService(mode.port, env);
@@ -109,10 +115,28 @@ async function benchMode(mode: Mode, baseline: RunningProcess): Promise<ModeResu
       passes.push(await runPass(service, baseline, session, `${mode.label}, pass ${pass}`));
       console.log(`\n${mode.label}, pass ${pass}\n\n${passTable(passes[passes.length - 1])}`);
     }
+    let light: LightResult | undefined;
+    if (LIGHT_ROUNDS > 0) {
+      light = await compareLightRoutes({ service, lean, bare: baseline }, session.accessToken, {
+        rounds: LIGHT_ROUNDS,
+        warmupSeconds: WARMUP_SECONDS,
+        seconds: SECONDS,
+      });
+    }
     const { peakMb } = memoryOf(service.pid);
     const childRssMb = descendantsRssMb(service.pid);
 
     const firstRequests: FirstRequest[] = [];
+    if (PASSES === 0)
+      return {
+        label: mode.label,
+        passes,
+        afterBootRssMb,
+        peakRssMb: peakMb,
+        childRssMb,
+        firstRequests,
+        light,
+      };
     for (const route of FIRST_REQUEST_ROUTES) {
       await recordTrade(session);
       const firstMs = await timed(session, route.path);
@@ -128,7 +152,7 @@ async function benchMode(mode: Mode, baseline: RunningProcess): Promise<ModeResu
       const route = FIRST_REQUEST_ROUTES.find((each) => entry.name.startsWith(each.name))!;
       entry.warmMs = await warmMedian(session, route.path);
     }
-    return { label: mode.label, passes, afterBootRssMb, peakRssMb: peakMb, childRssMb, firstRequests };
+    return { label: mode.label, passes, afterBootRssMb, peakRssMb: peakMb, childRssMb, firstRequests, light };
   } finally {
     await service.stop();
     await mode.cleanup();
@@ -137,17 +161,19 @@ async function benchMode(mode: Mode, baseline: RunningProcess): Promise<ModeResu
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  build();
+  if (!process.env.BENCH_SKIP_BUILD) build();
   const modes = [embeddedMode(PORT_BASE + 10)];
   const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
   if (BENCH_DATABASE_URL && BENCH_REDIS_URL)
     modes.push(postgresMode(PORT_BASE + 20, BENCH_DATABASE_URL, BENCH_REDIS_URL));
   const baseline = await startBaseline(PORT_BASE, SECRET_KEY);
+  const lean = await startLeanReference(PORT_BASE + 5, SECRET_KEY);
   const results: ModeResult[] = [];
   try {
-    for (const mode of modes) results.push(await benchMode(mode, baseline));
+    for (const mode of modes) results.push(await benchMode(mode, baseline, lean));
   } finally {
     await baseline.stop();
+    await lean.stop();
   }
   const minutes = (Date.now() - startedAt) / 60_000;
   const report = [
@@ -155,7 +181,8 @@ async function main(): Promise<void> {
     '',
     `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} (load average ` +
       `${loadavg()[0].toFixed(1)} at the end), Node ${process.version}, ${minutes.toFixed(1)} minutes. ` +
-      `Each route: ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured with autocannon; ${PASSES} passes. ` +
+      `Each route: ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured with autocannon; ${PASSES} passes, ` +
+      `then ${LIGHT_ROUNDS} interleaved rounds of the light routes against the lean NestJS reference. ` +
       'CPU/request is the server process tree’s user + system time from /proc over the measured run ' +
       '(until the server is idle again) divided by the requests sent. Logging at info level, NODE_ENV=production.',
     '',

@@ -13,9 +13,13 @@ const files = readdirSync(__dirname)
 let failed = 0;
 for (const file of files) {
   console.log(`\n# ${file}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, file)], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, file), ...process.argv.slice(3)],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed === 0 ? 0 : 1);

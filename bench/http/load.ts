@@ -23,7 +23,7 @@ export interface LoadTarget {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the server has used less than one clock tick over 100 ms, twice in a row. */
-async function settled(pid: number): Promise<void> {
+export async function settled(pid: number): Promise<void> {
   let quietSamples = 0;
   let previous = cpuSeconds(pid);
   const deadline = Date.now() + 20_000;

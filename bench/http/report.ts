@@ -1,4 +1,5 @@
 // The HTTP benchmark's tables, for the console and for bench/results/http.md.
+import { LightResult, lightTable } from './light';
 import { LoadFigures } from './load';
 import { BenchRoute } from './routes';
 
@@ -26,6 +27,7 @@ export interface ModeResult {
   peakRssMb: number;
   childRssMb: number;
   firstRequests: FirstRequest[];
+  light?: LightResult;
 }
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);
@@ -83,11 +85,34 @@ export function passTable(pass: PassResult): string {
   return rows.join('\n');
 }
 
+/**
+ * News and batch quotes against the lean reference's quote route (≤ 2 ×), and sentiment scoring of
+ * 100 texts (≤ 2 ms of CPU), from the last pass.
+ */
+function mediumLines(pass: PassResult, light: LightResult): string[] {
+  const leanQuote = light.rows.find((row) => row.name.startsWith('GET /market/stock'))!.lean.cpuMsPerRequest;
+  return pass.routes
+    .filter(({ route }) => /news|batch|sentiment/.test(route.name))
+    .map(({ route, figures }) => {
+      const cpu = figures.cpuMsPerRequest;
+      if (route.name.includes('sentiment'))
+        return `- ${route.name}: ${cpuLabel(cpu)} of CPU ≤ 2 ms: ${cpu <= 2 ? 'met' : 'NOT met'}`;
+      const ratio = cpu / leanQuote;
+      return `- ${route.name}: ${cpuLabel(cpu)} = ${fixed(ratio, 2)} × the lean reference's quote (${cpuLabel(leanQuote)}) ≤ 2 ×: ${ratio <= 2 ? 'met' : 'NOT met'}`;
+    });
+}
+
 export function modeSection(mode: ModeResult): string {
   const lines = [`## ${mode.label}`, ''];
   for (const [index, pass] of mode.passes.entries()) {
     lines.push(`### Pass ${index + 1} of ${mode.passes.length}`, '', passTable(pass), '');
   }
+  if (mode.light) {
+    lines.push('### Light routes against the lean NestJS reference', '', lightTable(mode.light), '');
+    if (mode.passes.length > 0)
+      lines.push(...mediumLines(mode.passes[mode.passes.length - 1], mode.light), '');
+  }
+  if (mode.passes.length === 0) return lines.join('\n');
   const last = mode.passes[mode.passes.length - 1];
   const first = mode.passes[0];
   lines.push(

@@ -46,9 +46,9 @@ async function expectStatus(
   return body;
 }
 
-/** Registers and logs in the benchmark user. */
-export async function signUp(baseUrl: string): Promise<Session> {
-  const email = `bench-${Date.now()}@example.com`;
+/** Registers and logs in a benchmark user (`tag` tells users of one run apart). */
+export async function signUp(baseUrl: string, tag = ''): Promise<Session> {
+  const email = `bench-${Date.now()}${tag}@example.com`;
   const password = 'bench password that is long enough';
   const registered = await expectStatus(
     'register',
@@ -76,7 +76,7 @@ export async function signUp(baseUrl: string): Promise<Session> {
 }
 
 /** Today's quotes of the held symbols, to trade around realistic prices. */
-async function currentPrices(session: Session): Promise<Map<string, number>> {
+export async function currentPrices(session: Session): Promise<Map<string, number>> {
   const prices = new Map<string, number>();
   for (let start = 0; start < HELD_SYMBOLS.length; start += 10) {
     const symbols = HELD_SYMBOLS.slice(start, start + 10).join(',');
@@ -97,11 +97,11 @@ async function currentPrices(session: Session): Promise<Map<string, number>> {
  * A deterministic ledger: every symbol opens with a buy, then 70 % buys and 30 % sells of at most
  * half the shares held, at prices within ±30 % of today's, on days spread over five years.
  */
-export function ledgerCsv(prices: Map<string, number>, now: Date): string {
-  const random = seededRandom(16);
+export function ledgerCsv(prices: Map<string, number>, now: Date, trades = TRADES, seed = 16): string {
+  const random = seededRandom(seed);
   const start = now.getTime() - YEARS * 365 * 86_400_000;
   const span = now.getTime() - 86_400_000 - start;
-  const times = Array.from({ length: TRADES }, () => start + Math.floor(random() * span)).sort(
+  const times = Array.from({ length: trades }, () => start + Math.floor(random() * span)).sort(
     (a, b) => a - b,
   );
   const held = new Map<string, number>();
@@ -120,9 +120,16 @@ export function ledgerCsv(prices: Map<string, number>, now: Date): string {
   return `${rows.join('\n')}\n`;
 }
 
-/** The ledger (no position is ever sold out, so all 50 stay held) and the preferences. */
-export async function seedPortfolio(session: Session): Promise<void> {
-  const csv = ledgerCsv(await currentPrices(session), new Date());
+/**
+ * The ledger (no position is ever sold out, so all 50 stay held) and the preferences; `prices`
+ * saves asking for today's quotes again when several users are seeded.
+ */
+export async function seedPortfolio(
+  session: Session,
+  options: { trades?: number; seed?: number; prices?: Map<string, number> } = {},
+): Promise<void> {
+  const prices = options.prices ?? (await currentPrices(session));
+  const csv = ledgerCsv(prices, new Date(), options.trades, options.seed);
   await expectStatus(
     'CSV import',
     201,

@@ -1,4 +1,4 @@
-// Processes the HTTP benchmark starts: the built service and the bare baseline, each on its own
+// Processes the HTTP benchmark starts: the built service, the bare baseline and the lean reference, each on its own
 // port on 127.0.0.1, with stderr kept for the error message should one of them die.
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -33,9 +33,11 @@ async function started(
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   let exited = false;
+  let stopping = false;
   const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       exited = true;
+      if (!stopping) console.error(`process ${child.pid} exited (${code ?? signal}):\n${stderr}`);
       resolve();
     }),
   );
@@ -49,6 +51,7 @@ async function started(
     pid: child.pid!,
     baseUrl,
     async stop() {
+      stopping = true;
       if (!exited) child.kill('SIGTERM');
       await exit;
     },
@@ -77,5 +80,20 @@ export function startBaseline(port: number, secretKey: string): Promise<RunningP
     env: { ...process.env, PORT: String(port), SECRET_KEY: secretKey },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  return started(child, `http://127.0.0.1:${port}`, '/api/v1/auth/me', 401);
+}
+
+/** The lean NestJS reference (lean-server.ts), once it answers (401 without a token). */
+export function startLeanReference(port: number, secretKey: string): Promise<RunningProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--require', 'ts-node/register/transpile-only', join(__dirname, 'lean-server.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), SECRET_KEY: secretKey, NODE_ENV: 'production' },
+      // Its request log lines go to /dev/null, as the service's do.
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   return started(child, `http://127.0.0.1:${port}`, '/api/v1/auth/me', 401);
 }

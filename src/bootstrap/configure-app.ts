@@ -94,23 +94,24 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', async (request, reply) => {
+    .addHook('onRequest', (request, reply, done) => {
       request.raw.headers[REQUEST_ID_HEADER] = request.id;
       void reply.header(REQUEST_ID_HEADER, request.id);
+      done();
     });
 
   const metrics = app.get(Metrics);
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onResponse', async (request, reply) => {
-      const labels = {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(answeredStatus(request, reply)),
-      };
-      metrics.httpRequests.inc(labels);
-      metrics.httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
+    .addHook('onResponse', (request, reply, done) => {
+      metrics.countRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        answeredStatus(request, reply),
+        reply.elapsedTime / 1000,
+      );
+      done();
     });
 
   await app.register(securityHeaders, {

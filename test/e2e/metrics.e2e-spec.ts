@@ -88,6 +88,14 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'provider_call_duration_seconds_count', { provider: 'replay' })).toBeGreaterThan(
       0,
     );
+    const localAnswers = { cache: 'provider-local-answers' };
+    expect(valueOf(samples, 'cache_requests_total', { ...localAnswers, result: 'hit' })).toBeGreaterThan(0);
+    expect(valueOf(samples, 'cache_requests_total', { ...localAnswers, result: 'miss' })).toBeGreaterThan(0);
+    expect(valueOf(samples, 'cache_evictions_total', localAnswers)).toBe(0);
+    expect(valueOf(samples, 'cache_size', localAnswers)).toBeGreaterThan(0);
+    expect(valueOf(samples, 'cache_capacity', localAnswers)).toBeGreaterThan(
+      valueOf(samples, 'cache_size', localAnswers)!,
+    );
     expect(valueOf(samples, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     expect(valueOf(samples, 'db_pool_connections', { state: 'waiting' })).toBe(0);
     expect(valueOf(samples, 'redis_up')).toBe(process.env.TEST_REDIS_URL ? 1 : undefined);

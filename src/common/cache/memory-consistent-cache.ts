@@ -1,3 +1,4 @@
+import { CacheCounters } from '../metrics/cache-counters';
 import { ConsistentCache, MAX_FILL_AGE_MS, SharedStoreState, STALE_MARK_TTL_MS } from './consistent-cache';
 
 const STALE = Symbol('stale');
@@ -15,17 +16,21 @@ interface Entry {
  */
 export class MemoryConsistentCache extends ConsistentCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly counters: CacheCounters;
 
   constructor(
     private readonly maxEntries: number,
     private readonly now: () => number = () => performance.now(),
   ) {
     super();
+    this.counters = new CacheCounters('consistent-cache', () => this.entries.size, maxEntries);
   }
 
   async read<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
     const cached = this.current(key);
-    if (cached !== undefined && cached !== STALE) return cached as T;
+    const found = cached !== undefined && cached !== STALE;
+    this.counters.lookup(found);
+    if (found) return cached as T;
     const loadStartedAt = this.now();
     const value = await load();
     if (
@@ -64,6 +69,7 @@ export class MemoryConsistentCache extends ConsistentCache {
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
+      this.counters.evictions += 1;
     }
   }
 }

@@ -21,7 +21,7 @@ describe('request log line', () => {
       // What the auth guard does once it has authenticated the request.
       if (req.url?.startsWith('/as-user')) (req as LoggedRequest).userId = 7;
       res.setHeader('x-secret-header', 'not for the log');
-      res.statusCode = 201;
+      res.statusCode = req.url?.endsWith('/failing') ? 500 : 201;
       res.end('{}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,5 +70,18 @@ describe('request log line', () => {
     });
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines.at(-1)).toMatchObject({ userId: 7, req: { url: '/as-user' } });
+  });
+
+  it('carries the user id on the line of a failed request too', async () => {
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/as-user/failing' }, (response) =>
+        response.resume().on('end', resolve),
+      )
+        .on('error', reject)
+        .end();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.at(-1)).toMatchObject({ userId: 7, res: { statusCode: 500 }, err: expect.any(Object) });
   });
 });

@@ -23,8 +23,11 @@ export function requestLogOptions(level: string): Options {
     genReqId: (request: IncomingMessage) =>
       acceptedRequestId(request.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
     wrapSerializers: false,
-    // Evaluated again when the response is logged, after the auth guard has set the id.
-    customProps: (request: LoggedRequest) => (request.userId === undefined ? {} : { userId: request.userId }),
+    // Added to the response's line only, once the auth guard has set the id. (`customProps` did
+    // the same by building two more child loggers per request, one of them at the response.)
+    customSuccessObject: withUserId,
+    customErrorObject: (request: LoggedRequest, response: ServerResponse, _error: Error, line: object) =>
+      withUserId(request, response, line),
     serializers: {
       req: (request: LoggedRequest) => ({
         id: request.id,
@@ -34,4 +37,8 @@ export function requestLogOptions(level: string): Options {
       res: (response: ServerResponse) => ({ statusCode: response.statusCode }),
     },
   };
+}
+
+function withUserId(request: LoggedRequest, _response: ServerResponse, line: object): object {
+  return request.userId === undefined ? line : { ...line, userId: request.userId };
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { liveCacheCounters } from './cache-counters';
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -91,8 +92,94 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /**
+   * The labelled series of each (method, route template, status) seen, so that counting a request
+   * is a map lookup rather than prom-client hashing and checking the labels twice per request.
+   * Bounded by the routes and statuses the service has.
+   */
+  private readonly requestSeries = new Map<
+    string,
+    { count: Counter.Internal; duration: Histogram.Internal<'method' | 'route' | 'status'> }
+  >();
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    this.exposeCaches();
+  }
+
+  /** The in-process caches' counters (see CacheCounters), summed per cache name when scraped. */
+  private exposeCaches(): void {
+    const byName = () => {
+      const sums = new Map<
+        string,
+        { hits: number; misses: number; evictions: number; size: number; capacity: number }
+      >();
+      for (const each of liveCacheCounters()) {
+        const sum = sums.get(each.cache) ?? { hits: 0, misses: 0, evictions: 0, size: 0, capacity: 0 };
+        sum.hits += each.hits;
+        sum.misses += each.misses;
+        sum.evictions += each.evictions;
+        sum.size += each.size();
+        sum.capacity += each.capacity;
+        sums.set(each.cache, sum);
+      }
+      return sums;
+    };
+    const registers = [this.registry];
+    new Counter({
+      name: 'cache_requests_total',
+      help: 'Lookups in the in-process caches, by cache and result (hit or miss)',
+      labelNames: ['cache', 'result'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [cache, sum] of byName()) {
+          this.inc({ cache, result: 'hit' }, sum.hits);
+          this.inc({ cache, result: 'miss' }, sum.misses);
+        }
+      },
+    });
+    new Counter({
+      name: 'cache_evictions_total',
+      help: 'Entries the in-process caches dropped to stay within their bound, by cache',
+      labelNames: ['cache'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [cache, sum] of byName()) this.inc({ cache }, sum.evictions);
+      },
+    });
+    new Gauge({
+      name: 'cache_size',
+      help: 'What the in-process caches hold, by cache, in the unit of their bound (entries, or rows or bars)',
+      labelNames: ['cache'] as const,
+      registers,
+      collect() {
+        for (const [cache, sum] of byName()) this.set({ cache }, sum.size);
+      },
+    });
+    new Gauge({
+      name: 'cache_capacity',
+      help: 'The bound of the in-process caches, by cache, in the unit of cache_size',
+      labelNames: ['cache'] as const,
+      registers,
+      collect() {
+        for (const [cache, sum] of byName()) this.set({ cache }, sum.capacity);
+      },
+    });
+  }
+
+  /** One answered request, into `http_requests_total` and `http_request_duration_seconds`. */
+  countRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const labels = { method, route, status: String(status) };
+      series = { count: this.httpRequests.labels(labels), duration: this.httpRequestDuration.labels(labels) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   /** A gauge read when scraped (pool sizes, Redis state). */

@@ -55,9 +55,13 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
     });
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous for a route without a limit (most of them): no promise on their path. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const bucket = this.reflector.get<RateLimitBucket | undefined>(RATE_LIMITED, context.getHandler());
-    if (!bucket) return true;
+    return bucket ? this.limit(context, bucket) : true;
+  }
+
+  private async limit(context: ExecutionContext, bucket: RateLimitBucket): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const limits = this.config.buckets[bucket];
     // Only a budget that all clients share needs junk kept out of it; a per-address count is the

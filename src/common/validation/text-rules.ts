@@ -39,6 +39,12 @@ type Pending = { value: unknown; loc: Loc } | { issue: ValidationIssue };
  * text, in document order. Walks with an explicit stack, so no input can exhaust the call stack.
  */
 export function findUnstorableText(value: unknown, loc: Loc): ValidationIssue[] {
+  // Most values are one string (a path or query parameter) or nothing at all.
+  if (typeof value === 'string') {
+    const issue = textIssue(value, loc);
+    return issue ? [issue] : [];
+  }
+  if (typeof value !== 'object' || value === null) return [];
   const issues: ValidationIssue[] = [];
   const pending: Pending[] = [{ value, loc }];
   while (pending.length > 0) {

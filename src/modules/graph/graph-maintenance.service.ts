@@ -9,6 +9,7 @@ import { loadCompanyDirectory } from './company-directory';
 import { CorrelationModel } from './correlation-model';
 import { GraphRepository, GraphStateRow, GraphWriter, HoldingEdgeRow } from './graph.repository';
 import type { HeldQuantity } from './graph.types';
+import { CountedLru } from '../../common/metrics/cache-counters';
 
 /** How often an instance looks for a new close or new news items to bring into the graph. */
 const FRESHNESS_CHECK_MS = 60_000;
@@ -16,12 +17,13 @@ const FRESHNESS_CHECK_MS = 60_000;
 export const NEWS_RETENTION_DAYS = 14;
 const DAY_MS = 86_400_000;
 
+const MODELS_KEPT = 3;
+
 /**
  * The models measured in this process, by session: a session's correlations never change, and the
  * test suite boots many applications per process.
  */
-const models = new Map<string, CorrelationModel>();
-const MODELS_KEPT = 3;
+const models = new CountedLru<string, CorrelationModel>('graph-correlation-models', { max: MODELS_KEPT });
 
 /**
  * Keeps the graph built and current: the reference graph and a year of correlations at first boot
@@ -131,7 +133,6 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
     if (known) return known;
     const model = await CorrelationModel.measure(await this.replay.market(), asOf);
     models.set(asOf, model);
-    if (models.size > MODELS_KEPT) models.delete(models.keys().next().value!);
     return model;
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { CountedLru } from '../../common/metrics/cache-counters';
+import type { LRUCache } from 'lru-cache';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { Metrics } from '../../common/metrics/metrics';
@@ -48,15 +49,21 @@ export class GraphService {
    * Answers by what they depend on: the graph's session, and for news the newest item and the
    * minute (the news window moves with the clock). A write changes the key.
    */
-  private readonly relatedAnswers = new LRUCache<string, RelatedCompany[]>({ max: KEPT_RELATED });
+  private readonly relatedAnswers = new CountedLru<string, RelatedCompany[]>('graph-related', {
+    max: KEPT_RELATED,
+  });
   /** By user, ledger version and session: the holdings' clusters do not change with the news or the clock. */
-  private readonly clusterViews = new LRUCache<string, Promise<Omit<PortfolioExposure, 'indirectNews'>>>({
-    max: KEPT_EXPOSURES,
-  });
+  private readonly clusterViews = new CountedLru<string, Promise<Omit<PortfolioExposure, 'indirectNews'>>>(
+    'graph-cluster-views',
+    { max: KEPT_EXPOSURES },
+  );
   /** By the same and the newest news item: the window's moving start is applied when read. */
-  private readonly indirectNewsLists = new LRUCache<string, Promise<IndirectNewsItem[]>>({
-    max: KEPT_EXPOSURES,
-  });
+  private readonly indirectNewsLists = new CountedLru<string, Promise<IndirectNewsItem[]>>(
+    'graph-indirect-news',
+    {
+      max: KEPT_EXPOSURES,
+    },
+  );
 
   constructor(
     private readonly repository: GraphRepository,

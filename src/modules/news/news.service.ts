@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { ErrorDetail } from '../../common/errors/error-details';
 import {
   InvalidFieldError,
@@ -31,7 +31,9 @@ export const EXPLANATION_FEATURES = 8;
 @Injectable()
 export class NewsService {
   /** The engine's score of each recent article by url, with the text it scored (an edited article is scored again). */
-  private readonly articleScores = new LRUCache<string, ScoredText>({ max: SCORED_ARTICLES });
+  private readonly articleScores = new CountedLru<string, ScoredText>('news-article-scores', {
+    max: SCORED_ARTICLES,
+  });
 
   constructor(
     private readonly client: NewsClient,

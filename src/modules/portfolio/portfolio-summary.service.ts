@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { PositionContribution, positionContributions } from './analytics/contribution';
 import { DailyClose } from './analytics/daily-returns';
 import { appendedEntries, isHoldingEntry, LedgerEntry } from './analytics/ledger-replay';
@@ -64,7 +64,7 @@ export class PortfolioSummaryService {
    * arrays: the same array means the same data), and carried on when trades were appended to the
    * ledger since. Sized by ledger rows like the ledgers' own cache, whose arrays it mostly shares.
    */
-  private readonly latest = new LRUCache<number, ComputedPerformance>({
+  private readonly latest = new CountedLru<number, ComputedPerformance>('portfolio-performance', {
     maxSize: CACHED_LEDGER_ROWS,
     sizeCalculation: (computed) => Math.max(1, computed.ledger.length),
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LRUCache } from 'lru-cache';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { DataSource, EntityManager } from 'typeorm';
 import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -284,7 +284,7 @@ export class LockedLedger {
 @Injectable()
 export class PortfolioTransactionsRepository {
   /** The last ledger read per user, reused while its version is the current one. */
-  private readonly ledgers = new LRUCache<number, LedgerVersion>({
+  private readonly ledgers = new CountedLru<number, LedgerVersion>('portfolio-ledgers', {
     maxSize: CACHED_LEDGER_ROWS,
     sizeCalculation: (ledger) => Math.max(1, ledger.entries.length),
   });

@@ -13,7 +13,7 @@ import { portfolioConfig } from '../../config/portfolio.config';
 import { normalizeSymbol } from '../market';
 import { PreferencesService } from '../preferences/preferences.service';
 import { compareWithRiskTolerance, RISK_LEVELS, RiskLevel } from './analytics/risk-level';
-import { LRUCache } from 'lru-cache';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { computeRiskMetrics, RiskHolding, RiskMetrics, RiskMetricsInput } from './analytics/risk-metrics';
 import { ClusterConcentration } from '../graph';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
@@ -55,7 +55,9 @@ export class RiskMetricsService {
    * The last figures per user, window and benchmark. They are a pure function of their input, so
    * they are reused while it is the same: holdings valued alike, the very same close series.
    */
-  private readonly computed = new LRUCache<string, ComputedRisk>({ max: KEPT_RISK_FIGURES });
+  private readonly computed = new CountedLru<string, ComputedRisk>('portfolio-risk', {
+    max: KEPT_RISK_FIGURES,
+  });
 
   constructor(
     private readonly holdings: HoldingsService,

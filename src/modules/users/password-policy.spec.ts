@@ -24,6 +24,18 @@ describe('password policy', () => {
     },
   );
 
+  it('answers the same after the idle estimator was let go and loaded again', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      await expect(weakness('a much better passphrase')).resolves.toBeNull();
+      jest.advanceTimersByTime(10 * 60_000);
+      await expect(weakness('password')).resolves.toMatch(/heavily used password/);
+      await expect(weakness('a much better passphrase')).resolves.toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it("refuses the account's own email or name as the password", async () => {
     await expect(weakness('zanzibar.quillfeather')).resolves.toBeNull();
     const account = { email: 'zanzibar.quillfeather@example.com', fullName: 'Zanzibar Quillfeather' };

@@ -13,14 +13,23 @@ export const PASSWORD_MIN_SCORE = 3;
  */
 const ESTIMATED_LENGTH = 64;
 
+/** How long the estimator is kept after its last use. */
+const KEPT_IDLE_MS = 120_000;
+
 let estimator: Promise<ZxcvbnFactory> | null = null;
+let lastUsedAt = 0;
+let releaseTimer: NodeJS.Timeout | null = null;
 
 /**
- * Loaded on first use and kept for the life of the process: the common and English dictionaries
- * cost about 25 MB of heap and 0.3–1 s of loading (measured on two shared cores), paid by the
- * first password check rather than by every boot.
+ * Loaded on first use: the common and English dictionaries cost about 25 MB of heap (their ranked
+ * lookup tables most of it) and 0.3–1 s of loading (measured on two shared cores), paid by the
+ * first password check rather than by every boot. New passwords are rare (registration, a change,
+ * a reset), so the estimator is let go after two idle minutes instead of being held for the life
+ * of every process; the next check loads it again.
  */
 function passwordEstimator(): Promise<ZxcvbnFactory> {
+  lastUsedAt = Date.now();
+  releaseTimer ??= setTimeout(releaseWhenIdle, KEPT_IDLE_MS).unref();
   estimator ??= Promise.all([
     import('@zxcvbn-ts/core'),
     import('@zxcvbn-ts/language-common'),
@@ -36,6 +45,16 @@ function passwordEstimator(): Promise<ZxcvbnFactory> {
       }),
   );
   return estimator;
+}
+
+function releaseWhenIdle(): void {
+  const idleMs = Date.now() - lastUsedAt;
+  if (idleMs >= KEPT_IDLE_MS) {
+    estimator = null;
+    releaseTimer = null;
+  } else {
+    releaseTimer = setTimeout(releaseWhenIdle, KEPT_IDLE_MS - idleMs).unref();
+  }
 }
 
 /**

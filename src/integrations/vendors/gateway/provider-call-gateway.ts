@@ -1,5 +1,6 @@
 import type { Cache } from 'cache-manager';
-import { LRUCache } from 'lru-cache';
+import type { Counter } from 'prom-client';
+import { CountedLru } from '../../../common/metrics/cache-counters';
 import { withinDeadline } from '../../../common/cache/within-deadline';
 import type { Clock } from '../../../common/time/clock';
 import { Metrics } from '../../../common/metrics/metrics';
@@ -62,7 +63,9 @@ export class ProviderCallGateway {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly nextSlot = new Map<string, number>();
   private readonly blockedUntil = new Map<string, number>();
-  private readonly localAnswers = new LRUCache<string, CacheEntry<unknown>>({
+  private readonly providerCacheHits: Counter.Internal;
+  private readonly providerCacheMisses: Counter.Internal;
+  private readonly localAnswers = new CountedLru<string, CacheEntry<unknown>>('provider-local-answers', {
     maxSize: LOCAL_ANSWER_ITEMS,
     sizeCalculation: (entry) => (Array.isArray(entry.value) ? Math.max(1, entry.value.length) : 1),
   });
@@ -73,13 +76,28 @@ export class ProviderCallGateway {
     private readonly sleeper: Sleeper,
     private readonly options: GatewayOptions,
     private readonly metrics: Metrics = new Metrics(),
-  ) {}
+  ) {
+    this.providerCacheHits = metrics.providerCache.labels({ result: 'hit' });
+    this.providerCacheMisses = metrics.providerCache.labels({ result: 'miss' });
+  }
 
   call<T>(call: ProviderCall<T>): Promise<T> {
     const key = cacheKey(call.provider, call.kind, call.key);
+    // A fresh local answer (a cached replay quote) is handed over at once: no single flight, no
+    // awaits, as on the light routes' hot path.
+    const caching = call.ttlMs > 0;
+    if (caching && call.local) {
+      const fresh = this.freshLocal<T>(key);
+      if (fresh !== undefined) {
+        this.providerCacheHits.inc();
+        return Promise.resolve(fresh);
+      }
+    }
     const running = this.inFlight.get(key);
     if (running) return running as Promise<T>;
-    const promise = this.cachedOrFetched(key, call).finally(() => this.inFlight.delete(key));
+    const promise = this.cachedOrFetched(key, call, caching && !call.local).finally(() =>
+      this.inFlight.delete(key),
+    );
     this.inFlight.set(key, promise);
     return promise;
   }
@@ -87,12 +105,19 @@ export class ProviderCallGateway {
   /** A cached answer of an earlier call (or `store`), if still fresh. */
   async peek<T>({ provider, kind, key, local }: ProviderCallKey): Promise<T | undefined> {
     const cacheKeyOf = cacheKey(provider, kind, key);
-    const entry = local
-      ? (this.localAnswers.get(cacheKeyOf) as CacheEntry<T> | undefined)
-      : await withinDeadline(this.cache.get<CacheEntry<T>>(cacheKeyOf), CACHE_DEADLINE_MS);
+    if (local) return this.freshLocal<T>(cacheKeyOf);
+    return this.fresh(await withinDeadline(this.cache.get<CacheEntry<T>>(cacheKeyOf), CACHE_DEADLINE_MS));
+  }
+
+  private freshLocal<T>(cacheKeyOf: string): T | undefined {
+    return this.fresh(this.localAnswers.get(cacheKeyOf) as CacheEntry<T> | undefined);
+  }
+
+  private fresh<T>(entry: CacheEntry<T> | undefined): T | undefined {
+    if (!entry) return undefined;
     const now = this.now();
     // An answer stored "in the future" (a clock set back, a skewed instance) is not reused either.
-    return entry && entry.storedAt <= now && now < entry.expiresAt ? entry.value : undefined;
+    return entry.storedAt <= now && now < entry.expiresAt ? entry.value : undefined;
   }
 
   /** Caches a value obtained another way, e.g. one symbol out of a multi-symbol answer. */
@@ -104,12 +129,16 @@ export class ProviderCallGateway {
     else await withinDeadline(this.cache.set(cacheKey(provider, kind, key), entry, ttlMs), CACHE_DEADLINE_MS);
   }
 
-  private async cachedOrFetched<T>(key: string, call: ProviderCall<T>): Promise<T> {
-    if (call.ttlMs > 0) {
+  /** `lookUp`: whether the shared cache is still to be asked (a local answer was looked up already). */
+  private async cachedOrFetched<T>(key: string, call: ProviderCall<T>, lookUp: boolean): Promise<T> {
+    if (lookUp) {
       const cached = await this.peek<T>(call);
-      this.metrics.providerCache.inc({ result: cached === undefined ? 'miss' : 'hit' });
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) {
+        this.providerCacheHits.inc();
+        return cached;
+      }
     }
+    if (call.ttlMs > 0) this.providerCacheMisses.inc();
     const value = await this.paced(call.provider, call.minIntervalMs, () => this.measured(call));
     await this.store(call, value, call.ttlMs);
     return value;

@@ -1,4 +1,6 @@
 import { closest, editDistance } from './fuzzy';
+import { EnglishWords } from './english-words';
+import { CountedLru } from '../../../../common/metrics/cache-counters';
 
 /** What the offline engine pulls out of a question. */
 export interface ExtractedEntities {
@@ -512,11 +514,11 @@ const VOCABULARY = [
   'many',
 ];
 
-const englishWords = (): Set<string> => {
-  ENGLISH ??= new Set(require('an-array-of-english-words') as string[]);
+const englishWords = (): EnglishWords => {
+  ENGLISH ??= EnglishWords.load();
   return ENGLISH;
 };
-let ENGLISH: Set<string> | null = null;
+let ENGLISH: EnglishWords | null = null;
 
 /** Whether a lower-case word is English (or a form of one the list leaves out). */
 export function isEnglishWord(word: string): boolean {
@@ -545,7 +547,7 @@ export class EntityExtractor {
   private readonly longestName: number;
   private readonly companyOf = new Map<string, string>();
   private readonly fuzzyNames: string[];
-  private readonly cache = new Map<string, ExtractedEntities>();
+  private readonly cache = new CountedLru<string, ExtractedEntities>('assistant-entities', { max: 5000 });
 
   constructor(directory: readonly DirectoryEntry[]) {
     this.symbols = new Set(directory.map((entry) => entry.symbol));
@@ -652,7 +654,6 @@ export class EntityExtractor {
     const cached = this.cache.get(text);
     if (cached) return { ...cached, symbols: [...cached.symbols], unknownNames: [...cached.unknownNames] };
     const entities = this.extractAfresh(text);
-    if (this.cache.size >= 5000) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(text, entities);
     return { ...entities, symbols: [...entities.symbols], unknownNames: [...entities.unknownNames] };
   }

@@ -16,6 +16,7 @@ import {
   marketGraphQuestion,
   relatedAnswer,
 } from './market-graph-answers';
+import { CountedLru } from '../../../../common/metrics/cache-counters';
 
 /** What the offline engine can answer, as the help and fallback replies list it. */
 export const CAPABILITIES = [
@@ -76,7 +77,9 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
   private readonly logger = new Logger(OfflineEngine.name);
   private extractor: Promise<EntityExtractor> | null = null;
   private readonly names = new Map<string, string>();
-  private readonly readings = new Map<string, MessageReading>();
+  private readonly readings = new CountedLru<string, MessageReading>('assistant-readings', {
+    max: READINGS_KEPT,
+  });
 
   constructor(
     private readonly tools: AssistantTools,
@@ -127,7 +130,6 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
         entities.unknownNames.length === 0 &&
         (PRONOUN.test(text) || (text.trim().split(/\s+/).length <= 6 && HOLDING_WITH_SYMBOL.test(text))),
     };
-    if (this.readings.size >= READINGS_KEPT) this.readings.delete(this.readings.keys().next().value!);
     this.readings.set(key, reading);
     return reading;
   }

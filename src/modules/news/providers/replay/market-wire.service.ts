@@ -11,6 +11,7 @@ import {
   tradingDayOnOrBefore,
 } from '../../../replay';
 import { newestFirst, sessionDateOfStoryId, WireStory, writeSessionWire } from './market-wire';
+import { CountedLru } from '../../../../common/metrics/cache-counters';
 
 /** Sessions whose stories stay memoized; older ones are rebuilt on demand (they never change). */
 const MEMOIZED_SESSIONS = 15;
@@ -25,9 +26,13 @@ const FIRST_SESSION = REPLAY_EPOCH;
  */
 @Injectable()
 export class MarketWire {
-  private readonly sessions = new Map<string, Promise<WireStory[]>>();
+  private readonly sessions = new CountedLru<string, Promise<WireStory[]>>('news-wire-sessions', {
+    max: MEMOIZED_SESSIONS,
+  });
   /** Every story of the sessions up to a trading day, newest first, published or not yet. */
-  private readonly windows = new Map<number, Promise<readonly WireStory[]>>();
+  private readonly windows = new CountedLru<number, Promise<readonly WireStory[]>>('news-wire-windows', {
+    max: MEMOIZED_WINDOWS,
+  });
   /** The published part of each window as last cut: it only grows when a story's filing time passes. */
   private readonly publishedParts = new WeakMap<readonly WireStory[], readonly WireStory[]>();
 
@@ -75,7 +80,6 @@ export class MarketWire {
     );
     merged.catch(() => this.windows.delete(end));
     this.windows.set(end, merged);
-    if (this.windows.size > MEMOIZED_WINDOWS) this.windows.delete(this.windows.keys().next().value!);
     return merged;
   }
 
@@ -96,17 +100,12 @@ export class MarketWire {
 
   private session(date: string): Promise<WireStory[]> {
     const memoized = this.sessions.get(date);
-    if (memoized) {
-      this.sessions.delete(date);
-      this.sessions.set(date, memoized);
-      return memoized;
-    }
+    if (memoized) return memoized;
     const written = this.replay
       .sessionMoves(date)
       .then((moves) => writeSessionWire(moves, this.config.wireBaseUrl));
     written.catch(() => this.sessions.delete(date));
     this.sessions.set(date, written);
-    if (this.sessions.size > MEMOIZED_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
     return written;
   }
 }
