@@ -847,6 +847,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/portfolio/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's accounts, the default first
+         * @description Every user has a default account (made on first use): writes that name no account go there.
+         */
+        get: operations["PortfolioAccountsController_list"];
+        put?: never;
+        /** Open an account: name, kind, brokerage?, opened_on? */
+        post: operations["PortfolioAccountsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account */
+        get: operations["PortfolioAccountsController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an account
+         * @description An account with transactions is deleted only with `move_to` naming another account, into which they move (lots, cost basis and cash merge; realized P&L is re-derived). The default account cannot be deleted.
+         */
+        delete: operations["PortfolioAccountsController_remove"];
+        options?: never;
+        head?: never;
+        /** Rename an account, change its kind, brokerage or opening date, or make it the default */
+        patch: operations["PortfolioAccountsController_update"];
+        trace?: never;
+    };
     "/api/v1/portfolio/settings": {
         parameters: {
             query?: never;
@@ -1991,6 +2034,8 @@ export interface components {
             quantity: number;
         };
         CreateTransactionDto: {
+            /** @description The account it belongs to (404 `Account not found` when it is not yours); the default account when left out */
+            account_id?: number;
             /**
              * @description Ticker known to the market-data provider (any case). Required for buy, sell, dividend and split; optional for fee (a fee charged on that position); not accepted for deposit, withdrawal and interest
              * @example AAPL
@@ -2050,6 +2095,8 @@ export interface components {
         };
         TransactionResponse: {
             id: number;
+            /** @description The account it belongs to (see /portfolio/accounts) */
+            account_id: number;
             /**
              * @description Null for deposits, withdrawals, interest and fees not charged on a position
              * @example AAPL
@@ -2099,6 +2146,53 @@ export interface components {
             imported: number;
             /** @description The recorded transactions, in file order */
             transactions: components["schemas"]["TransactionResponse"][];
+        };
+        /** @enum {string} */
+        AccountKind: "taxable" | "ira" | "roth_ira" | "401k" | "hsa" | "other";
+        /** @enum {string} */
+        BrokeragePlatform: "robinhood" | "fidelity" | "charles_schwab" | "td_ameritrade" | "e_trade" | "interactive_brokers" | "webull" | "vanguard" | "merrill_edge" | "other";
+        AccountResponse: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["AccountKind"];
+            brokerage: (string & components["schemas"]["BrokeragePlatform"]) | null;
+            /** Format: date */
+            opened_on: string | null;
+            /** @description Writes that name no account go here */
+            is_default: boolean;
+            transaction_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AccountListResponse: {
+            accounts: components["schemas"]["AccountResponse"][];
+        };
+        CreateAccountDto: {
+            /**
+             * @description Unique per user, any case
+             * @example Fidelity Roth IRA
+             */
+            name: string;
+            kind: components["schemas"]["AccountKind"];
+            /** @description One of the preferences' brokerage platforms */
+            brokerage?: (string & components["schemas"]["BrokeragePlatform"]) | null;
+            /**
+             * Format: date
+             * @example 2019-03-01
+             */
+            opened_on?: Record<string, never> | null;
+        };
+        UpdateAccountDto: {
+            name?: string;
+            kind?: components["schemas"]["AccountKind"];
+            brokerage?: (string & components["schemas"]["BrokeragePlatform"]) | null;
+            /** Format: date */
+            opened_on?: Record<string, never> | null;
+            /**
+             * @description Make this the default account (the one writes go to when they name none)
+             * @enum {boolean}
+             */
+            is_default?: true;
         };
         PortfolioSettingsResponse: {
             /**
@@ -2320,6 +2414,8 @@ export interface components {
              * @example 12
              */
             lot_id: number;
+            /** @description The account holding the lot: each account has its own lots */
+            account_id: number;
             /** @example AAPL */
             symbol: string;
             /**
@@ -2840,6 +2936,8 @@ export interface components {
             weight: number;
         };
         RebalanceRequestDto: {
+            /** @description Rebalance this account alone, and record the trades in it. Without it the plan is of every account combined and executed trades go to the default account. */
+            account_id?: number;
             /** @description Target weight per symbol, summing to 100 ± 0.01; held symbols not listed target 0. Give this or sector_targets. */
             targets?: components["schemas"]["SymbolTargetDto"][];
             /** @description Target weight per sector, summing to 100 ± 0.01; each sector target is spread over the symbols held in it in proportion to their market value; held sectors not listed target 0. Give this or targets. */
@@ -2907,8 +3005,6 @@ export interface components {
         InvestmentStyle: "long-term" | "active" | "swing" | "day";
         /** @enum {string} */
         RiskTolerance: "conservative" | "moderate" | "aggressive";
-        /** @enum {string} */
-        BrokeragePlatform: "robinhood" | "fidelity" | "charles_schwab" | "td_ameritrade" | "e_trade" | "interactive_brokers" | "webull" | "vanguard" | "merrill_edge" | "other";
         /** @enum {string} */
         InvestmentType: "stocks" | "etfs" | "mutual_funds" | "bonds" | "options" | "futures" | "crypto" | "real_estate";
         /** @enum {string} */
@@ -6994,6 +7090,8 @@ export interface operations {
     TransactionsController_list: {
         parameters: {
             query?: {
+                /** @description Only the transactions of this account (404 `Account not found` when it is not yours) */
+                account_id?: number;
                 symbol?: string;
                 /** @description Executed at or after: a date compares with the exchange (New York) date of each entry, a date-time with its instant */
                 from?: string;
@@ -7167,7 +7265,10 @@ export interface operations {
     };
     TransactionsController_importCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account the rows are recorded in (404 `Account not found` when it is not yours); the default account when left out */
+                account_id?: number;
+            };
             header?: {
                 /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
                 "Idempotency-Key"?: string;
@@ -7349,6 +7450,396 @@ export interface operations {
             };
         };
     };
+    PortfolioAccountsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountListResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `An account named <name> already exists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_remove: {
+        parameters: {
+            query?: {
+                /** @description Another of your accounts to move this one’s transactions into before deleting it */
+                move_to?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The merged account would break a ledger rule (a split, strict cash) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found` (the account or move_to) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The default account; an account with transactions and no move_to; move_to naming itself */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `An account named <name> already exists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
     PortfolioSettingsController_get: {
         parameters: {
             query?: never;
@@ -7479,6 +7970,8 @@ export interface operations {
     PortfolioController_overview: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
                 include_cash?: boolean;
             };
@@ -7539,6 +8032,8 @@ export interface operations {
     PortfolioController_positions: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
                 include_cash?: boolean;
             };
@@ -7598,7 +8093,10 @@ export interface operations {
     };
     PortfolioController_lots: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7633,6 +8131,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description The market-data provider failed */
             500: {
                 headers: {
@@ -7647,6 +8154,8 @@ export interface operations {
     PortfolioController_realized: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description Calendar year of the sells (New York dates); default New York's current year */
                 year?: number;
             };
@@ -7707,6 +8216,8 @@ export interface operations {
     PortfolioController_summary: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
                 include_cash?: boolean;
             };
@@ -7767,6 +8278,8 @@ export interface operations {
     PortfolioController_history: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description One month, three months, the year to date, one year, five years (calendar, on New York dates) or everything since the first trade */
                 period?: "1M" | "3M" | "YTD" | "1Y" | "5Y" | "ALL";
                 /** @description Index or stock whose cumulative return is charted beside the portfolio */
@@ -7838,6 +8351,8 @@ export interface operations {
     PortfolioController_income: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description One month, three months, the year to date, one year, five years (calendar, on New York dates) or everything */
                 period?: "1M" | "3M" | "YTD" | "1Y" | "5Y" | "ALL";
             };
@@ -7946,6 +8461,8 @@ export interface operations {
     PortfolioController_riskMetrics: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 lookback_days?: number;
                 /** @description Index or stock to measure beta and correlation against */
                 benchmark?: string;

@@ -66,7 +66,7 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
     const user = await registerUser(sut);
     const answers = await recordLedger(user);
     const created_at = clock.now().toISOString();
-    const common = { id: expect.any(Number), note: null, created_at };
+    const common = { id: expect.any(Number), account_id: expect.any(Number), note: null, created_at };
     expect(answers).toEqual([
       { ...common, symbol: null, side: 'deposit', amount: 10000, executed_at: '2025-01-02T00:00:00.000Z' },
       {
@@ -118,6 +118,7 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
     ]);
     expect(Object.keys(answers[1])).toEqual([
       'id',
+      'account_id',
       'symbol',
       'side',
       'quantity',

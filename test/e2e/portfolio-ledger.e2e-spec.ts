@@ -115,6 +115,7 @@ describe('portfolio ledger, positions and summary', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
+      account_id: expect.any(Number),
       symbol: 'AAPL',
       side: 'buy',
       quantity: 10,

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { ConflictError, NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
+import {
+  ConflictError,
+  InvalidFieldError,
+  NotFoundError,
+  RuleViolationError,
+} from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { IdempotentRequest } from '../idempotency';
@@ -13,11 +18,17 @@ import {
   OversellError,
   TRADE_KINDS,
   PositionEventKind,
+  QUANTITY_EPSILON,
   SplitBelowMinimumError,
   UnheldPositionError,
 } from './analytics/ledger-replay';
 import { LotSelection, LotSelectionProblem, matchLots } from './analytics/tax-lots';
-import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
+import {
+  LedgerTransaction,
+  NewLedgerTransaction,
+  PlacedLedgerTransaction,
+  withRealizedPnlOf,
+} from './ledger-transaction';
 import { withinTradeLimits } from './ledger-limits';
 import {
   DEFAULT_PORTFOLIO_SETTINGS,
@@ -192,9 +203,10 @@ export class LedgerChange {
    * be open enough for it.
    */
   async append(
-    records: NewLedgerTransaction[],
+    given: NewLedgerTransaction[],
     lotSelections: readonly NewLotSelection[] = [],
   ): Promise<LedgerTransaction[]> {
+    const records = await this.inAccounts(given);
     const existing = await this.locked.entries();
     if (existing.length + records.length > this.maxTransactions)
       throw new RuleViolationError(ErrorDetail.ledgerFull(this.maxTransactions));
@@ -248,6 +260,75 @@ export class LedgerChange {
     return this.locked.findByIds(ids);
   }
 
+  /**
+   * Replaces the stored transaction `id` by `record`, under the rules of a new entry: the errors of
+   * `append` (at `{appendedIndex: 0}` for the edited entry), a 409 when a stored sell's named lot
+   * would lose its shares. `lotSelections` replace the lots the edited sell names; undefined keeps
+   * them while it stays a sell. Realized P&L is re-derived as for a back-dated entry; the values
+   * replaced are kept in the transaction's history. 404 for a missing id (or another user's).
+   */
+  async edit(
+    id: number,
+    given: NewLedgerTransaction,
+    lotSelections: readonly NewLotSelection[] | undefined,
+    updatedAt: Date,
+  ): Promise<LedgerTransaction> {
+    const [record] = await this.inAccounts([given]);
+    const existing = await this.locked.entries();
+    const stored = existing.find((entry) => entry.id === id);
+    if (!stored) throw new NotFoundError(ErrorDetail.transactionNotFound);
+    const edited = { ...stored, ...record, id };
+    const candidate = existing.map((entry) => (entry.id === id ? edited : entry));
+    const at = (entryId: number): EntryAt => (entryId === id ? { appendedIndex: 0 } : { storedId: entryId });
+    const first = findOversell(candidate);
+    if (first instanceof UnheldPositionError)
+      throw new UnheldPositionRejectedError(first.symbol, first.kind, at(first.entryId));
+    if (first instanceof SplitBelowMinimumError)
+      throw new RuleViolationError(ErrorDetail.splitBelowSmallestQuantity(first.symbol));
+    if (first)
+      throw new OversellRejectedError(
+        findOversells(candidate)
+          .filter((violation) => violation instanceof OversellError)
+          .map((violation) => ({ symbol: violation.symbol, ...at(violation.entryId) })),
+      );
+    if (TRADE_KINDS.includes(record.side) && !withinTradeLimits(record))
+      throw new RuleViolationError(ErrorDetail.tradeOutsideLedgerLimits(record.quantity, record.symbol!));
+    const shortfall = this.settings.strictCash ? findCashShortfall(candidate, existing) : null;
+    if (shortfall) throw new InsufficientCashError(shortfall.side, at(shortfall.id));
+    const ownSelections =
+      record.side !== 'sell'
+        ? []
+        : lotSelections === undefined
+          ? ((await this.locked.lotSelections()).get(id) ?? [])
+          : lotSelections.map(({ lotId, quantity }) => ({ sellId: id, lotId, quantity }));
+    const named = ownSelections.reduce((sum, selection) => sum + selection.quantity, 0);
+    if (
+      lotSelections === undefined &&
+      ownSelections.length > 0 &&
+      Math.abs(named - record.quantity) > QUANTITY_EPSILON
+    )
+      throw InvalidFieldError.valueError(
+        ['body', 'lots'],
+        ErrorDetail.lotsMustSumToQuantity(record.quantity),
+      );
+    const problems = await this.lotSelectionProblems(candidate, ownSelections, (sellId) => sellId !== id);
+    const rejected = problems.filter((problem) => problem.sellId === id);
+    if (rejected.length > 0 && lotSelections !== undefined)
+      throw new LotSelectionRejectedError(
+        rejected.map(({ sellId: _sellId, ...problem }) => ({ ...problem, appendedIndex: 0 })),
+      );
+    if (problems.length > 0)
+      throw new ConflictError(
+        ErrorDetail.transactionWouldBreakLotSelection(problems[0].sellId, problems[0].lotId),
+      );
+    await this.locked.replace(id, record, updatedAt);
+    if (lotSelections !== undefined || record.side !== 'sell')
+      await this.locked.replaceLotSelections(id, ownSelections);
+    await this.locked.refreshRealizedPnl();
+    const [shown] = await this.locked.findByIds([id]);
+    return shown;
+  }
+
   /** `transactions` with each sell's realized P&L by the user's cost-basis method (under `average`, as stored). */
   async withRealizedPnlByMethod(transactions: LedgerTransaction[]): Promise<LedgerTransaction[]> {
     const method = this.settings.costBasisMethod;
@@ -257,6 +338,53 @@ export class LedgerChange {
       selections: await this.locked.lotSelections(),
     });
     return transactions.map((transaction) => withRealizedPnlOf(transaction, realizedPnlBySell));
+  }
+
+  /** The records, each in its account: the default account for those that name none. */
+  private async inAccounts(records: NewLedgerTransaction[]): Promise<PlacedLedgerTransaction[]> {
+    if (records.every((record) => record.accountId !== undefined))
+      return records as PlacedLedgerTransaction[];
+    const defaultId = await this.locked.defaultAccountId();
+    return records.map((record) => ({ ...record, accountId: record.accountId ?? defaultId }));
+  }
+
+  /** The account a write goes to: the one named (404 when it is not the caller's), else the default. */
+  async accountFor(requested: number | undefined): Promise<number> {
+    if (requested === undefined) return this.locked.defaultAccountId();
+    if (!(await this.locked.hasAccount(requested))) throw new NotFoundError(ErrorDetail.accountNotFound);
+    return requested;
+  }
+
+  /**
+   * Deletes an account. 404 for another user's; 409 for the default account, and for an account with
+   * transactions unless `moveTo` names another account of the user to move them into (404 when it
+   * is not one). Moving is refused (400) when the merged account would break the ledger's rules (a
+   * split recorded in both, strict cash), as any change is; realized P&L is re-derived.
+   */
+  async deleteAccount(accountId: number, moveTo: number | undefined): Promise<void> {
+    if (!(await this.locked.hasAccount(accountId))) throw new NotFoundError(ErrorDetail.accountNotFound);
+    if (accountId === (await this.locked.defaultAccountId()))
+      throw new ConflictError(ErrorDetail.defaultAccountCannotBeDeleted);
+    const existing = await this.locked.entries();
+    const held = existing.filter((entry) => entry.accountId === accountId).length;
+    if (held === 0) return this.locked.deleteEmptyAccount(accountId);
+    if (moveTo === undefined) throw new ConflictError(ErrorDetail.accountHasTransactions(held));
+    if (moveTo === accountId) throw new ConflictError(ErrorDetail.accountCannotMoveToItself);
+    if (!(await this.locked.hasAccount(moveTo))) throw new NotFoundError(ErrorDetail.accountNotFound);
+    const merged = existing.map((entry) =>
+      entry.accountId === accountId ? { ...entry, accountId: moveTo } : entry,
+    );
+    const violation = findOversell(merged);
+    if (violation) throw new RuleViolationError(ErrorDetail.accountMoveWouldBreakLedger(violation.message));
+    if (this.settings.strictCash && findCashShortfall(merged, existing))
+      throw new RuleViolationError(
+        ErrorDetail.accountMoveWouldBreakLedger('the cash balance would fall below zero'),
+      );
+    const [problem] = await this.lotSelectionProblems(merged, []);
+    if (problem)
+      throw new ConflictError(ErrorDetail.transactionWouldBreakLotSelection(problem.sellId, problem.lotId));
+    await this.locked.mergeAccount(accountId, moveTo);
+    await this.locked.refreshRealizedPnl();
   }
 
   /**

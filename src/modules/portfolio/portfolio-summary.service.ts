@@ -64,7 +64,7 @@ export class PortfolioSummaryService {
    * arrays: the same array means the same data), and carried on when trades were appended to the
    * ledger since. Sized by ledger rows like the ledgers' own cache, whose arrays it mostly shares.
    */
-  private readonly latest = new LRUCache<number, ComputedPerformance>({
+  private readonly latest = new LRUCache<string, ComputedPerformance>({
     maxSize: CACHED_LEDGER_ROWS,
     sizeCalculation: (computed) => Math.max(1, computed.ledger.length),
   });
@@ -72,8 +72,8 @@ export class PortfolioSummaryService {
   constructor(private readonly holdings: HoldingsService) {}
 
   /** With `includeCash`, also the cash balance and the value including it. */
-  async summary(userId: number, includeCash = false): Promise<PortfolioSummary> {
-    return this.summarise(await this.holdings.snapshot(userId), includeCash);
+  async summary(userId: number, includeCash = false, accountId?: number): Promise<PortfolioSummary> {
+    return this.summarise(await this.holdings.snapshot(userId, accountId), includeCash);
   }
 
   async summarise(snapshot: HoldingsSnapshot, includeCash = false): Promise<PortfolioSummary> {
@@ -125,7 +125,7 @@ export class PortfolioSummaryService {
    * The computation for the snapshot's ledger, day and current closes, reused, carried on or new,
    * with those closes (handed over, not kept: a kept result holds no series, see same-series.ts).
    */
-  private async computed({ userId, ledger, asOf: instant }: HoldingsSnapshot): Promise<{
+  private async computed({ userId, accountId, ledger, asOf: instant }: HoldingsSnapshot): Promise<{
     computed: ComputedPerformance;
     closes: ReadonlyMap<string, readonly DailyClose[]>;
   }> {
@@ -137,7 +137,8 @@ export class PortfolioSummaryService {
         closes: new Map(),
       };
     }
-    const earlier = this.latest.get(userId);
+    const key = `${userId}:${accountId ?? 'all'}`;
+    const earlier = this.latest.get(key);
     const appended = earlier && (earlier.ledger === ledger ? [] : appendedEntries(ledger, earlier.ledger));
     const symbols = appended ? withSymbolsOf(earlier!.symbols, appended) : withSymbolsOf([], ledger);
     const closes = await this.holdings.dailyCloses([...symbols], ledger[0].tradeDate);
@@ -155,7 +156,7 @@ export class PortfolioSummaryService {
       valuations,
       contributionsAfter: new Map(),
     };
-    this.latest.set(userId, computed);
+    this.latest.set(key, computed);
     return { computed, closes };
   }
 }

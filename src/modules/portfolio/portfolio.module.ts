@@ -10,6 +10,9 @@ import { PortfolioTransactionEntity } from './entities/portfolio-transaction.ent
 import { HoldingsService } from './holdings.service';
 import { LedgerService } from './ledger.service';
 import { CsvContentTypeParser } from './import/csv-content-type.parser';
+import { PortfolioAccountsController } from './portfolio-accounts.controller';
+import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
+import { PortfolioAccountsService } from './portfolio-accounts.service';
 import { PortfolioGraphService } from './portfolio-graph.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioIncomeService } from './portfolio-income.service';
@@ -35,10 +38,17 @@ import { TransactionsService } from './transactions.service';
     NewsModule,
     PreferencesModule,
   ],
-  controllers: [TransactionsController, PortfolioSettingsController, PortfolioController],
+  controllers: [
+    TransactionsController,
+    PortfolioAccountsController,
+    PortfolioSettingsController,
+    PortfolioController,
+  ],
   providers: [
     CsvContentTypeParser,
     PortfolioTransactionsRepository,
+    PortfolioAccountsRepository,
+    PortfolioAccountsService,
     PortfolioSettingsRepository,
     PortfolioSettingsService,
     LedgerService,

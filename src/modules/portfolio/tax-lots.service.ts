@@ -51,8 +51,8 @@ export class TaxLotsService {
 
   constructor(private readonly holdings: HoldingsService) {}
 
-  async openLots(userId: number): Promise<OpenLots> {
-    const snapshot = await this.holdings.snapshot(userId);
+  async openLots(userId: number, accountId?: number): Promise<OpenLots> {
+    const snapshot = await this.holdings.snapshot(userId, accountId);
     const lots = this.lotsOf(snapshot.ledger, snapshot.costBasis).open;
     const priceBySymbol = new Map(
       snapshot.positions.map((position) => [position.symbol, position.currentPrice]),
@@ -80,8 +80,8 @@ export class TaxLotsService {
   }
 
   /** Lot portions closed by sells on New York dates of `year` (default New York's current year). */
-  async realized(userId: number, year?: number): Promise<RealizedGains> {
-    const snapshot = await this.holdings.snapshot(userId);
+  async realized(userId: number, year?: number, accountId?: number): Promise<RealizedGains> {
+    const snapshot = await this.holdings.snapshot(userId, accountId);
     const reportYear = year ?? Number(exchangeDay(snapshot.asOf).slice(0, 4));
     const portions = this.lotsOf(snapshot.ledger, snapshot.costBasis).closed.filter(
       (portion) => Number(portion.disposedOn.slice(0, 4)) === reportYear,

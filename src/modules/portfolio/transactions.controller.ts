@@ -16,6 +16,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
+import { ImportTargetQuery } from './dto/account-id.field';
 import { CreateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { TransactionIdParams } from './dto/transaction-id.params';
@@ -157,6 +158,7 @@ export class TransactionsController {
   importCsv(
     @CurrentUser() user: AuthUser,
     @Body(CsvBodyPipe) csv: string,
+    @Query() query: ImportTargetQuery,
     @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<TransactionImportResponse> {
     return this.transactions.importCsv(
@@ -164,6 +166,7 @@ export class TransactionsController {
       csv,
       (recorded) => TransactionImportResponse.from(recorded),
       request,
+      query.account_id,
     );
   }
 

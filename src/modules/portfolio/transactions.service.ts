@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { Clock } from '../../common/time/clock';
-import { InvalidFieldError } from '../../common/errors/domain-errors';
+import { InvalidFieldError, NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { portfolioConfig } from '../../config/portfolio.config';
@@ -23,6 +23,7 @@ import {
   UnheldPositionRejectedError,
 } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
+import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioSettingsService } from './portfolio-settings.service';
 import {
   ListingBound,
@@ -56,6 +57,7 @@ export class TransactionsService {
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
     private readonly settings: PortfolioSettingsService,
     private readonly holdings: HoldingsService,
+    private readonly accounts: PortfolioAccountsRepository,
   ) {}
 
   /**
@@ -123,7 +125,8 @@ export class TransactionsService {
       userId,
       async (ledger) => {
         try {
-          const recorded = await ledger.append([record], lots);
+          const accountId = await ledger.accountFor(body.account_id);
+          const recorded = await ledger.append([{ ...record, accountId }], lots);
           const [shown] = await ledger.withRealizedPnlByMethod(recorded);
           return present(shown);
         } catch (error) {
@@ -137,7 +140,10 @@ export class TransactionsService {
 
   /** Each sell's realized P&L by the user's cost-basis method. */
   async list(userId: number, query: ListTransactionsQuery): Promise<TransactionPage> {
+    if (query.account_id !== undefined && !(await this.accounts.find(userId, query.account_id)))
+      throw new NotFoundError(ErrorDetail.accountNotFound);
     const [page, total] = await this.transactions.list(userId, {
+      accountId: query.account_id,
       symbol: query.symbol ? normalizeSymbol(query.symbol) : undefined,
       from: query.from === undefined ? undefined : listingBound(query.from, ['query', 'from']),
       to: query.to === undefined ? undefined : listingBound(query.to, ['query', 'to']),
@@ -172,6 +178,7 @@ export class TransactionsService {
     csv: string,
     present: Present<LedgerTransaction[], A>,
     request?: IdempotentRequest,
+    accountId?: number,
   ): Promise<A> {
     const earlier = await this.idempotency.storedAnswer<A>(userId, request);
     if (earlier) return earlier;
@@ -207,7 +214,9 @@ export class TransactionsService {
       userId,
       async (ledger) => {
         try {
-          return present(await ledger.withRealizedPnlByMethod(await ledger.append(records)));
+          const target = await ledger.accountFor(accountId);
+          const placed = records.map((record) => ({ ...record, accountId: target }));
+          return present(await ledger.withRealizedPnlByMethod(await ledger.append(placed)));
         } catch (error) {
           if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
           if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)

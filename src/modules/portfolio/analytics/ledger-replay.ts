@@ -35,6 +35,11 @@ export const TRADE_KINDS: readonly TransactionKind[] = ['buy', 'sell'];
  */
 export interface LedgerEntry {
   id: number;
+  /**
+   * The account it belongs to: positions, lots, cost basis and cash are kept per account, so a sell
+   * closes only what its own account holds. Undefined (entries built outside the ledger) is one account.
+   */
+  accountId?: number;
   /** Null for deposits, withdrawals, interest and fees not charged on a position. */
   symbol: string | null;
   side: TransactionKind;
@@ -63,7 +68,7 @@ export interface HeldPosition {
 }
 
 export interface LedgerReplay {
-  /** Open positions only (quantity above zero), keyed by symbol. */
+  /** Open positions only (quantity above zero), keyed by symbol: each account's summed. */
   positions: Map<string, HeldPosition>;
   /** Realized P&L of every sell, keyed by entry id. */
   realizedPnlBySell: Map<number, number>;
@@ -161,7 +166,8 @@ export function inExecutionOrder<T extends LedgerEntry>(entries: readonly T[]): 
 
 /** Everything a replay has seen, closed positions included: what a later replay carries on from. */
 interface ReplayState {
-  book: Map<string, HeldPosition>;
+  /** Every account's positions, by account and then symbol. */
+  books: Map<number | undefined, Map<string, HeldPosition>>;
   realizedPnlBySell: Map<number, number>;
   totalRealizedPnl: number;
   cashBalance: number;
@@ -238,7 +244,7 @@ function latestOf(entries: readonly LedgerEntry[]): LedgerEntry {
 
 function emptyState(): ReplayState {
   return {
-    book: new Map(),
+    books: new Map(),
     realizedPnlBySell: new Map(),
     totalRealizedPnl: 0,
     cashBalance: 0,
@@ -249,11 +255,26 @@ function emptyState(): ReplayState {
 
 /** A new state: `from` (left untouched: its positions are copied) moved on by `ordered`, in execution order. */
 function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): ReplayState {
-  const book = new Map([...from.book].map(([symbol, position]) => [symbol, { ...position }]));
+  const books = new Map(
+    [...from.books].map(([accountId, book]) => [
+      accountId,
+      new Map([...book].map(([symbol, position]) => [symbol, { ...position }])),
+    ]),
+  );
   const realizedPnlBySell = new Map(from.realizedPnlBySell);
   let totalRealizedPnl = from.totalRealizedPnl;
   let cashBalance = from.cashBalance;
-  const positionOf = (symbol: string) => {
+  const bookOf = (accountId: number | undefined) => {
+    let book = books.get(accountId);
+    if (!book) {
+      book = new Map();
+      books.set(accountId, book);
+    }
+    return book;
+  };
+  const positionOf = (entry: LedgerEntry) => {
+    const book = bookOf(entry.accountId);
+    const symbol = entry.symbol!;
     const position = book.get(symbol) ?? { symbol, quantity: 0, costBasis: 0, realizedPnl: 0 };
     book.set(symbol, position);
     return position;
@@ -263,13 +284,13 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
     cashBalance += cashFlow(entry);
     switch (entry.side) {
       case 'buy': {
-        const position = positionOf(entry.symbol!);
+        const position = positionOf(entry);
         position.quantity += entry.quantity;
         position.costBasis += entry.quantity * entry.price + entry.fees;
         break;
       }
       case 'sell': {
-        const position = positionOf(entry.symbol!);
+        const position = positionOf(entry);
         if (entry.quantity > position.quantity + QUANTITY_EPSILON) {
           throw new OversellError(entry.symbol!, entry.id, position.quantity, entry.quantity);
         }
@@ -287,7 +308,7 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
         break;
       }
       case 'split': {
-        const position = book.get(entry.symbol!);
+        const position = books.get(entry.accountId)?.get(entry.symbol!);
         if (!position || position.quantity === 0)
           throw new UnheldPositionError(entry.symbol!, entry.id, 'split');
         position.quantity *= splitFactor(entry);
@@ -297,10 +318,11 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
         break;
       }
       case 'dividend':
-        if (!book.has(entry.symbol!)) throw new UnheldPositionError(entry.symbol!, entry.id, 'dividend');
+        if (!books.get(entry.accountId)?.has(entry.symbol!))
+          throw new UnheldPositionError(entry.symbol!, entry.id, 'dividend');
         break;
       case 'fee':
-        if (entry.symbol !== null && !book.has(entry.symbol))
+        if (entry.symbol !== null && !books.get(entry.accountId)?.has(entry.symbol))
           throw new UnheldPositionError(entry.symbol, entry.id, 'fee');
         break;
       case 'deposit':
@@ -312,15 +334,41 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
     }
   }
 
-  const positions = new Map([...book].filter(([, position]) => position.quantity > 0));
+  const positions = openPositions(books);
   return {
-    book,
+    books,
     realizedPnlBySell,
     totalRealizedPnl,
     cashBalance,
     last: ordered.at(-1) ?? from.last,
     replay: { positions, realizedPnlBySell, totalRealizedPnl, cashBalance },
   };
+}
+
+/** The open positions of every account, summed by symbol (one account's are its own). */
+function openPositions(books: ReadonlyMap<number | undefined, ReadonlyMap<string, HeldPosition>>) {
+  const positions = new Map<string, HeldPosition>();
+  for (const book of books.values()) {
+    for (const [symbol, position] of book) {
+      if (position.quantity <= 0) continue;
+      const summed = positions.get(symbol);
+      if (!summed) positions.set(symbol, books.size === 1 ? position : { ...position });
+      else {
+        summed.quantity += position.quantity;
+        summed.costBasis += position.costBasis;
+        summed.realizedPnl += position.realizedPnl;
+      }
+    }
+  }
+  if (books.size === 1) return positions;
+  // A position's realized P&L includes the sells of accounts that no longer hold the symbol.
+  for (const book of books.values()) {
+    for (const [symbol, position] of book) {
+      const summed = position.quantity <= 0 ? positions.get(symbol) : undefined;
+      if (summed) summed.realizedPnl += position.realizedPnl;
+    }
+  }
+  return positions;
 }
 
 /** New shares per share held: 4 for a 4:1 split, 0.1 for 1:10. */
@@ -369,21 +417,27 @@ export function findCashShortfall(
   before: readonly LedgerEntry[] = [],
 ): LedgerEntry | null {
   const earlier = inExecutionOrder(before);
-  let balance = 0;
-  let balanceBefore = 0;
+  // Each account's cash is its own: a balance is judged against the same account's before.
+  const balances = new Map<number | undefined, number>();
+  const balancesBefore = new Map<number | undefined, number>();
   let cursor = 0;
-  const short = () => balance < -CASH_EPSILON && balance < balanceBefore - CASH_EPSILON;
+  const short = (accountId: number | undefined) => {
+    const balance = balances.get(accountId) ?? 0;
+    return balance < -CASH_EPSILON && balance < (balancesBefore.get(accountId) ?? 0) - CASH_EPSILON;
+  };
+  const passBefore = (entry: LedgerEntry) =>
+    balancesBefore.set(entry.accountId, (balancesBefore.get(entry.accountId) ?? 0) + cashFlow(entry));
   for (const entry of inExecutionOrder(entries)) {
     while (cursor < earlier.length && compareLedgerEntries(earlier[cursor], entry) <= 0) {
-      balanceBefore += cashFlow(earlier[cursor]);
+      passBefore(earlier[cursor]);
       cursor += 1;
     }
-    balance += cashFlow(entry);
-    if (short()) return entry;
+    balances.set(entry.accountId, (balances.get(entry.accountId) ?? 0) + cashFlow(entry));
+    if (short(entry.accountId)) return entry;
   }
   for (; cursor < earlier.length; cursor += 1) {
-    balanceBefore += cashFlow(earlier[cursor]);
-    if (short()) return earlier[cursor];
+    passBefore(earlier[cursor]);
+    if (short(earlier[cursor].accountId)) return earlier[cursor];
   }
   return null;
 }

@@ -22,6 +22,7 @@ import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
 import { MAX_CASH, MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
 import { KindField, requiresField } from '../transaction-fields';
+import { AccountIdField } from './account-id.field';
 
 /** A kind-dependent field is checked when given, and required when its kind needs it (see KIND_FIELDS). */
 const checkedFor = (field: KindField) =>
@@ -58,6 +59,11 @@ export class LotSelectionDto {
 // Which fields a kind requires and accepts: KIND_FIELDS (transaction-fields.ts); a buy or a sell
 // has exactly the fields it always had.
 export class CreateTransactionDto {
+  @AccountIdField(
+    'The account it belongs to (404 `Account not found` when it is not yours); the default account when left out',
+  )
+  account_id?: number;
+
   @ApiPropertyOptional({
     example: 'AAPL',
     description:

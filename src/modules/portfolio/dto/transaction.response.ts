@@ -12,6 +12,9 @@ export class TransactionResponse {
   @ApiProperty({ type: 'integer' })
   id: number;
 
+  @ApiProperty({ type: 'integer', description: 'The account it belongs to (see /portfolio/accounts)' })
+  account_id: number;
+
   @ApiProperty({
     example: 'AAPL',
     type: String,
@@ -71,6 +74,7 @@ export class TransactionResponse {
     // Literals written out rather than spread from shared parts: spreading made this five times
     // slower, and it runs for every row of a page.
     const { id, symbol, side, note } = transaction;
+    const account_id = transaction.accountId;
     const executed_at = transaction.executedAt.toISOString();
     const created_at = transaction.createdAt.toISOString();
     switch (side) {
@@ -78,6 +82,7 @@ export class TransactionResponse {
       case 'sell':
         return {
           id,
+          account_id,
           symbol,
           side,
           quantity: quantity(transaction.quantity),
@@ -91,6 +96,7 @@ export class TransactionResponse {
       case 'dividend':
         return {
           id,
+          account_id,
           symbol,
           side,
           amount: quantity(transaction.amount ?? 0),
@@ -102,6 +108,7 @@ export class TransactionResponse {
       case 'split':
         return {
           id,
+          account_id,
           symbol,
           side,
           ratio: formatSplitRatio(transaction.splitTo!, transaction.splitFrom!),
@@ -113,7 +120,16 @@ export class TransactionResponse {
       case 'withdrawal':
       case 'fee':
       case 'interest':
-        return { id, symbol, side, amount: quantity(transaction.amount ?? 0), executed_at, note, created_at };
+        return {
+          id,
+          account_id,
+          symbol,
+          side,
+          amount: quantity(transaction.amount ?? 0),
+          executed_at,
+          note,
+          created_at,
+        };
       default:
         return unreachable(side);
     }

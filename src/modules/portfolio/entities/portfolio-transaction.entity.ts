@@ -17,6 +17,9 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   @Column({ type: 'integer' })
   userId: number;
 
+  @Column({ type: 'integer' })
+  accountId: number;
+
   @Column({ type: 'varchar', length: 16, nullable: true })
   symbol: string | null;
 
@@ -61,4 +64,8 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   /** When it was recorded, by the service's clock. */
   @Column({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** When it was last edited; null when never. */
+  @Column({ type: 'timestamptz', nullable: true })
+  updatedAt: Date | null;
 }
