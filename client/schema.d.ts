@@ -844,6 +844,30 @@ export interface paths {
         delete: operations["TransactionsController_remove"];
         options?: never;
         head?: never;
+        /**
+         * Edit a transaction of any kind
+         * @description Any field of a new entry, under the same validation, strict-cash and lot rules. Fields left out keep their value while the kind stays; a new `side` keeps only the symbol and takes that kind’s fields as given. Realized P&L of the sells after it is re-derived, as for a back-dated entry; the values replaced are kept (see `GET /portfolio/transactions/{id}/history`) and `updated_at` is set. A sell keeps the lots it names unless `lots` names others.
+         */
+        patch: operations["TransactionsController_edit"];
+        trace?: never;
+    };
+    "/api/v1/portfolio/transactions/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The values each edit of a transaction replaced, oldest first
+         * @description Empty for a transaction never edited.
+         */
+        get: operations["TransactionsController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -2132,6 +2156,11 @@ export interface components {
             realized_pnl?: number | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When last edited; null when never
+             */
+            updated_at: string | null;
         };
         TransactionListResponse: {
             /** @description Newest first */
@@ -2146,6 +2175,78 @@ export interface components {
             imported: number;
             /** @description The recorded transactions, in file order */
             transactions: components["schemas"]["TransactionResponse"][];
+        };
+        UpdateTransactionDto: {
+            /** @description The account it belongs to (404 `Account not found` when it is not yours); the default account when left out */
+            account_id?: number;
+            /**
+             * @description Ticker known to the market-data provider (any case). Required for buy, sell, dividend and split; optional for fee (a fee charged on that position); not accepted for deposit, withdrawal and interest
+             * @example AAPL
+             */
+            symbol?: string;
+            /** @enum {string} */
+            side?: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            /**
+             * @description Shares; fractions allowed (rounded to 8 decimals). Buy and sell only, required there
+             * @example 10
+             */
+            quantity?: number;
+            /**
+             * @description Price per share in USD (rounded to 8 decimals). Buy and sell only, required there
+             * @example 172.5
+             */
+            price?: number;
+            /**
+             * Format: date-time
+             * @description When the trade happened (ISO 8601 date or date-time; not in the future)
+             * @example 2025-06-02T15:30:00Z
+             */
+            executed_at?: string;
+            /**
+             * @description Commission in USD (rounded to 8 decimals). Buy and sell only
+             * @default 0
+             * @example 1
+             */
+            fees?: number;
+            /**
+             * @description USD (rounded to 8 decimals): the gross dividend, or the deposit, withdrawal, fee or interest. Required for those kinds, not accepted for buy, sell and split
+             * @example 24.5
+             */
+            amount?: number;
+            /**
+             * @description Dividend only: USD withheld at source, part of `amount` (at most `amount`)
+             * @default 0
+             * @example 3.68
+             */
+            withholding_tax?: number;
+            /**
+             * @description Split only, required there: new shares for old shares, whole numbers, "4:1" (each share becomes 4) or "1:10" (a reverse split)
+             * @example 4:1
+             */
+            ratio?: string;
+            note?: string;
+            /**
+             * @description Sells only: the lots (buys of the same symbol, open at the time of the sell) this sell closes, each once, their quantities adding up to the quantity sold. Stored with the sell; honoured under the `specific` cost-basis method (FIFO for a sell naming none), kept but ignored under the others.
+             * @example [
+             *       {
+             *         "lot_id": 12,
+             *         "quantity": 5
+             *       }
+             *     ]
+             */
+            lots?: components["schemas"]["LotSelectionDto"][];
+        };
+        TransactionRevisionResponse: {
+            /** @description The stored values the edit replaced: account_id, symbol, side, quantity, price, fees, amount, withholding_tax, split_to, split_from, executed_at, trade_date, note, realized_pnl (average cost), updated_at */
+            previous: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            replaced_at: string;
+        };
+        TransactionHistoryResponse: {
+            /** @description Oldest first */
+            revisions: components["schemas"]["TransactionRevisionResponse"][];
         };
         /** @enum {string} */
         AccountKind: "taxable" | "ira" | "roth_ira" | "401k" | "hsa" | "other";
@@ -7423,6 +7524,185 @@ export interface operations {
             };
             /** @description A sell names it as a lot, or names a lot that would not stay open for it without it */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    TransactionsController_edit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTransactionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            /** @description As for a new entry: an oversell, a position event without a position, strict cash */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Transaction not found`, `Account not found`, `Stock <symbol> not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A stored sell names a lot the edit would leave without the shares it closes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description As for a new entry, and `Field required` for a field the new kind needs; an invalid or reused Idempotency-Key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    TransactionsController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionHistoryResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Transaction not found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

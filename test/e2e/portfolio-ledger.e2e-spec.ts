@@ -125,6 +125,7 @@ describe('portfolio ledger, positions and summary', () => {
       note: 'first lot',
       realized_pnl: null,
       created_at: clock.now().toISOString(),
+      updated_at: null,
     });
   });
 

@@ -43,19 +43,34 @@ const COLUMNS = `id, user_id, name, kind, brokerage, opened_on::text AS opened_o
 export const DEFAULT_ACCOUNT_NAME = 'Default';
 
 /**
- * The id of the user's default account, made on first use (one statement: the partial unique
- * index lets only one default exist, so concurrent first uses agree on it).
+ * The id of the user's default account, made on first use: one small read once it exists (writes
+ * run it holding the ledger lock, so it must stay short). Making it is one statement, and the partial
+ * unique index lets only one default exist, so concurrent first uses agree on it.
  */
 export async function defaultAccountId(manager: EntityManager, userId: number): Promise<number> {
-  await manager.query(
-    `INSERT INTO portfolio_accounts (user_id, name, kind, is_default) VALUES ($1, $2, 'taxable', true)
-     ON CONFLICT (user_id) WHERE is_default DO NOTHING`,
+  const [existing] = (await manager.query(
+    `SELECT id FROM portfolio_accounts WHERE user_id = $1 AND is_default`,
+    [userId],
+  )) as { id: number }[];
+  if (existing) return existing.id;
+  const [made] = (await manager.query(
+    `WITH made AS (
+       INSERT INTO portfolio_accounts (user_id, name, kind, is_default) VALUES ($1, $2, 'taxable', true)
+       ON CONFLICT (user_id) WHERE is_default DO NOTHING
+       RETURNING id)
+     SELECT id FROM made
+     UNION ALL
+     SELECT id FROM portfolio_accounts WHERE user_id = $1 AND is_default
+     LIMIT 1`,
     [userId, DEFAULT_ACCOUNT_NAME],
-  );
-  const [row] = (await manager.query(`SELECT id FROM portfolio_accounts WHERE user_id = $1 AND is_default`, [
-    userId,
-  ])) as { id: number }[];
-  return row.id;
+  )) as { id: number }[];
+  if (made) return made.id;
+  // Another transaction made it while this statement ran: its row is visible to the next one.
+  const [theirs] = (await manager.query(
+    `SELECT id FROM portfolio_accounts WHERE user_id = $1 AND is_default`,
+    [userId],
+  )) as { id: number }[];
+  return theirs.id;
 }
 
 /** The user's account with this id, or null (another user's is null too). */

@@ -9,7 +9,7 @@ import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market';
 import { MarketService } from '../market/market.service';
-import { CreateTransactionDto, LotSelectionDto } from './dto/create-transaction.dto';
+import { CreateTransactionDto, LotSelectionDto, UpdateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { parseTransactionsCsv } from './import/transactions-csv.parser';
 import { HoldingsService } from './holdings.service';
@@ -29,10 +29,18 @@ import {
   ListingBound,
   PortfolioTransactionsRepository,
   StoredTransaction,
+  TransactionRevision,
 } from './portfolio-transactions.repository';
 import { nullable, quantity as roundQuantity } from './portfolio-rounding';
-import { kindFieldProblems, parseSplitRatio } from './transaction-fields';
-import { QUANTITY_EPSILON } from './analytics/ledger-replay';
+import {
+  acceptsField,
+  formatSplitRatio,
+  KIND_FIELDS,
+  kindFieldProblems,
+  parseSplitRatio,
+} from './transaction-fields';
+import { unreachable } from '../../common/types/unreachable';
+import { QUANTITY_EPSILON, TransactionKind } from './analytics/ledger-replay';
 import { tradeDateOf } from './trade-date';
 import { EARLIEST_TRADE_DATE, isOnOrAfterEarliestTrade } from './ledger-limits';
 
@@ -75,52 +83,14 @@ export class TransactionsService {
   ): Promise<A> {
     const earlier = await this.idempotency.storedAnswer<A>(userId, request);
     if (earlier) return earlier;
-    const executedAt = validInstant(parseInstant(body.executed_at), ['body', 'executed_at']);
-    if (executedAt.getTime() > this.clock.now().getTime()) {
-      throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
-    }
-    if (!isOnOrAfterEarliestTrade(executedAt)) {
-      throw InvalidFieldError.valueError(
-        ['body', 'executed_at'],
-        `executed_at must not be before ${EARLIEST_TRADE_DATE}`,
-      );
-    }
-    const problems = kindFieldProblems(body.side, {
-      symbol: body.symbol,
-      quantity: body.quantity,
-      price: body.price,
-      fees: body.fees,
-      amount: body.amount,
-      withholding_tax: body.withholding_tax,
-      ratio: body.ratio,
-    });
-    if (problems.length > 0)
-      throw new InvalidFieldError(
-        problems.map(({ field, message }) => ({
-          loc: ['body', field],
-          msg: `Value error, ${message}`,
-          type: 'value_error',
-        })),
-      );
+    const executedAt = this.checkedExecutedAt(body.executed_at);
+    throwFieldProblems(body.side, body);
     const lots = body.lots ? validLotSelections(body) : [];
     const symbol = body.symbol === undefined ? null : (await this.market.getQuote(body.symbol)).symbol;
-    const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
-    const record: NewLedgerTransaction = {
-      userId,
-      symbol,
-      side: body.side,
-      quantity: roundQuantity(body.quantity ?? 0),
-      price: roundQuantity(body.price ?? 0),
-      fees: roundQuantity(body.fees ?? 0),
-      amount: body.amount === undefined ? null : roundQuantity(body.amount),
-      withholdingTax: body.side === 'dividend' ? roundQuantity(body.withholding_tax ?? 0) : null,
-      splitTo: split?.to ?? null,
-      splitFrom: split?.from ?? null,
+    const record = this.newRecord(userId, body, symbol, {
       executedAt,
       tradeDate: tradeDateOf(body.executed_at, executedAt),
-      note: body.note ?? null,
-      createdAt: this.clock.now(),
-    };
+    });
     return this.ledger.change(
       userId,
       async (ledger) => {
@@ -136,6 +106,107 @@ export class TransactionsService {
       },
       request,
     );
+  }
+
+  /**
+   * Edits a transaction of any kind under the rules of a new entry (see `record`, and
+   * LedgerChange.edit): fields left out keep their stored value while the kind stays; a new `side`
+   * starts from that kind's fields alone. Realized P&L is re-derived; the replaced values are kept in
+   * the transaction's history. 404 for another user's or a missing id. With an idempotent request,
+   * a retry gets the first answer again.
+   */
+  async edit<A>(
+    userId: number,
+    id: number,
+    body: UpdateTransactionDto,
+    present: Present<LedgerTransaction, A>,
+    request?: IdempotentRequest,
+  ): Promise<A> {
+    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
+    if (earlier) return earlier;
+    const executedAt = body.executed_at === undefined ? undefined : this.checkedExecutedAt(body.executed_at);
+    // Resolved before the lock, like a new entry's: a market call never holds the ledger.
+    const symbol = body.symbol ? (await this.market.getQuote(body.symbol)).symbol : undefined;
+    return this.ledger.change(
+      userId,
+      async (ledger) => {
+        const stored = (await ledger.entries()).find((entry) => entry.id === id);
+        if (!stored) throw new NotFoundError(ErrorDetail.transactionNotFound);
+        const merged = mergedEntry(stored, body);
+        throwFieldProblems(merged.side, merged, true);
+        const lots = body.lots ? validLotSelections(merged) : undefined;
+        const record = this.newRecord(
+          userId,
+          merged,
+          symbol ?? (merged.symbol === undefined ? null : stored.symbol),
+          executedAt
+            ? { executedAt, tradeDate: tradeDateOf(body.executed_at!, executedAt) }
+            : { executedAt: stored.executedAt, tradeDate: stored.tradeDate },
+        );
+        record.createdAt = stored.createdAt;
+        const accountId =
+          body.account_id === undefined ? stored.accountId : await ledger.accountFor(body.account_id);
+        try {
+          const edited = await ledger.edit(id, { ...record, accountId }, lots, this.clock.now());
+          const [shown] = await ledger.withRealizedPnlByMethod([edited]);
+          return present(shown);
+        } catch (error) {
+          if (error instanceof LotSelectionRejectedError) throw rejectedLots(error, body.lots ?? []);
+          throw error;
+        }
+      },
+      request,
+    );
+  }
+
+  /** The values each edit of the user's transaction replaced, oldest first; 404 for another user's. */
+  async revisions(userId: number, id: number): Promise<TransactionRevision[]> {
+    const { entries } = await this.transactions.ledger(userId);
+    const revisions = await this.transactions.revisions(userId, id);
+    if (revisions.length === 0 && !entries.some((entry) => entry.id === id))
+      throw new NotFoundError(ErrorDetail.transactionNotFound);
+    return revisions;
+  }
+
+  /** 422 for a date in the future or before EARLIEST_TRADE_DATE. */
+  private checkedExecutedAt(iso: string): Date {
+    const executedAt = validInstant(parseInstant(iso), ['body', 'executed_at']);
+    if (executedAt.getTime() > this.clock.now().getTime()) {
+      throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
+    }
+    if (!isOnOrAfterEarliestTrade(executedAt)) {
+      throw InvalidFieldError.valueError(
+        ['body', 'executed_at'],
+        `executed_at must not be before ${EARLIEST_TRADE_DATE}`,
+      );
+    }
+    return executedAt;
+  }
+
+  /** The ledger record of a request body whose fields are valid for its kind. */
+  private newRecord(
+    userId: number,
+    body: EntryFields,
+    symbol: string | null,
+    when: { executedAt: Date; tradeDate: string },
+  ): NewLedgerTransaction {
+    const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
+    return {
+      userId,
+      symbol,
+      side: body.side,
+      quantity: roundQuantity(body.quantity ?? 0),
+      price: roundQuantity(body.price ?? 0),
+      fees: roundQuantity(body.fees ?? 0),
+      amount: body.amount === undefined ? null : roundQuantity(body.amount),
+      withholdingTax: body.side === 'dividend' ? roundQuantity(body.withholding_tax ?? 0) : null,
+      splitTo: split?.to ?? null,
+      splitFrom: split?.from ?? null,
+      executedAt: when.executedAt,
+      tradeDate: when.tradeDate,
+      note: body.note ?? null,
+      createdAt: this.clock.now(),
+    };
   }
 
   /** Each sell's realized P&L by the user's cost-basis method. */
@@ -242,11 +313,90 @@ export class TransactionsService {
   }
 }
 
+/** The kind-dependent fields of an entry, as a request names them. */
+type EntryFields = Pick<
+  CreateTransactionDto,
+  'side' | 'symbol' | 'quantity' | 'price' | 'fees' | 'amount' | 'withholding_tax' | 'ratio' | 'note' | 'lots'
+>;
+
+/** 422 at each kind-dependent field the kind does not take (and, with `required`, each it lacks). */
+function throwFieldProblems(
+  side: TransactionKind,
+  body: Omit<EntryFields, 'side' | 'note' | 'lots'>,
+  required = false,
+) {
+  const fields = {
+    symbol: body.symbol,
+    quantity: body.quantity,
+    price: body.price,
+    fees: body.fees,
+    amount: body.amount,
+    withholding_tax: body.withholding_tax,
+    ratio: body.ratio,
+  };
+  const issues: ValidationIssue[] = kindFieldProblems(side, fields).map(({ field, message }) => ({
+    loc: ['body', field],
+    msg: `Value error, ${message}`,
+    type: 'value_error',
+  }));
+  if (required)
+    for (const field of KIND_FIELDS[side].required)
+      if (fields[field] === undefined)
+        issues.push({ loc: ['body', field], msg: 'Field required', type: 'missing' });
+  if (issues.length > 0) throw new InvalidFieldError(issues);
+}
+
+/**
+ * The entry an edit asks for, in request terms: the stored entry's fields while the kind stays,
+ * overlaid by the body's; a new kind keeps only the symbol (when it takes one) besides the body's
+ * fields. Null leaves a field as stored.
+ */
+function mergedEntry(stored: StoredTransaction, body: UpdateTransactionDto): EntryFields {
+  const side = body.side ?? stored.side;
+  const kept: Omit<EntryFields, 'side' | 'note' | 'lots'> =
+    side === stored.side
+      ? requestFieldsOf(stored)
+      : { symbol: acceptsField(side, 'symbol') ? (stored.symbol ?? undefined) : undefined };
+  return {
+    side,
+    symbol: body.symbol ?? kept.symbol,
+    quantity: body.quantity ?? kept.quantity,
+    price: body.price ?? kept.price,
+    fees: body.fees ?? kept.fees,
+    amount: body.amount ?? kept.amount,
+    withholding_tax: body.withholding_tax ?? kept.withholding_tax,
+    ratio: body.ratio ?? kept.ratio,
+    note: body.note === undefined ? (stored.note ?? undefined) : body.note,
+    lots: body.lots,
+  };
+}
+
+/** A stored entry's kind-dependent fields as a request would give them. */
+function requestFieldsOf(entry: StoredTransaction): Omit<EntryFields, 'side' | 'note' | 'lots'> {
+  switch (entry.side) {
+    case 'buy':
+    case 'sell':
+      return { symbol: entry.symbol!, quantity: entry.quantity, price: entry.price, fees: entry.fees };
+    case 'dividend':
+      return { symbol: entry.symbol!, amount: entry.amount!, withholding_tax: entry.withholdingTax ?? 0 };
+    case 'split':
+      return { symbol: entry.symbol!, ratio: formatSplitRatio(entry.splitTo!, entry.splitFrom!) };
+    case 'fee':
+      return { symbol: entry.symbol ?? undefined, amount: entry.amount! };
+    case 'deposit':
+    case 'withdrawal':
+    case 'interest':
+      return { amount: entry.amount! };
+    default:
+      return unreachable(entry.side);
+  }
+}
+
 /**
  * The lots named in the body, once each and adding up to the quantity sold (422 otherwise); whether
  * each is open enough at the sell's time is for the ledger to say.
  */
-function validLotSelections(body: CreateTransactionDto): NewLotSelection[] {
+function validLotSelections(body: EntryFields): NewLotSelection[] {
   const lots = body.lots!;
   if (body.side !== 'sell') throw InvalidFieldError.valueError(['body', 'lots'], ErrorDetail.lotsOnlyOnSells);
   const seen = new Set<number>();

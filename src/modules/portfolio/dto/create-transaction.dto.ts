@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -185,3 +185,9 @@ export class CreateTransactionDto {
   @Type(() => LotSelectionDto)
   lots?: LotSelectionDto[];
 }
+
+/**
+ * An edit: any field of a new entry. Fields left out keep their stored value while the kind stays;
+ * a change of `side` keeps only the symbol and takes the new kind's fields as given (those it requires must be).
+ */
+export class UpdateTransactionDto extends PartialType(CreateTransactionDto) {}

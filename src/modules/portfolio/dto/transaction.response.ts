@@ -5,6 +5,7 @@ import { LedgerTransaction } from '../ledger-transaction';
 import { money, nullable, quantity } from '../portfolio-rounding';
 import { formatSplitRatio } from '../transaction-fields';
 import { TransactionPage } from '../transactions.service';
+import { TransactionRevision } from '../portfolio-transactions.repository';
 
 const TRADES_ONLY = 'Buy and sell only';
 
@@ -66,6 +67,14 @@ export class TransactionResponse {
   @ApiProperty({ type: String, format: 'date-time' })
   created_at: string;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When last edited; null when never',
+  })
+  updated_at: string | null;
+
   /**
    * Amounts at the 8 decimals the ledger keeps; realized P&L in cents. A buy or sell has exactly the
    * fields it always had; the other kinds have their own (KIND_FIELDS) instead of the trade's.
@@ -77,6 +86,7 @@ export class TransactionResponse {
     const account_id = transaction.accountId;
     const executed_at = transaction.executedAt.toISOString();
     const created_at = transaction.createdAt.toISOString();
+    const updated_at = transaction.updatedAt ? transaction.updatedAt.toISOString() : null;
     switch (side) {
       case 'buy':
       case 'sell':
@@ -92,6 +102,7 @@ export class TransactionResponse {
           note,
           realized_pnl: nullable(transaction.realizedPnl, money),
           created_at,
+          updated_at,
         };
       case 'dividend':
         return {
@@ -104,6 +115,7 @@ export class TransactionResponse {
           executed_at,
           note,
           created_at,
+          updated_at,
         };
       case 'split':
         return {
@@ -115,6 +127,7 @@ export class TransactionResponse {
           executed_at,
           note,
           created_at,
+          updated_at,
         };
       case 'deposit':
       case 'withdrawal':
@@ -129,6 +142,7 @@ export class TransactionResponse {
           executed_at,
           note,
           created_at,
+          updated_at,
         };
       default:
         return unreachable(side);
@@ -172,6 +186,34 @@ export class TransactionImportResponse {
     return {
       imported: recorded.length,
       transactions: recorded.map((transaction) => TransactionResponse.from(transaction)),
+    };
+  }
+}
+
+export class TransactionRevisionResponse {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The stored values the edit replaced: account_id, symbol, side, quantity, price, fees, amount, withholding_tax, ' +
+      'split_to, split_from, executed_at, trade_date, note, realized_pnl (average cost), updated_at',
+  })
+  previous: Record<string, unknown>;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  replaced_at: string;
+}
+
+export class TransactionHistoryResponse {
+  @ApiProperty({ type: [TransactionRevisionResponse], description: 'Oldest first' })
+  revisions: TransactionRevisionResponse[];
+
+  static from(revisions: TransactionRevision[]): TransactionHistoryResponse {
+    return {
+      revisions: revisions.map((revision) => ({
+        previous: revision.previous,
+        replaced_at: revision.replacedAt.toISOString(),
+      })),
     };
   }
 }
