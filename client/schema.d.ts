@@ -914,6 +914,26 @@ export interface paths {
         patch: operations["PortfolioAccountsController_update"];
         trace?: never;
     };
+    "/api/v1/portfolio/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move cash or shares between two of your accounts, as one pair
+         * @description Records a transfer_out in from_account_id and, in to_account_id, a transfer_in of the cash or one per lot the shares leave (oldest first), each with its acquisition date and cost basis, so holding periods go on and nothing is realized. Both legs are recorded together or not at all, and deleting either deletes both. See docs/portfolio.md#transfers.
+         */
+        post: operations["TransfersController_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/portfolio/settings": {
         parameters: {
             query?: never;
@@ -2066,7 +2086,7 @@ export interface components {
              */
             symbol?: string;
             /** @enum {string} */
-            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest" | "transfer_in" | "transfer_out";
             /**
              * @description Shares; fractions allowed (rounded to 8 decimals). Buy and sell only, required there
              * @example 10
@@ -2105,6 +2125,12 @@ export interface components {
              * @example 4:1
              */
             ratio?: string;
+            /**
+             * Format: date
+             * @description Share transfer_in only: the date the shares were first acquired (YYYY-MM-DD, not after executed_at), so their lot keeps its holding period; executed_at’s date when left out
+             * @example 2016-05-02
+             */
+            acquired_on?: string;
             note?: string;
             /**
              * @description Sells only: the lots (buys of the same symbol, open at the time of the sell) this sell closes, each once, their quantities adding up to the quantity sold. Stored with the sell; honoured under the `specific` cost-basis method (FIFO for a sell naming none), kept but ignored under the others.
@@ -2127,7 +2153,7 @@ export interface components {
              */
             symbol: string | null;
             /** @enum {string} */
-            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest" | "transfer_in" | "transfer_out";
             /** @description Buy and sell only */
             quantity?: number;
             /** @description USD per share. Buy and sell only */
@@ -2149,6 +2175,13 @@ export interface components {
              * @example 4:1
              */
             ratio?: string;
+            /**
+             * Format: date
+             * @description Share transfer_in only: when its shares were first acquired (their lot keeps that date)
+             */
+            acquired_on?: string | null;
+            /** @description Transfers only: the receiving leg of a transfer between accounts names its sending leg */
+            transfer_of?: number | null;
             /** Format: date-time */
             executed_at: string;
             note: string | null;
@@ -2185,7 +2218,7 @@ export interface components {
              */
             symbol?: string;
             /** @enum {string} */
-            side?: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            side?: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest" | "transfer_in" | "transfer_out";
             /**
              * @description Shares; fractions allowed (rounded to 8 decimals). Buy and sell only, required there
              * @example 10
@@ -2224,6 +2257,12 @@ export interface components {
              * @example 4:1
              */
             ratio?: string;
+            /**
+             * Format: date
+             * @description Share transfer_in only: the date the shares were first acquired (YYYY-MM-DD, not after executed_at), so their lot keeps its holding period; executed_at’s date when left out
+             * @example 2016-05-02
+             */
+            acquired_on?: string;
             note?: string;
             /**
              * @description Sells only: the lots (buys of the same symbol, open at the time of the sell) this sell closes, each once, their quantities adding up to the quantity sold. Stored with the sell; honoured under the `specific` cost-basis method (FIFO for a sell naming none), kept but ignored under the others.
@@ -2294,6 +2333,40 @@ export interface components {
              * @enum {boolean}
              */
             is_default?: true;
+        };
+        CreateTransferDto: {
+            /** @description The account the cash or shares leave */
+            from_account_id: number;
+            /** @description The account they arrive in */
+            to_account_id: number;
+            /**
+             * @description Shares of this symbol (with quantity); cash without it
+             * @example AAPL
+             */
+            symbol?: string;
+            /**
+             * @description Shares moved
+             * @example 10
+             */
+            quantity?: number;
+            /**
+             * @description USD moved (cash only)
+             * @example 2500
+             */
+            amount?: number;
+            /**
+             * Format: date-time
+             * @description ISO date or date-time; not in the future
+             * @example 2025-06-02
+             */
+            executed_at: string;
+            note?: string;
+        };
+        TransferResponse: {
+            /** @description The transfer_out of the sending account */
+            sent: components["schemas"]["TransactionResponse"];
+            /** @description The transfer_in legs of the receiving account: one for cash; for shares, one per lot moved, each with its acquisition date and cost basis */
+            received: components["schemas"]["TransactionResponse"][];
         };
         PortfolioSettingsResponse: {
             /**
@@ -8101,6 +8174,106 @@ export interface operations {
                 };
             };
             /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    TransfersController_transfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTransferDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferResponse"];
+                };
+            };
+            /** @description `Insufficient quantity of <symbol> to sell` (the sending account holds fewer); strict cash */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found`; `Stock <symbol> not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Validation failed; the same account twice; shares without quantity */
             422: {
                 headers: {
                     [name: string]: unknown;

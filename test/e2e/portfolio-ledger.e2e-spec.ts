@@ -165,10 +165,11 @@ describe('portfolio ledger, positions and summary', () => {
         { loc: ['body', 'symbol'], msg: 'Field required', type: 'missing' },
         {
           loc: ['body', 'side'],
-          msg: "Input should be 'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee' or 'interest'",
+          msg: "Input should be 'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee', 'interest', 'transfer_in' or 'transfer_out'",
           type: 'enum',
           ctx: {
-            expected: "'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee' or 'interest'",
+            expected:
+              "'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee', 'interest', 'transfer_in' or 'transfer_out'",
           },
         },
         {

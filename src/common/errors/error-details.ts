@@ -59,6 +59,9 @@ export const ErrorDetail = {
     'The default account cannot be deleted: make another account the default first',
   accountHasTransactions: (count: number) =>
     `The account holds ${count} transactions: name the account to move them to in move_to`,
+  transferLegNotEditable:
+    'A transfer between accounts cannot be edited one leg at a time: delete it (both legs go) and record it again',
+  transferToSameAccount: 'to_account_id must name another account than from_account_id',
   accountCannotMoveToItself: 'move_to must name another account',
   accountMoveWouldBreakLedger: (reason: string) => `Cannot move the transactions: ${reason}`,
   alertNotFound: 'Alert not found',

@@ -92,6 +92,11 @@ export class InsufficientCashError extends RuleViolationError {
   }
 }
 
+/** The id an appended record has until it is stored: a receiving leg names its sending leg by it. */
+export function provisionalId(appendedIndex: number): number {
+  return PROVISIONAL_ID_BASE + appendedIndex;
+}
+
 function entryAt(entryId: number): EntryAt {
   return entryId >= PROVISIONAL_ID_BASE
     ? { appendedIndex: entryId - PROVISIONAL_ID_BASE }
@@ -252,7 +257,7 @@ export class LedgerChange {
       throw new ConflictError(
         ErrorDetail.transactionWouldBreakLotSelection(problems[0].sellId, problems[0].lotId),
       );
-    const ids = await this.locked.insert(records);
+    const ids = await this.insertLinked(records);
     await this.locked.insertLotSelections(
       lotSelections.map(({ appendedIndex, ...selection }) => ({ ...selection, sellId: ids[appendedIndex] })),
     );
@@ -277,6 +282,8 @@ export class LedgerChange {
     const existing = await this.locked.entries();
     const stored = existing.find((entry) => entry.id === id);
     if (!stored) throw new NotFoundError(ErrorDetail.transactionNotFound);
+    if (stored.transferOf != null || existing.some((entry) => entry.transferOf === id))
+      throw new ConflictError(ErrorDetail.transferLegNotEditable);
     const edited = { ...stored, ...record, id };
     const candidate = existing.map((entry) => (entry.id === id ? edited : entry));
     const at = (entryId: number): EntryAt => (entryId === id ? { appendedIndex: 0 } : { storedId: entryId });
@@ -340,6 +347,23 @@ export class LedgerChange {
     return transactions.map((transaction) => withRealizedPnlOf(transaction, realizedPnlBySell));
   }
 
+  /**
+   * Inserts the records in order; a receiving leg naming a sending leg of the same append (by its
+   * provisional id, see `provisionalId`) names its stored id. The sending legs come first.
+   */
+  private async insertLinked(records: PlacedLedgerTransaction[]): Promise<number[]> {
+    const isLinked = (record: PlacedLedgerTransaction) => (record.transferOf ?? 0) >= PROVISIONAL_ID_BASE;
+    const firstLinked = records.findIndex(isLinked);
+    if (firstLinked < 0) return this.locked.insert(records);
+    const head = await this.locked.insert(records.slice(0, firstLinked));
+    const tail = records
+      .slice(firstLinked)
+      .map((record) =>
+        isLinked(record) ? { ...record, transferOf: head[record.transferOf! - PROVISIONAL_ID_BASE] } : record,
+      );
+    return [...head, ...(await this.locked.insert(tail))];
+  }
+
   /** The records, each in its account: the default account for those that name none. */
   private async inAccounts(records: NewLedgerTransaction[]): Promise<PlacedLedgerTransaction[]> {
     if (records.every((record) => record.accountId !== undefined))
@@ -395,8 +419,16 @@ export class LedgerChange {
    */
   async remove(id: number): Promise<void> {
     const existing = await this.locked.entries();
-    if (!existing.some((entry) => entry.id === id)) throw new NotFoundError(ErrorDetail.transactionNotFound);
-    const remaining = existing.filter((entry) => entry.id !== id);
+    const removed = existing.find((entry) => entry.id === id);
+    if (!removed) throw new NotFoundError(ErrorDetail.transactionNotFound);
+    // A transfer between accounts goes as a whole: its sending leg and every receiving leg.
+    const sendingId = removed.transferOf ?? id;
+    const group = new Set(
+      existing
+        .filter((entry) => entry.id === sendingId || entry.transferOf === sendingId)
+        .map((entry) => entry.id),
+    );
+    const remaining = existing.filter((entry) => !group.has(entry.id));
     const violation = findOversell(remaining);
     if (violation instanceof UnheldPositionError)
       throw new RuleViolationError(
@@ -408,12 +440,12 @@ export class LedgerChange {
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOversell(violation.symbol));
     if (this.settings.strictCash && findCashShortfall(remaining, existing))
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOverdraw);
-    const [problem] = await this.lotSelectionProblems(remaining, [], (sellId) => sellId !== id);
+    const [problem] = await this.lotSelectionProblems(remaining, [], (sellId) => !group.has(sellId));
     if (problem)
       throw new ConflictError(
         ErrorDetail.transactionDeletionWouldBreakLotSelection(problem.sellId, problem.lotId),
       );
-    await this.locked.delete(id);
+    for (const member of [...group].reverse()) await this.locked.delete(member);
     await this.locked.refreshRealizedPnl();
   }
 

@@ -28,6 +28,7 @@ import { RiskMetricsService } from './risk-metrics.service';
 import { TaxLotsService } from './tax-lots.service';
 import { TransactionsController } from './transactions.controller';
 import { TransactionsService } from './transactions.service';
+import { TransfersController } from './transfers.controller';
 
 @Module({
   imports: [
@@ -41,6 +42,7 @@ import { TransactionsService } from './transactions.service';
   controllers: [
     TransactionsController,
     PortfolioAccountsController,
+    TransfersController,
     PortfolioSettingsController,
     PortfolioController,
   ],

@@ -19,6 +19,7 @@ import {
   NewLotSelection,
   OversellRejectedError,
   Present,
+  provisionalId,
   rejectedLotDetail,
   UnheldPositionRejectedError,
 } from './ledger.service';
@@ -40,7 +41,9 @@ import {
   parseSplitRatio,
 } from './transaction-fields';
 import { unreachable } from '../../common/types/unreachable';
-import { QUANTITY_EPSILON, TransactionKind } from './analytics/ledger-replay';
+import { LedgerEntry, QUANTITY_EPSILON, replayLedger, TransactionKind } from './analytics/ledger-replay';
+import { CostBasis, lotsByMethod } from './analytics/cost-basis';
+import { CreateTransferDto } from './dto/transfer.dto';
 import { tradeDateOf } from './trade-date';
 import { EARLIEST_TRADE_DATE, isOnOrAfterEarliestTrade } from './ledger-limits';
 
@@ -159,6 +162,81 @@ export class TransactionsService {
     );
   }
 
+  /**
+   * Moves cash (`amount`) or shares (`symbol`, `quantity`) from one of the user's accounts to another
+   * as one pair, recorded together or not at all: a transfer_out of the sending account and, in the
+   * receiving one, a transfer_in of the cash, or one per lot the shares leave (oldest first; the
+   * lots the sell selections leave under `specific`), each keeping its acquisition date and its cost
+   * basis by the user's method at that time (the average cost per share under `average`). Realizes
+   * nothing. 404 for an account not the user's or an unknown symbol; 400 for more shares than the
+   * sending account holds then (or, with strict cash, more cash); 422 for bad fields.
+   */
+  async transfer<A>(
+    userId: number,
+    body: CreateTransferDto,
+    present: Present<LedgerTransaction[], A>,
+    request?: IdempotentRequest,
+  ): Promise<A> {
+    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
+    if (earlier) return earlier;
+    const executedAt = this.checkedExecutedAt(body.executed_at);
+    if (body.from_account_id === body.to_account_id)
+      throw InvalidFieldError.valueError(['body', 'to_account_id'], ErrorDetail.transferToSameAccount);
+    const shares = body.symbol !== undefined;
+    throwFieldProblems('transfer_out', { symbol: body.symbol, quantity: body.quantity, amount: body.amount });
+    const symbol = shares ? (await this.market.getQuote(body.symbol!)).symbol : null;
+    const tradeDate = tradeDateOf(body.executed_at, executedAt);
+    // Read before the lock, as every change reads the settings (see LedgerService.change).
+    const costBasis = await this.settings.costBasis(userId);
+    const createdAt = this.clock.now();
+    const leg = {
+      userId,
+      symbol,
+      quantity: 0,
+      price: 0,
+      fees: 0,
+      executedAt,
+      tradeDate,
+      note: body.note ?? null,
+      createdAt,
+    };
+    return this.ledger.change(
+      userId,
+      async (ledger) => {
+        const from = await ledger.accountFor(body.from_account_id);
+        const to = await ledger.accountFor(body.to_account_id);
+        if (!shares) {
+          const amount = roundQuantity(body.amount!);
+          const sent = { ...leg, accountId: from, side: 'transfer_out' as const, amount };
+          const received = {
+            ...leg,
+            accountId: to,
+            side: 'transfer_in' as const,
+            amount,
+            transferOf: provisionalId(0),
+          };
+          return present(await ledger.append([sent, received]));
+        }
+        const quantity = roundQuantity(body.quantity!);
+        const before = (await ledger.entries()).filter(
+          (entry) => entry.accountId === from && entry.executedAt.getTime() <= executedAt.getTime(),
+        );
+        const received = lotsLeaving(before, costBasis, symbol!, quantity).map((portion) => ({
+          ...leg,
+          accountId: to,
+          side: 'transfer_in' as const,
+          quantity: roundQuantity(portion.quantity),
+          amount: roundQuantity(portion.cost),
+          acquiredOn: portion.acquiredOn,
+          transferOf: provisionalId(0),
+        }));
+        const sent = { ...leg, accountId: from, side: 'transfer_out' as const, quantity };
+        return present(await ledger.withRealizedPnlByMethod(await ledger.append([sent, ...received])));
+      },
+      request,
+    );
+  }
+
   /** The values each edit of the user's transaction replaced, oldest first; 404 for another user's. */
   async revisions(userId: number, id: number): Promise<TransactionRevision[]> {
     const { entries } = await this.transactions.ledger(userId);
@@ -191,6 +269,11 @@ export class TransactionsService {
     when: { executedAt: Date; tradeDate: string },
   ): NewLedgerTransaction {
     const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
+    if (body.acquired_on !== undefined && body.acquired_on > when.tradeDate)
+      throw InvalidFieldError.valueError(
+        ['body', 'acquired_on'],
+        'acquired_on must not be after executed_at',
+      );
     return {
       userId,
       symbol,
@@ -204,6 +287,10 @@ export class TransactionsService {
       splitFrom: split?.from ?? null,
       executedAt: when.executedAt,
       tradeDate: when.tradeDate,
+      acquiredOn:
+        body.side === 'transfer_in' && body.symbol !== undefined
+          ? (body.acquired_on ?? when.tradeDate)
+          : null,
       note: body.note ?? null,
       createdAt: this.clock.now(),
     };
@@ -313,10 +400,46 @@ export class TransactionsService {
   }
 }
 
+/**
+ * The shares of `symbol` that leave an account whose entries up to the transfer are `before`: the
+ * lots by the method (oldest first), as far as `quantity` reaches, each with its cost basis: the
+ * lot's own, or under average cost the position's average per share. Fewer than `quantity` when
+ * the account holds fewer (the transfer is then refused as an oversell).
+ */
+function lotsLeaving(
+  before: readonly LedgerEntry[],
+  costBasis: CostBasis,
+  symbol: string,
+  quantity: number,
+): { quantity: number; cost: number; acquiredOn: string }[] {
+  const average = replayLedger(before).positions.get(symbol);
+  const averagePerShare = average && average.quantity > 0 ? average.costBasis / average.quantity : 0;
+  const portions: { quantity: number; cost: number; acquiredOn: string }[] = [];
+  let remaining = quantity;
+  for (const lot of lotsByMethod(before, costBasis).open) {
+    if (lot.symbol !== symbol || remaining <= QUANTITY_EPSILON) continue;
+    const moved = Math.min(lot.quantity, remaining);
+    const perShare = costBasis.method === 'average' ? averagePerShare : lot.costPerShare;
+    portions.push({ quantity: moved, cost: moved * perShare, acquiredOn: lot.acquiredOn });
+    remaining -= moved;
+  }
+  return portions;
+}
+
 /** The kind-dependent fields of an entry, as a request names them. */
 type EntryFields = Pick<
   CreateTransactionDto,
-  'side' | 'symbol' | 'quantity' | 'price' | 'fees' | 'amount' | 'withholding_tax' | 'ratio' | 'note' | 'lots'
+  | 'side'
+  | 'symbol'
+  | 'quantity'
+  | 'price'
+  | 'fees'
+  | 'amount'
+  | 'withholding_tax'
+  | 'ratio'
+  | 'acquired_on'
+  | 'note'
+  | 'lots'
 >;
 
 /** 422 at each kind-dependent field the kind does not take (and, with `required`, each it lacks). */
@@ -333,6 +456,7 @@ function throwFieldProblems(
     amount: body.amount,
     withholding_tax: body.withholding_tax,
     ratio: body.ratio,
+    acquired_on: body.acquired_on,
   };
   const issues: ValidationIssue[] = kindFieldProblems(side, fields).map(({ field, message }) => ({
     loc: ['body', field],
@@ -366,6 +490,7 @@ function mergedEntry(stored: StoredTransaction, body: UpdateTransactionDto): Ent
     amount: body.amount ?? kept.amount,
     withholding_tax: body.withholding_tax ?? kept.withholding_tax,
     ratio: body.ratio ?? kept.ratio,
+    acquired_on: body.acquired_on ?? kept.acquired_on,
     note: body.note === undefined ? (stored.note ?? undefined) : body.note,
     lots: body.lots,
   };
@@ -387,6 +512,19 @@ function requestFieldsOf(entry: StoredTransaction): Omit<EntryFields, 'side' | '
     case 'withdrawal':
     case 'interest':
       return { amount: entry.amount! };
+    case 'transfer_in':
+      return entry.symbol === null
+        ? { amount: entry.amount! }
+        : {
+            symbol: entry.symbol,
+            quantity: entry.quantity,
+            amount: entry.amount!,
+            acquired_on: entry.acquiredOn ?? undefined,
+          };
+    case 'transfer_out':
+      return entry.symbol === null
+        ? { amount: entry.amount! }
+        : { symbol: entry.symbol, quantity: entry.quantity };
     default:
       return unreachable(entry.side);
   }

@@ -1,4 +1,5 @@
 import { matchLots } from './tax-lots';
+import { dailyValuations } from './time-weighted-returns';
 import { findCashShortfall, findOversell, LedgerEntry, OversellError, replayLedger } from './ledger-replay';
 
 let nextId = 1;
@@ -81,5 +82,65 @@ describe('a ledger of several accounts', () => {
     const overdraw = cash(2, 'withdrawal', 50, '2024-01-03');
     expect(findCashShortfall([...deposits, overdraw], deposits)).toBe(overdraw);
     expect(findCashShortfall([...deposits, cash(1, 'withdrawal', 50, '2024-01-03')], deposits)).toBeNull();
+  });
+});
+
+describe('a transfer of shares between accounts', () => {
+  const buy = trade(1, 'buy', 10, 100, '2024-01-02');
+  const leg = (
+    accountId: number,
+    side: 'transfer_in' | 'transfer_out',
+    extra: Partial<LedgerEntry> = {},
+  ): LedgerEntry => ({
+    ...trade(accountId, 'buy', 4, 0, '2024-01-03'),
+    side,
+    price: 0,
+    ...extra,
+  });
+  const sent = leg(1, 'transfer_out');
+  const received = leg(2, 'transfer_in', { amount: 400, acquiredOn: '2024-01-02', transferOf: sent.id });
+  const closes = new Map([
+    [
+      'AAPL',
+      [
+        { date: '2024-01-02', close: 100 },
+        { date: '2024-01-03', close: 110 },
+        { date: '2024-01-04', close: 121 },
+      ],
+    ],
+  ]);
+
+  it('moves quantity and cost, realizing nothing', () => {
+    const sut = replayLedger([buy, sent, received]);
+    expect(sut.positions.get('AAPL')).toEqual({
+      symbol: 'AAPL',
+      quantity: 10,
+      costBasis: 1000,
+      realizedPnl: 0,
+    });
+    expect(replayLedger([buy, sent]).positions.get('AAPL')).toMatchObject({ quantity: 6, costBasis: 600 });
+    const { open } = matchLots([buy, sent, received], new Map());
+    expect(open.map((lot) => [lot.accountId, lot.acquiredOn, lot.quantity, lot.costPerShare])).toEqual([
+      [1, '2024-01-02', 6, 100],
+      [2, '2024-01-02', 4, 100],
+    ]);
+  });
+
+  it('is no flow for the holdings of every account together: their returns are as without it', () => {
+    const returns = (ledger: LedgerEntry[]) =>
+      dailyValuations(ledger, closes, '2024-01-04').map((day) => [
+        day.date,
+        day.dailyReturn,
+        day.bought,
+        day.sold,
+      ]);
+    expect(returns([buy, sent, received])).toEqual(returns([buy]));
+  });
+
+  it('is a flow of the account it leaves, at the close of its day', () => {
+    const days = dailyValuations([buy, sent], closes, '2024-01-04');
+    // Day 2: all 10 shares rise to 110 (+10%); 4 of them leave at that close, 440.
+    expect(days[1]).toMatchObject({ date: '2024-01-03', sold: 440, value: 660 });
+    expect(days[1].dailyReturn).toBeCloseTo(0.1, 10);
   });
 });

@@ -23,7 +23,16 @@ export const TRANSACTION_KINDS = [
   'fee',
   'interest',
 ] as const;
-export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/**
+ * Cash or shares moved into or out of an account: from or to another broker, or, as a linked
+ * pair, between two of the user's accounts. Not in TRANSACTION_KINDS: the CSV import does not take them.
+ */
+export const TRANSFER_KINDS = ['transfer_in', 'transfer_out'] as const;
+
+/** Every kind an entry may be. */
+export const ENTRY_KINDS = [...TRANSACTION_KINDS, ...TRANSFER_KINDS] as const;
+export type TransactionKind = (typeof ENTRY_KINDS)[number];
 
 /** The kinds that trade shares: they carry quantity, price and fees. */
 export const TRADE_KINDS: readonly TransactionKind[] = ['buy', 'sell'];
@@ -58,6 +67,10 @@ export interface LedgerEntry {
   withholdingTax?: number | null;
   splitTo?: number | null;
   splitFrom?: number | null;
+  /** A share transfer in: the date its shares were first acquired (their lot's date); else null. */
+  acquiredOn?: string | null;
+  /** The receiving leg of a transfer between two accounts: the id of its sending leg. */
+  transferOf?: number | null;
 }
 
 export interface HeldPosition {
@@ -93,6 +106,8 @@ export function isHoldingEntry<T extends LedgerEntry>(entry: T): entry is T & { 
     case 'split':
       return true;
     case 'fee':
+    case 'transfer_in':
+    case 'transfer_out':
       return entry.symbol !== null;
     case 'deposit':
     case 'withdrawal':
@@ -325,6 +340,28 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
         if (entry.symbol !== null && !books.get(entry.accountId)?.has(entry.symbol))
           throw new UnheldPositionError(entry.symbol, entry.id, 'fee');
         break;
+      case 'transfer_in': {
+        if (entry.symbol === null) break;
+        // Shares arrive with the cost basis they had where they came from (in `amount`).
+        const position = positionOf(entry);
+        position.quantity += entry.quantity;
+        position.costBasis += entry.amount ?? 0;
+        break;
+      }
+      case 'transfer_out': {
+        if (entry.symbol === null) break;
+        // Shares leave with their share of the cost basis, and realize nothing.
+        const position = positionOf(entry);
+        if (entry.quantity > position.quantity + QUANTITY_EPSILON)
+          throw new OversellError(entry.symbol, entry.id, position.quantity, entry.quantity);
+        position.costBasis -= (position.costBasis * entry.quantity) / position.quantity;
+        position.quantity -= entry.quantity;
+        if (position.quantity <= QUANTITY_EPSILON) {
+          position.quantity = 0;
+          position.costBasis = 0;
+        }
+        break;
+      }
       case 'deposit':
       case 'withdrawal':
       case 'interest':
@@ -397,6 +434,10 @@ export function cashFlow(entry: LedgerEntry): number {
       return -entry.amount!;
     case 'split':
       return 0;
+    case 'transfer_in':
+      return entry.symbol === null ? entry.amount! : 0;
+    case 'transfer_out':
+      return entry.symbol === null ? -entry.amount! : 0;
     default:
       return unreachable(entry.side);
   }

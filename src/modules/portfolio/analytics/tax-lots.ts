@@ -121,6 +121,21 @@ export function matchLots(
           lot.costPerShare /= splitFactor(entry);
         }
         break;
+      case 'transfer_in':
+        // A transferred position keeps its acquisition date: its holding period goes on.
+        lots.push({
+          lotId: entry.id,
+          accountId: entry.accountId,
+          symbol: entry.symbol,
+          acquiredOn: entry.acquiredOn ?? entry.tradeDate,
+          quantity: entry.quantity,
+          costPerShare: (entry.amount ?? 0) / entry.quantity,
+        });
+        break;
+      case 'transfer_out':
+        // The oldest lots leave first, realizing nothing (the pair's receiving leg re-opens them).
+        closeLotsFifo(lots, entry, entry.quantity);
+        break;
       case 'dividend':
       case 'fee':
       case 'deposit':

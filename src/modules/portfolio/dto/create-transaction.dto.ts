@@ -18,7 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
+import { ENTRY_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
 import { MAX_CASH, MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
 import { KindField, requiresField } from '../transaction-fields';
@@ -75,8 +75,8 @@ export class CreateTransactionDto {
   @Matches(SYMBOL_PATTERN)
   symbol?: string;
 
-  @ApiProperty({ enum: TRANSACTION_KINDS })
-  @IsIn(TRANSACTION_KINDS)
+  @ApiProperty({ enum: ENTRY_KINDS })
+  @IsIn(ENTRY_KINDS)
   side: TransactionKind;
 
   @ApiPropertyOptional({
@@ -162,6 +162,18 @@ export class CreateTransactionDto {
   @checkedFor('ratio')
   @IsString()
   ratio?: string;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    example: '2016-05-02',
+    description:
+      'Share transfer_in only: the date the shares were first acquired (YYYY-MM-DD, not after executed_at), ' +
+      'so their lot keeps its holding period; executed_at’s date when left out',
+  })
+  @checkedFor('acquired_on')
+  @IsISO8601({ strict: true })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'acquired_on must be a date (YYYY-MM-DD)' })
+  acquired_on?: string;
 
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()

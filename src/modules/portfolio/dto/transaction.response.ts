@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { unreachable } from '../../../common/types/unreachable';
-import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
+import { ENTRY_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { LedgerTransaction } from '../ledger-transaction';
 import { money, nullable, quantity } from '../portfolio-rounding';
 import { formatSplitRatio } from '../transaction-fields';
@@ -24,7 +24,7 @@ export class TransactionResponse {
   })
   symbol: string | null;
 
-  @ApiProperty({ enum: TRANSACTION_KINDS })
+  @ApiProperty({ enum: ENTRY_KINDS })
   side: TransactionKind;
 
   @ApiPropertyOptional({ description: TRADES_ONLY })
@@ -47,6 +47,21 @@ export class TransactionResponse {
 
   @ApiPropertyOptional({ example: '4:1', description: 'New shares : old shares. Splits only' })
   ratio?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    nullable: true,
+    description: 'Share transfer_in only: when its shares were first acquired (their lot keeps that date)',
+  })
+  acquired_on?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: 'Transfers only: the receiving leg of a transfer between accounts names its sending leg',
+  })
+  transfer_of?: number | null;
 
   @ApiProperty({ type: String, format: 'date-time' })
   executed_at: string;
@@ -139,6 +154,26 @@ export class TransactionResponse {
           symbol,
           side,
           amount: quantity(transaction.amount ?? 0),
+          executed_at,
+          note,
+          created_at,
+          updated_at,
+        };
+      case 'transfer_in':
+      case 'transfer_out':
+        return {
+          id,
+          account_id,
+          symbol,
+          side,
+          ...(symbol === null ? {} : { quantity: quantity(transaction.quantity) }),
+          ...(symbol !== null && side === 'transfer_out'
+            ? {}
+            : { amount: quantity(transaction.amount ?? 0) }),
+          ...(symbol !== null && side === 'transfer_in'
+            ? { acquired_on: transaction.acquiredOn ?? null }
+            : {}),
+          transfer_of: transaction.transferOf ?? null,
           executed_at,
           note,
           created_at,

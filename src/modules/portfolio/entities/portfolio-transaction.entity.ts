@@ -23,7 +23,7 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   @Column({ type: 'varchar', length: 16, nullable: true })
   symbol: string | null;
 
-  @Column({ type: 'varchar', length: 10 })
+  @Column({ type: 'varchar', length: 16 })
   side: TransactionKind;
 
   @Column({ type: 'numeric', precision: 24, scale: 8, transformer: numeric })
@@ -53,6 +53,14 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
 
   @Column({ type: 'integer', nullable: true })
   splitFrom: number | null;
+
+  /** A share transfer in: when its shares were first acquired. */
+  @Column({ type: 'date', nullable: true })
+  acquiredOn: string | null;
+
+  /** The receiving leg of a transfer between accounts: its sending leg's id. */
+  @Column({ type: 'integer', nullable: true })
+  transferOf: number | null;
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   note: string | null;
