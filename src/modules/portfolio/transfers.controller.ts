@@ -37,10 +37,12 @@ export class TransfersController {
           to_account_id: 2,
           symbol: 'AAPL',
           quantity: 5,
-          executed_at: '2025-06-02',
+          executed_at: '2025-06-02T15:30:00Z',
         },
       },
-      cash: { value: { from_account_id: 1, to_account_id: 2, amount: 2500, executed_at: '2025-06-02' } },
+      cash: {
+        value: { from_account_id: 1, to_account_id: 2, amount: 2500, executed_at: '2025-06-02T15:30:00Z' },
+      },
     },
   })
   @ApiIdempotencyKey()
