@@ -844,6 +844,30 @@ export interface paths {
         delete: operations["TransactionsController_remove"];
         options?: never;
         head?: never;
+        /**
+         * Edit a transaction of any kind
+         * @description Any field of a new entry, under the same validation, strict-cash and lot rules. Fields left out keep their value while the kind stays; a new `side` keeps only the symbol and takes that kind’s fields as given. Realized P&L of the sells after it is re-derived, as for a back-dated entry; the values replaced are kept (see `GET /portfolio/transactions/{id}/history`) and `updated_at` is set. A sell keeps the lots it names unless `lots` names others.
+         */
+        patch: operations["TransactionsController_edit"];
+        trace?: never;
+    };
+    "/api/v1/portfolio/transactions/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The values each edit of a transaction replaced, oldest first
+         * @description Empty for a transaction never edited.
+         */
+        get: operations["TransactionsController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -861,6 +885,69 @@ export interface paths {
          * @description The file as the brokerage gives it (Schwab, Fidelity, Vanguard, TD Ameritrade, Interactive Brokers, Robinhood, E*TRADE, Webull, Merrill Edge, or this service's own CSV), as a multipart `file` or a text/csv body, UTF-8 (a BOM is fine), at most 16 MiB. Rows map onto the ledger's kinds; what the ledger cannot represent (options, bonds, FX, other currencies, corporate actions, share transfers) is skipped with a reason per row. `dry_run=true` answers the preview and a `preview_token`; `?preview_token=` then records exactly that preview. Without either, the file is recorded at once unless a row is rejected (422 listing them at `loc: ["body", "line", <line>]`). A broker transaction already imported (by its id, or a fingerprint of its row) is never recorded twice. See docs/importing.md.
          */
         post: operations["BrokerImportController_importExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's accounts, the default first
+         * @description Every user has a default account (made on first use): writes that name no account go there.
+         */
+        get: operations["PortfolioAccountsController_list"];
+        put?: never;
+        /** Open an account: name, kind, brokerage?, opened_on? */
+        post: operations["PortfolioAccountsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account */
+        get: operations["PortfolioAccountsController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an account
+         * @description An account with transactions is deleted only with `move_to` naming another account, into which they move (lots, cost basis and cash merge; realized P&L is re-derived). The default account cannot be deleted.
+         */
+        delete: operations["PortfolioAccountsController_remove"];
+        options?: never;
+        head?: never;
+        /** Rename an account, change its kind, brokerage or opening date, or make it the default */
+        patch: operations["PortfolioAccountsController_update"];
+        trace?: never;
+    };
+    "/api/v1/portfolio/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move cash or shares between two of your accounts, as one pair
+         * @description Records a transfer_out in from_account_id and, in to_account_id, a transfer_in of the cash or one per lot the shares leave (oldest first), each with its acquisition date and cost basis, so holding periods go on and nothing is realized. Both legs are recorded together or not at all, and deleting either deletes both. See docs/portfolio.md#transfers.
+         */
+        post: operations["TransfersController_transfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2011,13 +2098,15 @@ export interface components {
             quantity: number;
         };
         CreateTransactionDto: {
+            /** @description The account it belongs to (404 `Account not found` when it is not yours); the default account when left out */
+            account_id?: number;
             /**
              * @description Ticker known to the market-data provider (any case). Required for buy, sell, dividend and split; optional for fee (a fee charged on that position); not accepted for deposit, withdrawal and interest
              * @example AAPL
              */
             symbol?: string;
             /** @enum {string} */
-            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest" | "transfer_in" | "transfer_out";
             /**
              * @description Shares; fractions allowed (rounded to 8 decimals). Buy and sell only, required there
              * @example 10
@@ -2056,6 +2145,12 @@ export interface components {
              * @example 4:1
              */
             ratio?: string;
+            /**
+             * Format: date
+             * @description Share transfer_in only: the date the shares were first acquired (YYYY-MM-DD, not after executed_at), so their lot keeps its holding period; executed_at’s date when left out
+             * @example 2016-05-02
+             */
+            acquired_on?: string;
             note?: string;
             /**
              * @description Sells only: the lots (buys of the same symbol, open at the time of the sell) this sell closes, each once, their quantities adding up to the quantity sold. Stored with the sell; honoured under the `specific` cost-basis method (FIFO for a sell naming none), kept but ignored under the others.
@@ -2070,13 +2165,15 @@ export interface components {
         };
         TransactionResponse: {
             id: number;
+            /** @description The account it belongs to (see /portfolio/accounts) */
+            account_id: number;
             /**
              * @description Null for deposits, withdrawals, interest and fees not charged on a position
              * @example AAPL
              */
             symbol: string | null;
             /** @enum {string} */
-            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest" | "transfer_in" | "transfer_out";
             /** @description Buy and sell only */
             quantity?: number;
             /** @description USD per share. Buy and sell only */
@@ -2098,6 +2195,13 @@ export interface components {
              * @example 4:1
              */
             ratio?: string;
+            /**
+             * Format: date
+             * @description Share transfer_in only: when its shares were first acquired (their lot keeps that date)
+             */
+            acquired_on?: string | null;
+            /** @description Transfers only: the receiving leg of a transfer between accounts names its sending leg */
+            transfer_of?: number | null;
             /** Format: date-time */
             executed_at: string;
             note: string | null;
@@ -2105,6 +2209,11 @@ export interface components {
             realized_pnl?: number | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When last edited; null when never
+             */
+            updated_at: string | null;
         };
         TransactionListResponse: {
             /** @description Newest first */
@@ -2119,6 +2228,84 @@ export interface components {
             imported: number;
             /** @description The recorded transactions, in file order */
             transactions: components["schemas"]["TransactionResponse"][];
+        };
+        UpdateTransactionDto: {
+            /** @description The account it belongs to (404 `Account not found` when it is not yours); the default account when left out */
+            account_id?: number;
+            /**
+             * @description Ticker known to the market-data provider (any case). Required for buy, sell, dividend and split; optional for fee (a fee charged on that position); not accepted for deposit, withdrawal and interest
+             * @example AAPL
+             */
+            symbol?: string;
+            /** @enum {string} */
+            side?: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest" | "transfer_in" | "transfer_out";
+            /**
+             * @description Shares; fractions allowed (rounded to 8 decimals). Buy and sell only, required there
+             * @example 10
+             */
+            quantity?: number;
+            /**
+             * @description Price per share in USD (rounded to 8 decimals). Buy and sell only, required there
+             * @example 172.5
+             */
+            price?: number;
+            /**
+             * Format: date-time
+             * @description When the trade happened (ISO 8601 date or date-time; not in the future)
+             * @example 2025-06-02T15:30:00Z
+             */
+            executed_at?: string;
+            /**
+             * @description Commission in USD (rounded to 8 decimals). Buy and sell only
+             * @default 0
+             * @example 1
+             */
+            fees?: number;
+            /**
+             * @description USD (rounded to 8 decimals): the gross dividend, or the deposit, withdrawal, fee or interest. Required for those kinds, not accepted for buy, sell and split
+             * @example 24.5
+             */
+            amount?: number;
+            /**
+             * @description Dividend only: USD withheld at source, part of `amount` (at most `amount`)
+             * @default 0
+             * @example 3.68
+             */
+            withholding_tax?: number;
+            /**
+             * @description Split only, required there: new shares for old shares, whole numbers, "4:1" (each share becomes 4) or "1:10" (a reverse split)
+             * @example 4:1
+             */
+            ratio?: string;
+            /**
+             * Format: date
+             * @description Share transfer_in only: the date the shares were first acquired (YYYY-MM-DD, not after executed_at), so their lot keeps its holding period; executed_at’s date when left out
+             * @example 2016-05-02
+             */
+            acquired_on?: string;
+            note?: string;
+            /**
+             * @description Sells only: the lots (buys of the same symbol, open at the time of the sell) this sell closes, each once, their quantities adding up to the quantity sold. Stored with the sell; honoured under the `specific` cost-basis method (FIFO for a sell naming none), kept but ignored under the others.
+             * @example [
+             *       {
+             *         "lot_id": 12,
+             *         "quantity": 5
+             *       }
+             *     ]
+             */
+            lots?: components["schemas"]["LotSelectionDto"][];
+        };
+        TransactionRevisionResponse: {
+            /** @description The stored values the edit replaced: account_id, symbol, side, quantity, price, fees, amount, withholding_tax, split_to, split_from, executed_at, trade_date, note, realized_pnl (average cost), updated_at */
+            previous: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            replaced_at: string;
+        };
+        TransactionHistoryResponse: {
+            /** @description Oldest first */
+            revisions: components["schemas"]["TransactionRevisionResponse"][];
         };
         ImportPreviewRow: {
             /** @description The line of the file (1-based) the row starts on */
@@ -2218,6 +2405,87 @@ export interface components {
             duplicates: components["schemas"]["ImportDuplicateRow"][];
             combined: components["schemas"]["ImportCombinedRow"][];
             notices: string[];
+        };
+        /** @enum {string} */
+        AccountKind: "taxable" | "ira" | "roth_ira" | "401k" | "hsa" | "other";
+        /** @enum {string} */
+        BrokeragePlatform: "robinhood" | "fidelity" | "charles_schwab" | "td_ameritrade" | "e_trade" | "interactive_brokers" | "webull" | "vanguard" | "merrill_edge" | "other";
+        AccountResponse: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["AccountKind"];
+            brokerage: (string & components["schemas"]["BrokeragePlatform"]) | null;
+            /** Format: date */
+            opened_on: string | null;
+            /** @description Writes that name no account go here */
+            is_default: boolean;
+            transaction_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AccountListResponse: {
+            accounts: components["schemas"]["AccountResponse"][];
+        };
+        CreateAccountDto: {
+            /**
+             * @description Unique per user, any case
+             * @example Fidelity Roth IRA
+             */
+            name: string;
+            kind: components["schemas"]["AccountKind"];
+            /** @description One of the preferences' brokerage platforms */
+            brokerage?: (string & components["schemas"]["BrokeragePlatform"]) | null;
+            /**
+             * Format: date
+             * @example 2019-03-01
+             */
+            opened_on?: Record<string, never> | null;
+        };
+        UpdateAccountDto: {
+            name?: string;
+            kind?: components["schemas"]["AccountKind"];
+            brokerage?: (string & components["schemas"]["BrokeragePlatform"]) | null;
+            /** Format: date */
+            opened_on?: Record<string, never> | null;
+            /**
+             * @description Make this the default account (the one writes go to when they name none)
+             * @enum {boolean}
+             */
+            is_default?: true;
+        };
+        CreateTransferDto: {
+            /** @description The account the cash or shares leave */
+            from_account_id: number;
+            /** @description The account they arrive in */
+            to_account_id: number;
+            /**
+             * @description Shares of this symbol (with quantity); cash without it
+             * @example AAPL
+             */
+            symbol?: string;
+            /**
+             * @description Shares moved
+             * @example 10
+             */
+            quantity?: number;
+            /**
+             * @description USD moved (cash only)
+             * @example 2500
+             */
+            amount?: number;
+            /**
+             * Format: date-time
+             * @description ISO date or date-time; not in the future
+             * @example 2025-06-02
+             */
+            executed_at: string;
+            note?: string;
+        };
+        TransferResponse: {
+            /** @description The transfer_out of the sending account */
+            sent: components["schemas"]["TransactionResponse"];
+            /** @description The transfer_in legs of the receiving account: one for cash; for shares, one per lot moved, each with its acquisition date and cost basis */
+            received: components["schemas"]["TransactionResponse"][];
         };
         PortfolioSettingsResponse: {
             /**
@@ -2439,6 +2707,8 @@ export interface components {
              * @example 12
              */
             lot_id: number;
+            /** @description The account holding the lot: each account has its own lots */
+            account_id: number;
             /** @example AAPL */
             symbol: string;
             /**
@@ -2959,6 +3229,8 @@ export interface components {
             weight: number;
         };
         RebalanceRequestDto: {
+            /** @description Rebalance this account alone, and record the trades in it. Without it the plan is of every account combined and executed trades go to the default account. */
+            account_id?: number;
             /** @description Target weight per symbol, summing to 100 ± 0.01; held symbols not listed target 0. Give this or sector_targets. */
             targets?: components["schemas"]["SymbolTargetDto"][];
             /** @description Target weight per sector, summing to 100 ± 0.01; each sector target is spread over the symbols held in it in proportion to their market value; held sectors not listed target 0. Give this or targets. */
@@ -3026,8 +3298,6 @@ export interface components {
         InvestmentStyle: "long-term" | "active" | "swing" | "day";
         /** @enum {string} */
         RiskTolerance: "conservative" | "moderate" | "aggressive";
-        /** @enum {string} */
-        BrokeragePlatform: "robinhood" | "fidelity" | "charles_schwab" | "td_ameritrade" | "e_trade" | "interactive_brokers" | "webull" | "vanguard" | "merrill_edge" | "other";
         /** @enum {string} */
         InvestmentType: "stocks" | "etfs" | "mutual_funds" | "bonds" | "options" | "futures" | "crypto" | "real_estate";
         /** @enum {string} */
@@ -7113,6 +7383,8 @@ export interface operations {
     TransactionsController_list: {
         parameters: {
             query?: {
+                /** @description Only the transactions of this account (404 `Account not found` when it is not yours) */
+                account_id?: number;
                 symbol?: string;
                 /** @description Executed at or after: a date compares with the exchange (New York) date of each entry, a date-time with its instant */
                 from?: string;
@@ -7286,7 +7558,10 @@ export interface operations {
     };
     TransactionsController_importCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The account the rows are recorded in (404 `Account not found` when it is not yours); the default account when left out */
+                account_id?: number;
+            };
             header?: {
                 /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
                 "Idempotency-Key"?: string;
@@ -7468,9 +7743,190 @@ export interface operations {
             };
         };
     };
+    TransactionsController_edit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTransactionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionResponse"];
+                };
+            };
+            /** @description As for a new entry: an oversell, a position event without a position, strict cash */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Transaction not found`, `Account not found`, `Stock <symbol> not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A stored sell names a lot the edit would leave without the shares it closes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description As for a new entry, and `Field required` for a field the new kind needs; an invalid or reused Idempotency-Key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    TransactionsController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionHistoryResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Transaction not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
     BrokerImportController_importExport: {
         parameters: {
             query?: {
+                /** @description The account the rows are recorded in (404 `Account not found` when it is not yours); the default account when left out */
+                account_id?: number;
                 /** @description The brokerage whose export the file is; `auto` detects it from the header, preamble or sections */
                 format?: "auto" | "schwab" | "fidelity" | "vanguard" | "td_ameritrade" | "interactive_brokers" | "robinhood" | "e_trade" | "webull" | "merrill_edge" | "native";
                 /** @description Answer what would be recorded, with a `preview_token` that records exactly that (valid for an hour), and record nothing */
@@ -7585,6 +8041,496 @@ export interface operations {
                 };
             };
             /** @description Empty, binary, UTF-16 or not UTF-8; no layout recognised (ctx.closest names the closest layouts and the columns they missed); no transactions; too many rows; rejected rows (without dry_run) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountListResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `An account named <name> already exists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_remove: {
+        parameters: {
+            query?: {
+                /** @description Another of your accounts to move this one’s transactions into before deleting it */
+                move_to?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The merged account would break a ledger rule (a split, strict cash) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found` (the account or move_to) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The default account; an account with transactions and no move_to; move_to naming itself */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    PortfolioAccountsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `An account named <name> already exists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    TransfersController_transfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, chosen by the client (e.g. a UUID), per user. A retry with the same key and the same request within 24 hours gets the first successful answer again, status and body, without executing twice; the same key with a different request is a 422 at ["header", "Idempotency-Key"]. Errors are not stored: a retry after one executes. 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTransferDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferResponse"];
+                };
+            };
+            /** @description `Insufficient quantity of <symbol> to sell` (the sending account holds fewer); strict cash */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found`; `Stock <symbol> not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The body is larger than the service reads: `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description A body type the operation does not read: `Unsupported media type: <type>` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Validation failed; the same account twice; shares without quantity */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7734,6 +8680,8 @@ export interface operations {
     PortfolioController_overview: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
                 include_cash?: boolean;
             };
@@ -7794,6 +8742,8 @@ export interface operations {
     PortfolioController_positions: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
                 include_cash?: boolean;
             };
@@ -7853,7 +8803,10 @@ export interface operations {
     };
     PortfolioController_lots: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7888,6 +8841,15 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description The market-data provider failed */
             500: {
                 headers: {
@@ -7902,6 +8864,8 @@ export interface operations {
     PortfolioController_realized: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description Calendar year of the sells (New York dates); default New York's current year */
                 year?: number;
             };
@@ -7962,6 +8926,8 @@ export interface operations {
     PortfolioController_summary: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) and the total value including it. Off by default, so the figures without it stay as they were. */
                 include_cash?: boolean;
             };
@@ -8022,6 +8988,8 @@ export interface operations {
     PortfolioController_history: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description One month, three months, the year to date, one year, five years (calendar, on New York dates) or everything since the first trade */
                 period?: "1M" | "3M" | "YTD" | "1Y" | "5Y" | "ALL";
                 /** @description Index or stock whose cumulative return is charted beside the portfolio */
@@ -8093,6 +9061,8 @@ export interface operations {
     PortfolioController_income: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 /** @description One month, three months, the year to date, one year, five years (calendar, on New York dates) or everything */
                 period?: "1M" | "3M" | "YTD" | "1Y" | "5Y" | "ALL";
             };
@@ -8201,6 +9171,8 @@ export interface operations {
     PortfolioController_riskMetrics: {
         parameters: {
             query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
                 lookback_days?: number;
                 /** @description Index or stock to measure beta and correlation against */
                 benchmark?: string;

@@ -150,6 +150,38 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     expect(await cashAndPositions(user)).toEqual({ cash: 10877.16, quantities: { JNJ: 60 } });
   });
 
+  it('records into the account named by account_id, fitting the file to that account alone', async () => {
+    const user = await registerUser(sut);
+    const ira = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/portfolio/accounts',
+      headers: user.headers,
+      payload: { name: 'IRA', kind: 'ira' },
+    });
+    expect(ira.statusCode).toBe(201);
+    const accountId = ira.json().id;
+    const file = fixture('written/merrill-activities.csv').toString('utf8');
+
+    const recorded = await csv(user, file, `?account_id=${accountId}`);
+    expect(recorded.statusCode).toBe(201);
+    expect(recorded.json()).toMatchObject({ recorded: 6 });
+    const accounts = (await transactions(user)).transactions.map(
+      (transaction: { account_id: number }) => transaction.account_id,
+    );
+    expect(new Set(accounts)).toEqual(new Set([accountId]));
+    const inIra = (
+      await sut.inject({
+        url: `/api/v1/portfolio/positions?include_cash=true&account_id=${accountId}`,
+        headers: user.headers,
+      })
+    ).json();
+    expect(inIra.positions.map((position: { symbol: string }) => position.symbol)).toEqual(['JNJ']);
+
+    const elsewhere = await csv(user, file, '?account_id=2147483647');
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ detail: 'Account not found' });
+  });
+
   it('rejects unknown symbols with their lines while the rest previews; without dry_run it records nothing', async () => {
     const user = await registerUser(sut);
     const file = fixture('charles_schwab/schwab-export.csv');

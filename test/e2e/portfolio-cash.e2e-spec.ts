@@ -66,7 +66,13 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
     const user = await registerUser(sut);
     const answers = await recordLedger(user);
     const created_at = clock.now().toISOString();
-    const common = { id: expect.any(Number), note: null, created_at };
+    const common = {
+      id: expect.any(Number),
+      account_id: expect.any(Number),
+      note: null,
+      created_at,
+      updated_at: null,
+    };
     expect(answers).toEqual([
       { ...common, symbol: null, side: 'deposit', amount: 10000, executed_at: '2025-01-02T00:00:00.000Z' },
       {
@@ -118,6 +124,7 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
     ]);
     expect(Object.keys(answers[1])).toEqual([
       'id',
+      'account_id',
       'symbol',
       'side',
       'quantity',
@@ -127,6 +134,7 @@ describe('Ledger kinds beyond buy and sell: dividends, splits, cash, and the inc
       'note',
       'realized_pnl',
       'created_at',
+      'updated_at',
     ]);
 
     const [position] = (await get(user, 'positions')).json().positions;

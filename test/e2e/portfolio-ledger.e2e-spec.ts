@@ -115,6 +115,7 @@ describe('portfolio ledger, positions and summary', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
+      account_id: expect.any(Number),
       symbol: 'AAPL',
       side: 'buy',
       quantity: 10,
@@ -124,6 +125,7 @@ describe('portfolio ledger, positions and summary', () => {
       note: 'first lot',
       realized_pnl: null,
       created_at: clock.now().toISOString(),
+      updated_at: null,
     });
   });
 
@@ -163,10 +165,11 @@ describe('portfolio ledger, positions and summary', () => {
         { loc: ['body', 'symbol'], msg: 'Field required', type: 'missing' },
         {
           loc: ['body', 'side'],
-          msg: "Input should be 'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee' or 'interest'",
+          msg: "Input should be 'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee', 'interest', 'transfer_in' or 'transfer_out'",
           type: 'enum',
           ctx: {
-            expected: "'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee' or 'interest'",
+            expected:
+              "'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee', 'interest', 'transfer_in' or 'transfer_out'",
           },
         },
         {

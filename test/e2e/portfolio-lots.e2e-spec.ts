@@ -61,6 +61,7 @@ describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots', () => {
     expect(body.lots).toEqual([
       {
         lot_id: aaplLot,
+        account_id: expect.any(Number),
         symbol: 'AAPL',
         acquired_on: '2025-01-06',
         quantity: 3,
@@ -77,6 +78,7 @@ describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots', () => {
       },
       {
         lot_id: msftLot,
+        account_id: expect.any(Number),
         symbol: 'MSFT',
         acquired_on: '2023-06-01',
         quantity: 1,

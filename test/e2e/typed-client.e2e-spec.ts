@@ -101,7 +101,7 @@ describe('the generated TypeScript client', () => {
   });
 
   it('types the error bodies: {detail: string}, and the 422 issue list', async () => {
-    const unauthorized = await anonymous.GET('/api/v1/portfolio/lots');
+    const unauthorized = await anonymous.GET('/api/v1/portfolio/settings');
     expect(unauthorized.response.status).toBe(401);
     const missingToken: HTTPError | undefined = unauthorized.error;
     expect(missingToken).toEqual({ detail: 'Could not validate credentials' });

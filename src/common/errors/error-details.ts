@@ -53,6 +53,17 @@ export const ErrorDetail = {
   unsupportedMediaType: (contentType: string) => `Unsupported media type: ${contentType}`,
   insufficientQuantityToSell: (symbol: string) => `Insufficient quantity of ${symbol} to sell`,
   transactionNotFound: 'Transaction not found',
+  accountNotFound: 'Account not found',
+  accountNameTaken: (name: string) => `An account named ${name} already exists`,
+  defaultAccountCannotBeDeleted:
+    'The default account cannot be deleted: make another account the default first',
+  accountHasTransactions: (count: number) =>
+    `The account holds ${count} transactions: name the account to move them to in move_to`,
+  transferLegNotEditable:
+    'A transfer between accounts cannot be edited one leg at a time: delete it (both legs go) and record it again',
+  transferToSameAccount: 'to_account_id must name another account than from_account_id',
+  accountCannotMoveToItself: 'move_to must name another account',
+  accountMoveWouldBreakLedger: (reason: string) => `Cannot move the transactions: ${reason}`,
   alertNotFound: 'Alert not found',
   notificationNotFound: 'Notification not found',
   unsubscribeLinkNotFound: 'Unsubscribe link not found',

@@ -78,6 +78,7 @@ export class BrokerImportController {
       text,
       format: query.format,
       dryRun: query.dry_run,
+      accountId: query.account_id,
     });
     void reply.status(query.dry_run ? 200 : 201);
     return answer;

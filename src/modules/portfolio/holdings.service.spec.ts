@@ -1,11 +1,27 @@
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { FakeMarket, stockQuote } from '../../../test/fakes/fake-market';
 import { AVERAGE_COST, CostBasis } from './analytics/cost-basis';
-import { HoldingsCostBasis, HoldingsLedger, HoldingsService } from './holdings.service';
+import { HoldingsAccounts, HoldingsCostBasis, HoldingsLedger, HoldingsService } from './holdings.service';
 import { LedgerTransaction } from './ledger-transaction';
 import { FakeClock } from '../../../test/fakes/clock';
 
 const at = new Date('2026-03-06T22:00:00Z');
+/** The user's one account, 3. */
+const accounts: HoldingsAccounts = {
+  find: async (userId, id) =>
+    id === 3
+      ? {
+          id,
+          userId,
+          name: 'Default',
+          kind: 'taxable',
+          brokerage: null,
+          openedOn: null,
+          isDefault: true,
+          createdAt: at,
+        }
+      : null,
+};
 
 function entry(
   id: number,
@@ -18,6 +34,7 @@ function entry(
   return {
     id,
     userId: 7,
+    accountId: 3,
     symbol,
     side,
     quantity,
@@ -49,7 +66,7 @@ describe('HoldingsService', () => {
     ];
     const repository: HoldingsLedger = { ledger: async () => ({ version: 1, entries: ledger }) };
     const averageCost: HoldingsCostBasis = { costBasis: async () => AVERAGE_COST };
-    sut = new HoldingsService(repository, market, new FakeClock(at), averageCost);
+    sut = new HoldingsService(repository, market, new FakeClock(at), averageCost, accounts);
   });
 
   it('values every open position from one batched quote call, at cent prices', async () => {
@@ -103,9 +120,13 @@ describe('HoldingsService by cost-basis method', () => {
   async function positionUnder(costBasis: CostBasis) {
     const market = new FakeMarket();
     market.quotes.set('AAPL', stockQuote('AAPL', 100, 100, at));
-    const sut = new HoldingsService(repository, market, new FakeClock(at), {
-      costBasis: async () => costBasis,
-    });
+    const sut = new HoldingsService(
+      repository,
+      market,
+      new FakeClock(at),
+      { costBasis: async () => costBasis },
+      accounts,
+    );
     const snapshot = await sut.snapshot(7);
     const [position] = snapshot.positions;
     return [position.quantity, position.costBasis, position.unrealizedPnl, snapshot.replay.totalRealizedPnl];

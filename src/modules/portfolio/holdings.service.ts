@@ -7,6 +7,8 @@ import { DailyClose } from './analytics/daily-returns';
 import { CostBasis, CostBasisMethod, replayByMethod } from './analytics/cost-basis';
 import { LedgerEntry, LedgerReplay } from './analytics/ledger-replay';
 import { PositionQuote, valuePositions, ValuedPosition } from './analytics/position-valuation';
+import { entriesOfAccount } from './account-ledger';
+import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioSettingsService } from './portfolio-settings.service';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
@@ -18,12 +20,17 @@ export type HoldingsMarket = Pick<MarketService, 'getQuotes' | 'getProfile' | 'g
 /** What the holdings read of the ledger. */
 export type HoldingsLedger = Pick<PortfolioTransactionsRepository, 'ledger'>;
 
+/** How the holdings check that an account is the user's. */
+export type HoldingsAccounts = Pick<PortfolioAccountsRepository, 'find'>;
+
 /** How the holdings learn the user's cost-basis method. */
 export type HoldingsCostBasis = Pick<PortfolioSettingsService, 'costBasis'>;
 
 /** A user's ledger and the positions it leaves, valued at one batch of live quotes. */
 export interface HoldingsSnapshot {
   userId: number;
+  /** The one account the snapshot is of; undefined for every account combined. */
+  accountId?: number;
   /** Shared by every snapshot of one ledger version: the same array while the ledger is unchanged. */
   ledger: readonly LedgerEntry[];
   /** The user's cost-basis method, by which `replay` and the positions' cost bases are computed. */
@@ -51,18 +58,26 @@ export class HoldingsService {
     @Inject(MarketService) private readonly market: HoldingsMarket,
     private readonly clock: Clock,
     @Inject(PortfolioSettingsService) private readonly settings: HoldingsCostBasis,
+    @Inject(PortfolioAccountsRepository) private readonly accounts: HoldingsAccounts,
   ) {}
 
-  async snapshot(userId: number): Promise<HoldingsSnapshot> {
-    const [{ entries: ledger }, costBasis] = await Promise.all([
+  /**
+   * The holdings of one account (404 `Account not found` when it is not the user's) or of every
+   * account combined.
+   */
+  async snapshot(userId: number, accountId?: number): Promise<HoldingsSnapshot> {
+    const [{ entries }, costBasis, account] = await Promise.all([
       this.transactions.ledger(userId),
       this.settings.costBasis(userId),
+      accountId === undefined ? undefined : this.accounts.find(userId, accountId),
     ]);
+    if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
+    const ledger = entriesOfAccount(entries, accountId);
     const replay = this.replayOf(ledger, costBasis);
     const symbols = [...replay.positions.keys()];
     const [quotes] = await Promise.all([this.quotes(symbols), this.loadSectors(symbols)]);
     const positions = valuePositions(replay.positions.values(), quotes, (symbol) => this.sectorOf(symbol));
-    return { userId, ledger, costBasis, replay, positions, asOf: this.clock.now() };
+    return { userId, accountId, ledger, costBasis, replay, positions, asOf: this.clock.now() };
   }
 
   /** The ledger replayed by the cost-basis method. */

@@ -1,7 +1,7 @@
 import { RuleViolationError } from '../../common/errors/domain-errors';
 import { LotSelection } from './analytics/tax-lots';
 import { InsufficientCashError, LedgerChange } from './ledger.service';
-import { LedgerTransaction, NewLedgerTransaction } from './ledger-transaction';
+import { LedgerTransaction, NewLedgerTransaction, PlacedLedgerTransaction } from './ledger-transaction';
 import { DEFAULT_PORTFOLIO_SETTINGS } from './portfolio-settings.service';
 import { LockedLedger } from './portfolio-transactions.repository';
 
@@ -16,7 +16,7 @@ class MemoryLedger {
     );
   }
 
-  insert(records: NewLedgerTransaction[]): Promise<number[]> {
+  insert(records: PlacedLedgerTransaction[]): Promise<number[]> {
     const stored = records.map((record) => ({ ...record, id: this.nextId++, realizedPnl: null }));
     this.rows.push(...stored);
     return Promise.resolve(stored.map((row) => row.id));
@@ -25,6 +25,11 @@ class MemoryLedger {
   delete(id: number): Promise<void> {
     this.rows = this.rows.filter((row) => row.id !== id);
     return Promise.resolve();
+  }
+
+  /** The user's one account. */
+  defaultAccountId(): Promise<number> {
+    return Promise.resolve(1);
   }
 
   refreshRealizedPnl(): Promise<void> {

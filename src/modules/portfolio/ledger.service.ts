@@ -1,7 +1,12 @@
 import { EntityManager } from 'typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { ConflictError, NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
+import {
+  ConflictError,
+  InvalidFieldError,
+  NotFoundError,
+  RuleViolationError,
+} from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { IdempotentRequest } from '../idempotency';
@@ -14,11 +19,17 @@ import {
   OversellError,
   TRADE_KINDS,
   PositionEventKind,
+  QUANTITY_EPSILON,
   SplitBelowMinimumError,
   UnheldPositionError,
 } from './analytics/ledger-replay';
 import { LotSelection, LotSelectionProblem, matchLots } from './analytics/tax-lots';
-import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
+import {
+  LedgerTransaction,
+  NewLedgerTransaction,
+  PlacedLedgerTransaction,
+  withRealizedPnlOf,
+} from './ledger-transaction';
 import { withinTradeLimits } from './ledger-limits';
 import {
   DEFAULT_PORTFOLIO_SETTINGS,
@@ -80,6 +91,11 @@ export class InsufficientCashError extends RuleViolationError {
   ) {
     super(ErrorDetail.insufficientCash(entryKind));
   }
+}
+
+/** The id an appended record has until it is stored: a receiving leg names its sending leg by it. */
+export function provisionalId(appendedIndex: number): number {
+  return PROVISIONAL_ID_BASE + appendedIndex;
 }
 
 function entryAt(entryId: number): EntryAt {
@@ -198,9 +214,10 @@ export class LedgerChange {
    * be open enough for it.
    */
   async append(
-    records: NewLedgerTransaction[],
+    given: NewLedgerTransaction[],
     lotSelections: readonly NewLotSelection[] = [],
   ): Promise<LedgerTransaction[]> {
+    const records = await this.inAccounts(given);
     const existing = await this.locked.entries();
     if (existing.length + records.length > this.maxTransactions)
       throw new RuleViolationError(ErrorDetail.ledgerFull(this.maxTransactions));
@@ -246,12 +263,83 @@ export class LedgerChange {
       throw new ConflictError(
         ErrorDetail.transactionWouldBreakLotSelection(problems[0].sellId, problems[0].lotId),
       );
-    const ids = await this.locked.insert(records);
+    const ids = await this.insertLinked(records);
     await this.locked.insertLotSelections(
       lotSelections.map(({ appendedIndex, ...selection }) => ({ ...selection, sellId: ids[appendedIndex] })),
     );
     await this.locked.refreshRealizedPnl();
     return this.locked.findByIds(ids);
+  }
+
+  /**
+   * Replaces the stored transaction `id` by `record`, under the rules of a new entry: the errors of
+   * `append` (at `{appendedIndex: 0}` for the edited entry), a 409 when a stored sell's named lot
+   * would lose its shares. `lotSelections` replace the lots the edited sell names; undefined keeps
+   * them while it stays a sell. Realized P&L is re-derived as for a back-dated entry; the values
+   * replaced are kept in the transaction's history. 404 for a missing id (or another user's).
+   */
+  async edit(
+    id: number,
+    given: NewLedgerTransaction,
+    lotSelections: readonly NewLotSelection[] | undefined,
+    updatedAt: Date,
+  ): Promise<LedgerTransaction> {
+    const [record] = await this.inAccounts([given]);
+    const existing = await this.locked.entries();
+    const stored = existing.find((entry) => entry.id === id);
+    if (!stored) throw new NotFoundError(ErrorDetail.transactionNotFound);
+    if (stored.transferOf != null || existing.some((entry) => entry.transferOf === id))
+      throw new ConflictError(ErrorDetail.transferLegNotEditable);
+    const edited = { ...stored, ...record, id };
+    const candidate = existing.map((entry) => (entry.id === id ? edited : entry));
+    const at = (entryId: number): EntryAt => (entryId === id ? { appendedIndex: 0 } : { storedId: entryId });
+    const first = findOversell(candidate);
+    if (first instanceof UnheldPositionError)
+      throw new UnheldPositionRejectedError(first.symbol, first.kind, at(first.entryId));
+    if (first instanceof SplitBelowMinimumError)
+      throw new RuleViolationError(ErrorDetail.splitBelowSmallestQuantity(first.symbol));
+    if (first)
+      throw new OversellRejectedError(
+        findOversells(candidate)
+          .filter((violation) => violation instanceof OversellError)
+          .map((violation) => ({ symbol: violation.symbol, ...at(violation.entryId) })),
+      );
+    if (TRADE_KINDS.includes(record.side) && !withinTradeLimits(record))
+      throw new RuleViolationError(ErrorDetail.tradeOutsideLedgerLimits(record.quantity, record.symbol!));
+    const shortfall = this.settings.strictCash ? findCashShortfall(candidate, existing) : null;
+    if (shortfall) throw new InsufficientCashError(shortfall.side, at(shortfall.id));
+    const ownSelections =
+      record.side !== 'sell'
+        ? []
+        : lotSelections === undefined
+          ? ((await this.locked.lotSelections()).get(id) ?? [])
+          : lotSelections.map(({ lotId, quantity }) => ({ sellId: id, lotId, quantity }));
+    const named = ownSelections.reduce((sum, selection) => sum + selection.quantity, 0);
+    if (
+      lotSelections === undefined &&
+      ownSelections.length > 0 &&
+      Math.abs(named - record.quantity) > QUANTITY_EPSILON
+    )
+      throw InvalidFieldError.valueError(
+        ['body', 'lots'],
+        ErrorDetail.lotsMustSumToQuantity(record.quantity),
+      );
+    const problems = await this.lotSelectionProblems(candidate, ownSelections, (sellId) => sellId !== id);
+    const rejected = problems.filter((problem) => problem.sellId === id);
+    if (rejected.length > 0 && lotSelections !== undefined)
+      throw new LotSelectionRejectedError(
+        rejected.map(({ sellId: _sellId, ...problem }) => ({ ...problem, appendedIndex: 0 })),
+      );
+    if (problems.length > 0)
+      throw new ConflictError(
+        ErrorDetail.transactionWouldBreakLotSelection(problems[0].sellId, problems[0].lotId),
+      );
+    await this.locked.replace(id, record, updatedAt);
+    if (lotSelections !== undefined || record.side !== 'sell')
+      await this.locked.replaceLotSelections(id, ownSelections);
+    await this.locked.refreshRealizedPnl();
+    const [shown] = await this.locked.findByIds([id]);
+    return shown;
   }
 
   /** `transactions` with each sell's realized P&L by the user's cost-basis method (under `average`, as stored). */
@@ -266,6 +354,70 @@ export class LedgerChange {
   }
 
   /**
+   * Inserts the records in order; a receiving leg naming a sending leg of the same append (by its
+   * provisional id, see `provisionalId`) names its stored id. The sending legs come first.
+   */
+  private async insertLinked(records: PlacedLedgerTransaction[]): Promise<number[]> {
+    const isLinked = (record: PlacedLedgerTransaction) => (record.transferOf ?? 0) >= PROVISIONAL_ID_BASE;
+    const firstLinked = records.findIndex(isLinked);
+    if (firstLinked < 0) return this.locked.insert(records);
+    const head = await this.locked.insert(records.slice(0, firstLinked));
+    const tail = records
+      .slice(firstLinked)
+      .map((record) =>
+        isLinked(record) ? { ...record, transferOf: head[record.transferOf! - PROVISIONAL_ID_BASE] } : record,
+      );
+    return [...head, ...(await this.locked.insert(tail))];
+  }
+
+  /** The records, each in its account: the default account for those that name none. */
+  private async inAccounts(records: NewLedgerTransaction[]): Promise<PlacedLedgerTransaction[]> {
+    if (records.every((record) => record.accountId !== undefined))
+      return records as PlacedLedgerTransaction[];
+    const defaultId = await this.locked.defaultAccountId();
+    return records.map((record) => ({ ...record, accountId: record.accountId ?? defaultId }));
+  }
+
+  /** The account a write goes to: the one named (404 when it is not the caller's), else the default. */
+  async accountFor(requested: number | undefined): Promise<number> {
+    if (requested === undefined) return this.locked.defaultAccountId();
+    if (!(await this.locked.hasAccount(requested))) throw new NotFoundError(ErrorDetail.accountNotFound);
+    return requested;
+  }
+
+  /**
+   * Deletes an account. 404 for another user's; 409 for the default account, and for an account with
+   * transactions unless `moveTo` names another account of the user to move them into (404 when it
+   * is not one). Moving is refused (400) when the merged account would break the ledger's rules (a
+   * split recorded in both, strict cash), as any change is; realized P&L is re-derived.
+   */
+  async deleteAccount(accountId: number, moveTo: number | undefined): Promise<void> {
+    if (!(await this.locked.hasAccount(accountId))) throw new NotFoundError(ErrorDetail.accountNotFound);
+    if (accountId === (await this.locked.defaultAccountId()))
+      throw new ConflictError(ErrorDetail.defaultAccountCannotBeDeleted);
+    const existing = await this.locked.entries();
+    const held = existing.filter((entry) => entry.accountId === accountId).length;
+    if (held === 0) return this.locked.deleteEmptyAccount(accountId);
+    if (moveTo === undefined) throw new ConflictError(ErrorDetail.accountHasTransactions(held));
+    if (moveTo === accountId) throw new ConflictError(ErrorDetail.accountCannotMoveToItself);
+    if (!(await this.locked.hasAccount(moveTo))) throw new NotFoundError(ErrorDetail.accountNotFound);
+    const merged = existing.map((entry) =>
+      entry.accountId === accountId ? { ...entry, accountId: moveTo } : entry,
+    );
+    const violation = findOversell(merged);
+    if (violation) throw new RuleViolationError(ErrorDetail.accountMoveWouldBreakLedger(violation.message));
+    if (this.settings.strictCash && findCashShortfall(merged, existing))
+      throw new RuleViolationError(
+        ErrorDetail.accountMoveWouldBreakLedger('the cash balance would fall below zero'),
+      );
+    const [problem] = await this.lotSelectionProblems(merged, []);
+    if (problem)
+      throw new ConflictError(ErrorDetail.transactionWouldBreakLotSelection(problem.sellId, problem.lotId));
+    await this.locked.mergeAccount(accountId, moveTo);
+    await this.locked.refreshRealizedPnl();
+  }
+
+  /**
    * 404 for a missing id (or another user's); 400 when a later sell would exceed the quantity held
    * without it, a later dividend, split or position fee would have no position, a later split
    * would leave less than the smallest stored quantity, or, with the strict-cash
@@ -273,8 +425,16 @@ export class LedgerChange {
    */
   async remove(id: number): Promise<void> {
     const existing = await this.locked.entries();
-    if (!existing.some((entry) => entry.id === id)) throw new NotFoundError(ErrorDetail.transactionNotFound);
-    const remaining = existing.filter((entry) => entry.id !== id);
+    const removed = existing.find((entry) => entry.id === id);
+    if (!removed) throw new NotFoundError(ErrorDetail.transactionNotFound);
+    // A transfer between accounts goes as a whole: its sending leg and every receiving leg.
+    const sendingId = removed.transferOf ?? id;
+    const group = new Set(
+      existing
+        .filter((entry) => entry.id === sendingId || entry.transferOf === sendingId)
+        .map((entry) => entry.id),
+    );
+    const remaining = existing.filter((entry) => !group.has(entry.id));
     const violation = findOversell(remaining);
     if (violation instanceof UnheldPositionError)
       throw new RuleViolationError(
@@ -286,12 +446,12 @@ export class LedgerChange {
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOversell(violation.symbol));
     if (this.settings.strictCash && findCashShortfall(remaining, existing))
       throw new RuleViolationError(ErrorDetail.transactionDeletionWouldOverdraw);
-    const [problem] = await this.lotSelectionProblems(remaining, [], (sellId) => sellId !== id);
+    const [problem] = await this.lotSelectionProblems(remaining, [], (sellId) => !group.has(sellId));
     if (problem)
       throw new ConflictError(
         ErrorDetail.transactionDeletionWouldBreakLotSelection(problem.sellId, problem.lotId),
       );
-    await this.locked.delete(id);
+    for (const member of [...group].reverse()) await this.locked.delete(member);
     await this.locked.refreshRealizedPnl();
   }
 

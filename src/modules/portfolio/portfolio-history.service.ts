@@ -33,9 +33,14 @@ export class PortfolioHistoryService {
   ) {}
 
   /** 404 `Stock <benchmark> not found` for a benchmark without history. */
-  async history(userId: number, period: HistoryPeriod, rawBenchmark: string): Promise<PortfolioHistory> {
+  async history(
+    userId: number,
+    period: HistoryPeriod,
+    rawBenchmark: string,
+    accountId?: number,
+  ): Promise<PortfolioHistory> {
     const benchmark = normalizeSymbol(rawBenchmark);
-    const snapshot = await this.holdings.snapshot(userId);
+    const snapshot = await this.holdings.snapshot(userId, accountId);
     const asOf = exchangeDay(snapshot.asOf);
     const valuations = await this.summaries.dailyValuations(snapshot);
     const start = historyStart(period, asOf, valuations[0]?.date ?? asOf);

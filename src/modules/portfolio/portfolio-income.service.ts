@@ -13,8 +13,8 @@ export interface PortfolioIncome extends IncomeReport {
 export class PortfolioIncomeService {
   constructor(private readonly holdings: HoldingsService) {}
 
-  async income(userId: number, period: HistoryPeriod): Promise<PortfolioIncome> {
-    const snapshot = await this.holdings.snapshot(userId);
+  async income(userId: number, period: HistoryPeriod, accountId?: number): Promise<PortfolioIncome> {
+    const snapshot = await this.holdings.snapshot(userId, accountId);
     const report = incomeReport(snapshot.ledger, snapshot.positions, period, exchangeDay(snapshot.asOf));
     return { period, ...report, asOf: snapshot.asOf };
   }

@@ -64,9 +64,9 @@ export class PortfolioOverviewService {
   ) {}
 
   /** With `includeCash`, the summary has the cash balance and the weights count it. */
-  async overview(userId: number, includeCash = false): Promise<Overview> {
+  async overview(userId: number, includeCash = false, accountId?: number): Promise<Overview> {
     const [snapshot, preferences] = await Promise.all([
-      this.holdings.snapshot(userId),
+      this.holdings.snapshot(userId, accountId),
       this.preferences.findForUser(userId),
     ]);
     const watched = preferences?.watchlist ?? [];

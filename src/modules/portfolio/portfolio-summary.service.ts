@@ -64,7 +64,7 @@ export class PortfolioSummaryService {
    * arrays: the same array means the same data), and carried on when trades were appended to the
    * ledger since. Sized by ledger rows like the ledgers' own cache, whose arrays it mostly shares.
    */
-  private readonly latest = new CountedLru<number, ComputedPerformance>('portfolio-performance', {
+  private readonly latest = new CountedLru<string, ComputedPerformance>('portfolio-performance', {
     maxSize: CACHED_LEDGER_ROWS,
     sizeCalculation: (computed) => Math.max(1, computed.ledger.length),
   });
@@ -75,8 +75,8 @@ export class PortfolioSummaryService {
   ) {}
 
   /** With `includeCash`, also the cash balance and the value including it. */
-  async summary(userId: number, includeCash = false): Promise<PortfolioSummary> {
-    return this.summarise(await this.holdings.snapshot(userId), includeCash);
+  async summary(userId: number, includeCash = false, accountId?: number): Promise<PortfolioSummary> {
+    return this.summarise(await this.holdings.snapshot(userId, accountId), includeCash);
   }
 
   /**
@@ -145,7 +145,7 @@ export class PortfolioSummaryService {
    * The computation for the snapshot's ledger, day and current closes, reused, carried on or new,
    * with those closes (handed over, not kept: a kept result holds no series, see same-series.ts).
    */
-  private async computed({ userId, ledger, asOf: instant }: HoldingsSnapshot): Promise<{
+  private async computed({ userId, accountId, ledger, asOf: instant }: HoldingsSnapshot): Promise<{
     computed: ComputedPerformance;
     closes: ReadonlyMap<string, readonly DailyClose[]>;
   }> {
@@ -157,7 +157,8 @@ export class PortfolioSummaryService {
         closes: new Map(),
       };
     }
-    const earlier = this.latest.get(userId);
+    const key = `${userId}:${accountId ?? 'all'}`;
+    const earlier = this.latest.get(key);
     const appended = earlier && (earlier.ledger === ledger ? [] : appendedEntries(ledger, earlier.ledger));
     const symbols = appended ? withSymbolsOf(earlier!.symbols, appended) : withSymbolsOf([], ledger);
     const closes = await this.holdings.dailyCloses([...symbols], ledger[0].tradeDate);
@@ -175,7 +176,7 @@ export class PortfolioSummaryService {
       valuations,
       contributionsAfter: new Map(),
     };
-    this.latest.set(userId, computed);
+    this.latest.set(key, computed);
     return { computed, closes };
   }
 }

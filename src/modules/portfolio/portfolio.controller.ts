@@ -12,6 +12,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ExposureResponse } from '../graph/dto/exposure.response';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
+import { AccountScopeQuery } from './dto/account-id.field';
 import { HistoryQuery } from './dto/history.query';
 import { HistoryResponse } from './dto/history.response';
 import { IncludeCashQuery } from './dto/include-cash.query';
@@ -61,7 +62,9 @@ export class PortfolioController {
   @ApiOkResponse({ type: OverviewResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
   async overview(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<OverviewResponse> {
-    return OverviewResponse.from(await this.overviews.overview(user.id, query.include_cash));
+    return OverviewResponse.from(
+      await this.overviews.overview(user.id, query.include_cash, query.account_id),
+    );
   }
 
   @Get('positions')
@@ -72,7 +75,7 @@ export class PortfolioController {
     @CurrentUser() user: AuthUser,
     @Query() query: IncludeCashQuery,
   ): Promise<PositionsResponse> {
-    const snapshot = await this.holdings.snapshot(user.id);
+    const snapshot = await this.holdings.snapshot(user.id, query.account_id);
     return PositionsResponse.from(
       snapshot.positions,
       query.include_cash ? snapshot.replay.cashBalance : undefined,
@@ -88,8 +91,8 @@ export class PortfolioController {
       'first (FIFO, also under `average`, which has no lots of its own). Wash sales are not adjusted.',
   })
   @ApiOkResponse({ type: TaxLotsResponse })
-  async lots(@CurrentUser() user: AuthUser): Promise<TaxLotsResponse> {
-    return TaxLotsResponse.from(await this.taxLots.openLots(user.id));
+  async lots(@CurrentUser() user: AuthUser, @Query() query: AccountScopeQuery): Promise<TaxLotsResponse> {
+    return TaxLotsResponse.from(await this.taxLots.openLots(user.id, query.account_id));
   }
 
   @Get('realized')
@@ -103,7 +106,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: RealizedResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid year' })
   async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<RealizedResponse> {
-    return RealizedResponse.from(await this.taxLots.realized(user.id, query.year));
+    return RealizedResponse.from(await this.taxLots.realized(user.id, query.year, query.account_id));
   }
 
   @Get('summary')
@@ -120,7 +123,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: SummaryResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
   async summary(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<SummaryResponse> {
-    return SummaryResponse.from(await this.summaries.summary(user.id, query.include_cash));
+    return SummaryResponse.from(await this.summaries.summary(user.id, query.include_cash, query.account_id));
   }
 
   @Get('history')
@@ -135,7 +138,9 @@ export class PortfolioController {
   @ApiNotFoundResponse({ description: '`Stock <benchmark> not found`' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid period or benchmark' })
   async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQuery): Promise<HistoryResponse> {
-    return HistoryResponse.from(await this.histories.history(user.id, query.period, query.benchmark));
+    return HistoryResponse.from(
+      await this.histories.history(user.id, query.period, query.benchmark, query.account_id),
+    );
   }
 
   @Get('income')
@@ -150,7 +155,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: IncomeResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid period' })
   async income(@CurrentUser() user: AuthUser, @Query() query: IncomeQuery): Promise<IncomeResponse> {
-    return IncomeResponse.from(await this.incomes.income(user.id, query.period));
+    return IncomeResponse.from(await this.incomes.income(user.id, query.period, query.account_id));
   }
 
   @Get('exposure')
@@ -244,7 +249,13 @@ export class PortfolioController {
     @Query() query: RiskMetricsQuery,
   ): Promise<RiskMetricsResponse> {
     return RiskMetricsResponse.from(
-      await this.risk.riskMetrics(user.id, query.lookback_days, query.benchmark, query.include_today),
+      await this.risk.riskMetrics(
+        user.id,
+        query.lookback_days,
+        query.benchmark,
+        query.include_today,
+        query.account_id,
+      ),
     );
   }
 

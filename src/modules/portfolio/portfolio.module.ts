@@ -13,6 +13,9 @@ import { CsvContentTypeParser } from './import/csv-content-type.parser';
 import { BrokerImportController } from './broker-import.controller';
 import { BrokerImportRepository } from './broker-import/broker-import.repository';
 import { BrokerImportService } from './broker-import/broker-import.service';
+import { PortfolioAccountsController } from './portfolio-accounts.controller';
+import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
+import { PortfolioAccountsService } from './portfolio-accounts.service';
 import { PortfolioGraphService } from './portfolio-graph.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioIncomeService } from './portfolio-income.service';
@@ -28,6 +31,7 @@ import { RiskMetricsService } from './risk-metrics.service';
 import { TaxLotsService } from './tax-lots.service';
 import { TransactionsController } from './transactions.controller';
 import { TransactionsService } from './transactions.service';
+import { TransfersController } from './transfers.controller';
 
 @Module({
   imports: [
@@ -41,12 +45,16 @@ import { TransactionsService } from './transactions.service';
   controllers: [
     TransactionsController,
     BrokerImportController,
+    PortfolioAccountsController,
+    TransfersController,
     PortfolioSettingsController,
     PortfolioController,
   ],
   providers: [
     CsvContentTypeParser,
     PortfolioTransactionsRepository,
+    PortfolioAccountsRepository,
+    PortfolioAccountsService,
     PortfolioSettingsRepository,
     PortfolioSettingsService,
     LedgerService,

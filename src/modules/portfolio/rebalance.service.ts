@@ -13,6 +13,7 @@ import { planRebalance, RebalancePlan, RebalanceTradeSide, SymbolTarget } from '
 import { symbolTargetsFromSectors } from './analytics/sector-targets';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
 import { HoldingsService } from './holdings.service';
+import { entriesOfAccount } from './account-ledger';
 import { LedgerChange, LedgerService, Present } from './ledger.service';
 import { NewLedgerTransaction } from './ledger-transaction';
 import { exchangeDay } from './analytics/time-weighted-returns';
@@ -53,7 +54,7 @@ export class RebalanceService {
     const list = checkTargetLists(body);
     // Targets are resolved before the lock is taken, so that a 422 does not wait on it; the quotes
     // fetched here are in the quote cache when the locked pass values the holdings again.
-    const snapshot = await this.holdings.snapshot(userId);
+    const snapshot = await this.holdings.snapshot(userId, body.account_id);
     const prices = new Map(snapshot.positions.map((position) => [position.symbol, position.currentPrice]));
     const symbolTargets = list === 'targets' ? await this.symbolTargets(body, prices) : null;
     const planFor = (positions: ValuedPosition[]) => plan(body, positions, symbolTargets, prices);
@@ -63,11 +64,14 @@ export class RebalanceService {
     return this.ledger.change(
       userId,
       async (ledger) => {
-        const planned = planFor(await this.valuedPositions(await ledger.entries()));
+        // Executed trades go to the account named, or to the default one.
+        const accountId = await ledger.accountFor(body.account_id);
+        const entries = entriesOfAccount(await ledger.entries(), body.account_id);
+        const planned = planFor(await this.valuedPositions(entries));
         if (body.dry_run || planned.trades.length === 0) {
           return present({ ...planned, executed: !body.dry_run, transactionIds: [] });
         }
-        const transactionIds = await this.record(ledger, planned);
+        const transactionIds = await this.record(ledger, planned, accountId);
         return present({ ...planned, executed: true, transactionIds });
       },
       request,
@@ -86,11 +90,12 @@ export class RebalanceService {
    * Sells first, so that the buys they fund come after them in the ledger; all at now, without
    * fees. The plan never sells more than the locked ledger holds.
    */
-  private async record(ledger: LedgerChange, plan: RebalancePlan): Promise<number[]> {
+  private async record(ledger: LedgerChange, plan: RebalancePlan, accountId: number): Promise<number[]> {
     const executedAt = this.clock.now();
     const ordered = [...plan.trades].sort((a, b) => (a.side === b.side ? 0 : a.side === 'sell' ? -1 : 1));
     const records: NewLedgerTransaction[] = ordered.map((trade) => ({
       userId: ledger.userId,
+      accountId,
       symbol: trade.symbol,
       side: ledgerSide(trade.side),
       quantity: trade.quantity,

@@ -71,8 +71,10 @@ export class RiskMetricsService {
     lookbackDays: number,
     benchmark: string,
     includeToday = false,
+    accountId?: number,
   ): Promise<PortfolioRiskMetrics> {
-    return this.assess(userId, await this.holdings.snapshot(userId), lookbackDays, benchmark, includeToday);
+    const snapshot = await this.holdings.snapshot(userId, accountId);
+    return this.assess(userId, snapshot, lookbackDays, benchmark, includeToday);
   }
 
   /**
@@ -94,12 +96,13 @@ export class RiskMetricsService {
     const [closes, preferences, clusterConcentration] = await Promise.all([
       this.holdings.dailyCloses([...new Set([...symbols, benchmark])], from),
       this.preferences.findForUser(userId),
-      symbols.length > 0 ? this.graph.clusterConcentration(userId) : null,
+      // The market graph knows the user's holdings of every account together, not one account's.
+      symbols.length > 0 && snapshot.accountId === undefined ? this.graph.clusterConcentration(userId) : null,
     ]);
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
 
-    const metrics = this.compute(`${userId}:${lookbackDays}:${benchmark}`, {
+    const metrics = this.compute(`${userId}:${snapshot.accountId ?? 'all'}:${lookbackDays}:${benchmark}`, {
       holdings: snapshot.positions.map((position) => ({
         symbol: position.symbol,
         sector: position.sector,

@@ -51,8 +51,8 @@ export class TaxLotsService {
 
   constructor(private readonly holdings: HoldingsService) {}
 
-  async openLots(userId: number): Promise<OpenLots> {
-    return this.openLotsOf(await this.holdings.snapshot(userId));
+  async openLots(userId: number, accountId?: number): Promise<OpenLots> {
+    return this.openLotsOf(await this.holdings.snapshot(userId, accountId));
   }
 
   /**
@@ -88,8 +88,8 @@ export class TaxLotsService {
   }
 
   /** Lot portions closed by sells on New York dates of `year` (default New York's current year). */
-  async realized(userId: number, year?: number): Promise<RealizedGains> {
-    const snapshot = await this.holdings.snapshot(userId);
+  async realized(userId: number, year?: number, accountId?: number): Promise<RealizedGains> {
+    const snapshot = await this.holdings.snapshot(userId, accountId);
     const reportYear = year ?? Number(exchangeDay(snapshot.asOf).slice(0, 4));
     const portions = this.lotsOf(snapshot.ledger, snapshot.costBasis).closed.filter(
       (portion) => Number(portion.disposedOn.slice(0, 4)) === reportYear,

@@ -2,7 +2,8 @@ import { TransactionKind } from './analytics/ledger-replay';
 import { MAX_SPLIT_TERM } from './ledger-limits';
 
 /** The request fields that depend on the kind of transaction (`side`). */
-export type KindField = 'symbol' | 'quantity' | 'price' | 'fees' | 'amount' | 'withholding_tax' | 'ratio';
+export type KindField =
+  'symbol' | 'quantity' | 'price' | 'fees' | 'amount' | 'withholding_tax' | 'ratio' | 'acquired_on';
 
 interface KindFields {
   required: readonly KindField[];
@@ -19,6 +20,9 @@ export const KIND_FIELDS: Record<TransactionKind, KindFields> = {
   withdrawal: { required: ['amount'], optional: [] },
   interest: { required: ['amount'], optional: [] },
   fee: { required: ['amount'], optional: ['symbol'] },
+  // Cash (amount) or shares (symbol, quantity; coming in, amount is their cost basis): see transferProblems.
+  transfer_in: { required: [], optional: ['symbol', 'quantity', 'amount', 'acquired_on'] },
+  transfer_out: { required: [], optional: ['symbol', 'quantity', 'amount'] },
 };
 
 /** A side outside the known kinds is judged as a trade, so its other fields are checked as before. */
@@ -73,6 +77,7 @@ export function kindFieldProblems(
     if (value !== undefined && !acceptsField(side, field))
       problems.push({ field, message: `${field} is not accepted for a ${side}` });
   }
+  if (side === 'transfer_in' || side === 'transfer_out') problems.push(...transferProblems(side, fields));
   const { amount, withholding_tax: withholdingTax, ratio } = fields;
   if (typeof amount === 'number' && typeof withholdingTax === 'number' && withholdingTax > amount)
     problems.push({ field: 'withholding_tax', message: 'withholding_tax must not exceed amount' });
@@ -86,5 +91,41 @@ export function kindFieldProblems(
     else if (terms.to === terms.from)
       problems.push({ field: 'ratio', message: 'ratio must change the number of shares' });
   }
+  return problems;
+}
+
+/**
+ * A transfer moves cash (`amount`, no symbol) or shares (`symbol` and `quantity`; coming in, also
+ * `amount`, their cost basis, and optionally `acquired_on`, the date they were first bought).
+ */
+function transferProblems(
+  side: 'transfer_in' | 'transfer_out',
+  fields: Partial<Record<KindField, unknown>>,
+): FieldProblem[] {
+  const given = (field: KindField) => fields[field] !== undefined;
+  if (!given('symbol')) {
+    return [
+      ...(given('amount')
+        ? []
+        : [{ field: 'amount' as const, message: `amount is required for a cash ${side}` }]),
+      ...(['quantity', 'acquired_on'] as const).filter(given).map((field) => ({
+        field,
+        message: `${field} needs a symbol: it is accepted for a share ${side} only`,
+      })),
+    ];
+  }
+  const problems: FieldProblem[] = [];
+  if (!given('quantity'))
+    problems.push({ field: 'quantity', message: `quantity is required for a share ${side}` });
+  if (side === 'transfer_in' && !given('amount'))
+    problems.push({
+      field: 'amount',
+      message: 'amount (the cost basis of the shares) is required for a share transfer_in',
+    });
+  if (side === 'transfer_out' && given('amount'))
+    problems.push({
+      field: 'amount',
+      message: 'amount is not accepted for a share transfer_out: its cost basis goes with it',
+    });
   return problems;
 }

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -16,10 +27,12 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
-import { CreateTransactionDto } from './dto/create-transaction.dto';
+import { ImportTargetQuery } from './dto/account-id.field';
+import { CreateTransactionDto, UpdateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { TransactionIdParams } from './dto/transaction-id.params';
 import {
+  TransactionHistoryResponse,
   TransactionImportResponse,
   TransactionListResponse,
   TransactionResponse,
@@ -157,6 +170,7 @@ export class TransactionsController {
   importCsv(
     @CurrentUser() user: AuthUser,
     @Body(CsvBodyPipe) csv: string,
+    @Query() query: ImportTargetQuery,
     @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<TransactionImportResponse> {
     return this.transactions.importCsv(
@@ -164,7 +178,70 @@ export class TransactionsController {
       csv,
       (recorded) => TransactionImportResponse.from(recorded),
       request,
+      query.account_id,
     );
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: 'Edit a transaction of any kind',
+    description:
+      'Any field of a new entry, under the same validation, strict-cash and lot rules. Fields left out keep ' +
+      'their value while the kind stays; a new `side` keeps only the symbol and takes that kind’s fields as given. Realized P&L of the ' +
+      'sells after it is re-derived, as for a back-dated entry; the values replaced are kept (see ' +
+      '`GET /portfolio/transactions/{id}/history`) and `updated_at` is set. A sell keeps the lots it names unless ' +
+      '`lots` names others.',
+  })
+  @ApiBody({
+    type: UpdateTransactionDto,
+    examples: {
+      price: { value: { price: 171.9, fees: 1 } },
+      move: { value: { account_id: 2 } },
+      kind: { value: { side: 'dividend', amount: 12.5, withholding_tax: 1.88 } },
+    },
+  })
+  @ApiIdempotencyKey()
+  @ApiOkResponse({ type: TransactionResponse })
+  @ApiNotFoundResponse({
+    description: `\`${ErrorDetail.transactionNotFound}\`, \`${ErrorDetail.accountNotFound}\`, \`Stock <symbol> not found\``,
+  })
+  @ApiBadRequestResponse({
+    description: 'As for a new entry: an oversell, a position event without a position, strict cash',
+  })
+  @ApiConflictResponse({
+    description: 'A stored sell names a lot the edit would leave without the shares it closes',
+  })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'As for a new entry, and `Field required` for a field the new kind needs; an invalid or reused Idempotency-Key',
+  })
+  edit(
+    @CurrentUser() user: AuthUser,
+    @Param() params: TransactionIdParams,
+    @Body() body: UpdateTransactionDto,
+    @IdempotencyKey() request: IdempotentRequest | undefined,
+  ): Promise<TransactionResponse> {
+    return this.transactions.edit(
+      user.id,
+      params.id,
+      body,
+      (edited) => TransactionResponse.from(edited),
+      request,
+    );
+  }
+
+  @Get(':id/history')
+  @ApiOperation({
+    summary: 'The values each edit of a transaction replaced, oldest first',
+    description: 'Empty for a transaction never edited.',
+  })
+  @ApiOkResponse({ type: TransactionHistoryResponse })
+  @ApiNotFoundResponse({ description: `\`${ErrorDetail.transactionNotFound}\`` })
+  async history(
+    @CurrentUser() user: AuthUser,
+    @Param() params: TransactionIdParams,
+  ): Promise<TransactionHistoryResponse> {
+    return TransactionHistoryResponse.from(await this.transactions.revisions(user.id, params.id));
   }
 
   @Delete(':id')

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { Clock } from '../../common/time/clock';
-import { InvalidFieldError } from '../../common/errors/domain-errors';
+import { InvalidFieldError, NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { portfolioConfig } from '../../config/portfolio.config';
@@ -9,7 +9,7 @@ import { IdempotentRequest } from '../idempotency';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market';
 import { MarketService } from '../market/market.service';
-import { CreateTransactionDto, LotSelectionDto } from './dto/create-transaction.dto';
+import { CreateTransactionDto, LotSelectionDto, UpdateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { parseTransactionsCsv } from './import/transactions-csv.parser';
 import { HoldingsService } from './holdings.service';
@@ -19,19 +19,31 @@ import {
   NewLotSelection,
   OversellRejectedError,
   Present,
+  provisionalId,
   rejectedLotDetail,
   UnheldPositionRejectedError,
 } from './ledger.service';
 import { LedgerTransaction, NewLedgerTransaction, withRealizedPnlOf } from './ledger-transaction';
+import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioSettingsService } from './portfolio-settings.service';
 import {
   ListingBound,
   PortfolioTransactionsRepository,
   StoredTransaction,
+  TransactionRevision,
 } from './portfolio-transactions.repository';
 import { nullable, quantity as roundQuantity } from './portfolio-rounding';
-import { kindFieldProblems, parseSplitRatio } from './transaction-fields';
-import { QUANTITY_EPSILON } from './analytics/ledger-replay';
+import {
+  acceptsField,
+  formatSplitRatio,
+  KIND_FIELDS,
+  kindFieldProblems,
+  parseSplitRatio,
+} from './transaction-fields';
+import { unreachable } from '../../common/types/unreachable';
+import { LedgerEntry, QUANTITY_EPSILON, replayLedger, TransactionKind } from './analytics/ledger-replay';
+import { CostBasis, lotsByMethod } from './analytics/cost-basis';
+import { CreateTransferDto } from './dto/transfer.dto';
 import { tradeDateOf } from './trade-date';
 import { EARLIEST_TRADE_DATE, isOnOrAfterEarliestTrade } from './ledger-limits';
 
@@ -56,6 +68,7 @@ export class TransactionsService {
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
     private readonly settings: PortfolioSettingsService,
     private readonly holdings: HoldingsService,
+    private readonly accounts: PortfolioAccountsRepository,
   ) {}
 
   /**
@@ -73,57 +86,20 @@ export class TransactionsService {
   ): Promise<A> {
     const earlier = await this.idempotency.storedAnswer<A>(userId, request);
     if (earlier) return earlier;
-    const executedAt = validInstant(parseInstant(body.executed_at), ['body', 'executed_at']);
-    if (executedAt.getTime() > this.clock.now().getTime()) {
-      throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
-    }
-    if (!isOnOrAfterEarliestTrade(executedAt)) {
-      throw InvalidFieldError.valueError(
-        ['body', 'executed_at'],
-        `executed_at must not be before ${EARLIEST_TRADE_DATE}`,
-      );
-    }
-    const problems = kindFieldProblems(body.side, {
-      symbol: body.symbol,
-      quantity: body.quantity,
-      price: body.price,
-      fees: body.fees,
-      amount: body.amount,
-      withholding_tax: body.withholding_tax,
-      ratio: body.ratio,
-    });
-    if (problems.length > 0)
-      throw new InvalidFieldError(
-        problems.map(({ field, message }) => ({
-          loc: ['body', field],
-          msg: `Value error, ${message}`,
-          type: 'value_error',
-        })),
-      );
+    const executedAt = this.checkedExecutedAt(body.executed_at);
+    throwFieldProblems(body.side, body);
     const lots = body.lots ? validLotSelections(body) : [];
     const symbol = body.symbol === undefined ? null : (await this.market.getQuote(body.symbol)).symbol;
-    const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
-    const record: NewLedgerTransaction = {
-      userId,
-      symbol,
-      side: body.side,
-      quantity: roundQuantity(body.quantity ?? 0),
-      price: roundQuantity(body.price ?? 0),
-      fees: roundQuantity(body.fees ?? 0),
-      amount: body.amount === undefined ? null : roundQuantity(body.amount),
-      withholdingTax: body.side === 'dividend' ? roundQuantity(body.withholding_tax ?? 0) : null,
-      splitTo: split?.to ?? null,
-      splitFrom: split?.from ?? null,
+    const record = this.newRecord(userId, body, symbol, {
       executedAt,
       tradeDate: tradeDateOf(body.executed_at, executedAt),
-      note: body.note ?? null,
-      createdAt: this.clock.now(),
-    };
+    });
     return this.ledger.change(
       userId,
       async (ledger) => {
         try {
-          const recorded = await ledger.append([record], lots);
+          const accountId = await ledger.accountFor(body.account_id);
+          const recorded = await ledger.append([{ ...record, accountId }], lots);
           const [shown] = await ledger.withRealizedPnlByMethod(recorded);
           return present(shown);
         } catch (error) {
@@ -135,9 +111,197 @@ export class TransactionsService {
     );
   }
 
+  /**
+   * Edits a transaction of any kind under the rules of a new entry (see `record`, and
+   * LedgerChange.edit): fields left out keep their stored value while the kind stays; a new `side`
+   * starts from that kind's fields alone. Realized P&L is re-derived; the replaced values are kept in
+   * the transaction's history. 404 for another user's or a missing id. With an idempotent request,
+   * a retry gets the first answer again.
+   */
+  async edit<A>(
+    userId: number,
+    id: number,
+    body: UpdateTransactionDto,
+    present: Present<LedgerTransaction, A>,
+    request?: IdempotentRequest,
+  ): Promise<A> {
+    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
+    if (earlier) return earlier;
+    const executedAt = body.executed_at === undefined ? undefined : this.checkedExecutedAt(body.executed_at);
+    // Resolved before the lock, like a new entry's: a market call never holds the ledger.
+    const symbol = body.symbol ? (await this.market.getQuote(body.symbol)).symbol : undefined;
+    return this.ledger.change(
+      userId,
+      async (ledger) => {
+        const stored = (await ledger.entries()).find((entry) => entry.id === id);
+        if (!stored) throw new NotFoundError(ErrorDetail.transactionNotFound);
+        const merged = mergedEntry(stored, body);
+        throwFieldProblems(merged.side, merged, true);
+        const lots = body.lots ? validLotSelections(merged) : undefined;
+        const record = this.newRecord(
+          userId,
+          merged,
+          symbol ?? (merged.symbol === undefined ? null : stored.symbol),
+          executedAt
+            ? { executedAt, tradeDate: tradeDateOf(body.executed_at!, executedAt) }
+            : { executedAt: stored.executedAt, tradeDate: stored.tradeDate },
+        );
+        record.createdAt = stored.createdAt;
+        const accountId =
+          body.account_id === undefined ? stored.accountId : await ledger.accountFor(body.account_id);
+        try {
+          const edited = await ledger.edit(id, { ...record, accountId }, lots, this.clock.now());
+          const [shown] = await ledger.withRealizedPnlByMethod([edited]);
+          return present(shown);
+        } catch (error) {
+          if (error instanceof LotSelectionRejectedError) throw rejectedLots(error, body.lots ?? []);
+          throw error;
+        }
+      },
+      request,
+    );
+  }
+
+  /**
+   * Moves cash (`amount`) or shares (`symbol`, `quantity`) from one of the user's accounts to another
+   * as one pair, recorded together or not at all: a transfer_out of the sending account and, in the
+   * receiving one, a transfer_in of the cash, or one per lot the shares leave (oldest first; the
+   * lots the sell selections leave under `specific`), each keeping its acquisition date and its cost
+   * basis by the user's method at that time (the average cost per share under `average`). Realizes
+   * nothing. 404 for an account not the user's or an unknown symbol; 400 for more shares than the
+   * sending account holds then (or, with strict cash, more cash); 422 for bad fields.
+   */
+  async transfer<A>(
+    userId: number,
+    body: CreateTransferDto,
+    present: Present<LedgerTransaction[], A>,
+    request?: IdempotentRequest,
+  ): Promise<A> {
+    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
+    if (earlier) return earlier;
+    const executedAt = this.checkedExecutedAt(body.executed_at);
+    if (body.from_account_id === body.to_account_id)
+      throw InvalidFieldError.valueError(['body', 'to_account_id'], ErrorDetail.transferToSameAccount);
+    const shares = body.symbol !== undefined;
+    throwFieldProblems('transfer_out', { symbol: body.symbol, quantity: body.quantity, amount: body.amount });
+    const symbol = shares ? (await this.market.getQuote(body.symbol!)).symbol : null;
+    const tradeDate = tradeDateOf(body.executed_at, executedAt);
+    // Read before the lock, as every change reads the settings (see LedgerService.change).
+    const costBasis = await this.settings.costBasis(userId);
+    const createdAt = this.clock.now();
+    const leg = {
+      userId,
+      symbol,
+      quantity: 0,
+      price: 0,
+      fees: 0,
+      executedAt,
+      tradeDate,
+      note: body.note ?? null,
+      createdAt,
+    };
+    return this.ledger.change(
+      userId,
+      async (ledger) => {
+        const from = await ledger.accountFor(body.from_account_id);
+        const to = await ledger.accountFor(body.to_account_id);
+        if (!shares) {
+          const amount = roundQuantity(body.amount!);
+          const sent = { ...leg, accountId: from, side: 'transfer_out' as const, amount };
+          const received = {
+            ...leg,
+            accountId: to,
+            side: 'transfer_in' as const,
+            amount,
+            transferOf: provisionalId(0),
+          };
+          return present(await ledger.append([sent, received]));
+        }
+        const quantity = roundQuantity(body.quantity!);
+        const before = (await ledger.entries()).filter(
+          (entry) => entry.accountId === from && entry.executedAt.getTime() <= executedAt.getTime(),
+        );
+        const received = lotsLeaving(before, costBasis, symbol!, quantity).map((portion) => ({
+          ...leg,
+          accountId: to,
+          side: 'transfer_in' as const,
+          quantity: roundQuantity(portion.quantity),
+          amount: roundQuantity(portion.cost),
+          acquiredOn: portion.acquiredOn,
+          transferOf: provisionalId(0),
+        }));
+        const sent = { ...leg, accountId: from, side: 'transfer_out' as const, quantity };
+        return present(await ledger.withRealizedPnlByMethod(await ledger.append([sent, ...received])));
+      },
+      request,
+    );
+  }
+
+  /** The values each edit of the user's transaction replaced, oldest first; 404 for another user's. */
+  async revisions(userId: number, id: number): Promise<TransactionRevision[]> {
+    const { entries } = await this.transactions.ledger(userId);
+    const revisions = await this.transactions.revisions(userId, id);
+    if (revisions.length === 0 && !entries.some((entry) => entry.id === id))
+      throw new NotFoundError(ErrorDetail.transactionNotFound);
+    return revisions;
+  }
+
+  /** 422 for a date in the future or before EARLIEST_TRADE_DATE. */
+  private checkedExecutedAt(iso: string): Date {
+    const executedAt = validInstant(parseInstant(iso), ['body', 'executed_at']);
+    if (executedAt.getTime() > this.clock.now().getTime()) {
+      throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
+    }
+    if (!isOnOrAfterEarliestTrade(executedAt)) {
+      throw InvalidFieldError.valueError(
+        ['body', 'executed_at'],
+        `executed_at must not be before ${EARLIEST_TRADE_DATE}`,
+      );
+    }
+    return executedAt;
+  }
+
+  /** The ledger record of a request body whose fields are valid for its kind. */
+  private newRecord(
+    userId: number,
+    body: EntryFields,
+    symbol: string | null,
+    when: { executedAt: Date; tradeDate: string },
+  ): NewLedgerTransaction {
+    const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
+    if (body.acquired_on !== undefined && body.acquired_on > when.tradeDate)
+      throw InvalidFieldError.valueError(
+        ['body', 'acquired_on'],
+        'acquired_on must not be after executed_at',
+      );
+    return {
+      userId,
+      symbol,
+      side: body.side,
+      quantity: roundQuantity(body.quantity ?? 0),
+      price: roundQuantity(body.price ?? 0),
+      fees: roundQuantity(body.fees ?? 0),
+      amount: body.amount === undefined ? null : roundQuantity(body.amount),
+      withholdingTax: body.side === 'dividend' ? roundQuantity(body.withholding_tax ?? 0) : null,
+      splitTo: split?.to ?? null,
+      splitFrom: split?.from ?? null,
+      executedAt: when.executedAt,
+      tradeDate: when.tradeDate,
+      acquiredOn:
+        body.side === 'transfer_in' && body.symbol !== undefined
+          ? (body.acquired_on ?? when.tradeDate)
+          : null,
+      note: body.note ?? null,
+      createdAt: this.clock.now(),
+    };
+  }
+
   /** Each sell's realized P&L by the user's cost-basis method. */
   async list(userId: number, query: ListTransactionsQuery): Promise<TransactionPage> {
+    if (query.account_id !== undefined && !(await this.accounts.find(userId, query.account_id)))
+      throw new NotFoundError(ErrorDetail.accountNotFound);
     const [page, total] = await this.transactions.list(userId, {
+      accountId: query.account_id,
       symbol: query.symbol ? normalizeSymbol(query.symbol) : undefined,
       from: query.from === undefined ? undefined : listingBound(query.from, ['query', 'from']),
       to: query.to === undefined ? undefined : listingBound(query.to, ['query', 'to']),
@@ -172,6 +336,7 @@ export class TransactionsService {
     csv: string,
     present: Present<LedgerTransaction[], A>,
     request?: IdempotentRequest,
+    accountId?: number,
   ): Promise<A> {
     const earlier = await this.idempotency.storedAnswer<A>(userId, request);
     if (earlier) return earlier;
@@ -207,7 +372,9 @@ export class TransactionsService {
       userId,
       async (ledger) => {
         try {
-          return present(await ledger.withRealizedPnlByMethod(await ledger.append(records)));
+          const target = await ledger.accountFor(accountId);
+          const placed = records.map((record) => ({ ...record, accountId: target }));
+          return present(await ledger.withRealizedPnlByMethod(await ledger.append(placed)));
         } catch (error) {
           if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
           if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)
@@ -234,10 +401,140 @@ export class TransactionsService {
 }
 
 /**
+ * The shares of `symbol` that leave an account whose entries up to the transfer are `before`: the
+ * lots by the method (oldest first), as far as `quantity` reaches, each with its cost basis: the
+ * lot's own, or under average cost the position's average per share. Fewer than `quantity` when
+ * the account holds fewer (the transfer is then refused as an oversell).
+ */
+function lotsLeaving(
+  before: readonly LedgerEntry[],
+  costBasis: CostBasis,
+  symbol: string,
+  quantity: number,
+): { quantity: number; cost: number; acquiredOn: string }[] {
+  const average = replayLedger(before).positions.get(symbol);
+  const averagePerShare = average && average.quantity > 0 ? average.costBasis / average.quantity : 0;
+  const portions: { quantity: number; cost: number; acquiredOn: string }[] = [];
+  let remaining = quantity;
+  for (const lot of lotsByMethod(before, costBasis).open) {
+    if (lot.symbol !== symbol || remaining <= QUANTITY_EPSILON) continue;
+    const moved = Math.min(lot.quantity, remaining);
+    const perShare = costBasis.method === 'average' ? averagePerShare : lot.costPerShare;
+    portions.push({ quantity: moved, cost: moved * perShare, acquiredOn: lot.acquiredOn });
+    remaining -= moved;
+  }
+  return portions;
+}
+
+/** The kind-dependent fields of an entry, as a request names them. */
+type EntryFields = Pick<
+  CreateTransactionDto,
+  | 'side'
+  | 'symbol'
+  | 'quantity'
+  | 'price'
+  | 'fees'
+  | 'amount'
+  | 'withholding_tax'
+  | 'ratio'
+  | 'acquired_on'
+  | 'note'
+  | 'lots'
+>;
+
+/** 422 at each kind-dependent field the kind does not take (and, with `required`, each it lacks). */
+function throwFieldProblems(
+  side: TransactionKind,
+  body: Omit<EntryFields, 'side' | 'note' | 'lots'>,
+  required = false,
+) {
+  const fields = {
+    symbol: body.symbol,
+    quantity: body.quantity,
+    price: body.price,
+    fees: body.fees,
+    amount: body.amount,
+    withholding_tax: body.withholding_tax,
+    ratio: body.ratio,
+    acquired_on: body.acquired_on,
+  };
+  const issues: ValidationIssue[] = kindFieldProblems(side, fields).map(({ field, message }) => ({
+    loc: ['body', field],
+    msg: `Value error, ${message}`,
+    type: 'value_error',
+  }));
+  if (required)
+    for (const field of KIND_FIELDS[side].required)
+      if (fields[field] === undefined)
+        issues.push({ loc: ['body', field], msg: 'Field required', type: 'missing' });
+  if (issues.length > 0) throw new InvalidFieldError(issues);
+}
+
+/**
+ * The entry an edit asks for, in request terms: the stored entry's fields while the kind stays,
+ * overlaid by the body's; a new kind keeps only the symbol (when it takes one) besides the body's
+ * fields. Null leaves a field as stored.
+ */
+function mergedEntry(stored: StoredTransaction, body: UpdateTransactionDto): EntryFields {
+  const side = body.side ?? stored.side;
+  const kept: Omit<EntryFields, 'side' | 'note' | 'lots'> =
+    side === stored.side
+      ? requestFieldsOf(stored)
+      : { symbol: acceptsField(side, 'symbol') ? (stored.symbol ?? undefined) : undefined };
+  return {
+    side,
+    symbol: body.symbol ?? kept.symbol,
+    quantity: body.quantity ?? kept.quantity,
+    price: body.price ?? kept.price,
+    fees: body.fees ?? kept.fees,
+    amount: body.amount ?? kept.amount,
+    withholding_tax: body.withholding_tax ?? kept.withholding_tax,
+    ratio: body.ratio ?? kept.ratio,
+    acquired_on: body.acquired_on ?? kept.acquired_on,
+    note: body.note === undefined ? (stored.note ?? undefined) : body.note,
+    lots: body.lots,
+  };
+}
+
+/** A stored entry's kind-dependent fields as a request would give them. */
+function requestFieldsOf(entry: StoredTransaction): Omit<EntryFields, 'side' | 'note' | 'lots'> {
+  switch (entry.side) {
+    case 'buy':
+    case 'sell':
+      return { symbol: entry.symbol!, quantity: entry.quantity, price: entry.price, fees: entry.fees };
+    case 'dividend':
+      return { symbol: entry.symbol!, amount: entry.amount!, withholding_tax: entry.withholdingTax ?? 0 };
+    case 'split':
+      return { symbol: entry.symbol!, ratio: formatSplitRatio(entry.splitTo!, entry.splitFrom!) };
+    case 'fee':
+      return { symbol: entry.symbol ?? undefined, amount: entry.amount! };
+    case 'deposit':
+    case 'withdrawal':
+    case 'interest':
+      return { amount: entry.amount! };
+    case 'transfer_in':
+      return entry.symbol === null
+        ? { amount: entry.amount! }
+        : {
+            symbol: entry.symbol,
+            quantity: entry.quantity,
+            amount: entry.amount!,
+            acquired_on: entry.acquiredOn ?? undefined,
+          };
+    case 'transfer_out':
+      return entry.symbol === null
+        ? { amount: entry.amount! }
+        : { symbol: entry.symbol, quantity: entry.quantity };
+    default:
+      return unreachable(entry.side);
+  }
+}
+
+/**
  * The lots named in the body, once each and adding up to the quantity sold (422 otherwise); whether
  * each is open enough at the sell's time is for the ledger to say.
  */
-function validLotSelections(body: CreateTransactionDto): NewLotSelection[] {
+function validLotSelections(body: EntryFields): NewLotSelection[] {
   const lots = body.lots!;
   if (body.side !== 'sell') throw InvalidFieldError.valueError(['body', 'lots'], ErrorDetail.lotsOnlyOnSells);
   const seen = new Set<number>();

@@ -8,8 +8,18 @@ import { QueryStatus } from '../components/Status';
 import { formatMoney } from '../format';
 import { CsvImport } from './CsvImport';
 
-type Side = Schemas['CreateTransactionDto']['side'];
-const SIDES: Side[] = ['buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee', 'interest'];
+/** The kinds this form records; transfers carry other fields (and have their own route). */
+const SIDES = [
+  'buy',
+  'sell',
+  'dividend',
+  'split',
+  'deposit',
+  'withdrawal',
+  'fee',
+  'interest',
+] as const satisfies readonly Schemas['CreateTransactionDto']['side'][];
+type Side = (typeof SIDES)[number];
 /** Which inputs each kind takes (the API says which are required when one is missing). */
 const INPUTS: Record<Side, ('symbol' | 'quantity' | 'price' | 'fees' | 'amount' | 'ratio')[]> = {
   buy: ['symbol', 'quantity', 'price', 'fees'],

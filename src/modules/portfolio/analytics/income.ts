@@ -110,6 +110,8 @@ export function incomeReport(
       case 'buy':
       case 'sell':
       case 'split':
+      case 'transfer_in':
+      case 'transfer_out':
       case 'deposit':
       case 'withdrawal':
       case 'fee':

@@ -23,7 +23,16 @@ export const TRANSACTION_KINDS = [
   'fee',
   'interest',
 ] as const;
-export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/**
+ * Cash or shares moved into or out of an account: from or to another broker, or, as a linked
+ * pair, between two of the user's accounts. Not in TRANSACTION_KINDS: the CSV import does not take them.
+ */
+export const TRANSFER_KINDS = ['transfer_in', 'transfer_out'] as const;
+
+/** Every kind an entry may be. */
+export const ENTRY_KINDS = [...TRANSACTION_KINDS, ...TRANSFER_KINDS] as const;
+export type TransactionKind = (typeof ENTRY_KINDS)[number];
 
 /** The kinds that trade shares: they carry quantity, price and fees. */
 export const TRADE_KINDS: readonly TransactionKind[] = ['buy', 'sell'];
@@ -35,6 +44,11 @@ export const TRADE_KINDS: readonly TransactionKind[] = ['buy', 'sell'];
  */
 export interface LedgerEntry {
   id: number;
+  /**
+   * The account it belongs to: positions, lots, cost basis and cash are kept per account, so a sell
+   * closes only what its own account holds. Undefined (entries built outside the ledger) is one account.
+   */
+  accountId?: number;
   /** Null for deposits, withdrawals, interest and fees not charged on a position. */
   symbol: string | null;
   side: TransactionKind;
@@ -53,6 +67,10 @@ export interface LedgerEntry {
   withholdingTax?: number | null;
   splitTo?: number | null;
   splitFrom?: number | null;
+  /** A share transfer in: the date its shares were first acquired (their lot's date); else null. */
+  acquiredOn?: string | null;
+  /** The receiving leg of a transfer between two accounts: the id of its sending leg. */
+  transferOf?: number | null;
 }
 
 export interface HeldPosition {
@@ -63,7 +81,7 @@ export interface HeldPosition {
 }
 
 export interface LedgerReplay {
-  /** Open positions only (quantity above zero), keyed by symbol. */
+  /** Open positions only (quantity above zero), keyed by symbol: each account's summed. */
   positions: Map<string, HeldPosition>;
   /** Realized P&L of every sell, keyed by entry id. */
   realizedPnlBySell: Map<number, number>;
@@ -88,6 +106,8 @@ export function isHoldingEntry<T extends LedgerEntry>(entry: T): entry is T & { 
     case 'split':
       return true;
     case 'fee':
+    case 'transfer_in':
+    case 'transfer_out':
       return entry.symbol !== null;
     case 'deposit':
     case 'withdrawal':
@@ -161,7 +181,8 @@ export function inExecutionOrder<T extends LedgerEntry>(entries: readonly T[]): 
 
 /** Everything a replay has seen, closed positions included: what a later replay carries on from. */
 interface ReplayState {
-  book: Map<string, HeldPosition>;
+  /** Every account's positions, by account and then symbol. */
+  books: Map<number | undefined, Map<string, HeldPosition>>;
   realizedPnlBySell: Map<number, number>;
   totalRealizedPnl: number;
   cashBalance: number;
@@ -238,7 +259,7 @@ function latestOf(entries: readonly LedgerEntry[]): LedgerEntry {
 
 function emptyState(): ReplayState {
   return {
-    book: new Map(),
+    books: new Map(),
     realizedPnlBySell: new Map(),
     totalRealizedPnl: 0,
     cashBalance: 0,
@@ -249,11 +270,26 @@ function emptyState(): ReplayState {
 
 /** A new state: `from` (left untouched: its positions are copied) moved on by `ordered`, in execution order. */
 function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): ReplayState {
-  const book = new Map([...from.book].map(([symbol, position]) => [symbol, { ...position }]));
+  const books = new Map(
+    [...from.books].map(([accountId, book]) => [
+      accountId,
+      new Map([...book].map(([symbol, position]) => [symbol, { ...position }])),
+    ]),
+  );
   const realizedPnlBySell = new Map(from.realizedPnlBySell);
   let totalRealizedPnl = from.totalRealizedPnl;
   let cashBalance = from.cashBalance;
-  const positionOf = (symbol: string) => {
+  const bookOf = (accountId: number | undefined) => {
+    let book = books.get(accountId);
+    if (!book) {
+      book = new Map();
+      books.set(accountId, book);
+    }
+    return book;
+  };
+  const positionOf = (entry: LedgerEntry) => {
+    const book = bookOf(entry.accountId);
+    const symbol = entry.symbol!;
     const position = book.get(symbol) ?? { symbol, quantity: 0, costBasis: 0, realizedPnl: 0 };
     book.set(symbol, position);
     return position;
@@ -263,13 +299,13 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
     cashBalance += cashFlow(entry);
     switch (entry.side) {
       case 'buy': {
-        const position = positionOf(entry.symbol!);
+        const position = positionOf(entry);
         position.quantity += entry.quantity;
         position.costBasis += entry.quantity * entry.price + entry.fees;
         break;
       }
       case 'sell': {
-        const position = positionOf(entry.symbol!);
+        const position = positionOf(entry);
         if (entry.quantity > position.quantity + QUANTITY_EPSILON) {
           throw new OversellError(entry.symbol!, entry.id, position.quantity, entry.quantity);
         }
@@ -287,7 +323,7 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
         break;
       }
       case 'split': {
-        const position = book.get(entry.symbol!);
+        const position = books.get(entry.accountId)?.get(entry.symbol!);
         if (!position || position.quantity === 0)
           throw new UnheldPositionError(entry.symbol!, entry.id, 'split');
         position.quantity *= splitFactor(entry);
@@ -297,12 +333,35 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
         break;
       }
       case 'dividend':
-        if (!book.has(entry.symbol!)) throw new UnheldPositionError(entry.symbol!, entry.id, 'dividend');
+        if (!books.get(entry.accountId)?.has(entry.symbol!))
+          throw new UnheldPositionError(entry.symbol!, entry.id, 'dividend');
         break;
       case 'fee':
-        if (entry.symbol !== null && !book.has(entry.symbol))
+        if (entry.symbol !== null && !books.get(entry.accountId)?.has(entry.symbol))
           throw new UnheldPositionError(entry.symbol, entry.id, 'fee');
         break;
+      case 'transfer_in': {
+        if (entry.symbol === null) break;
+        // Shares arrive with the cost basis they had where they came from (in `amount`).
+        const position = positionOf(entry);
+        position.quantity += entry.quantity;
+        position.costBasis += entry.amount ?? 0;
+        break;
+      }
+      case 'transfer_out': {
+        if (entry.symbol === null) break;
+        // Shares leave with their share of the cost basis, and realize nothing.
+        const position = positionOf(entry);
+        if (entry.quantity > position.quantity + QUANTITY_EPSILON)
+          throw new OversellError(entry.symbol, entry.id, position.quantity, entry.quantity);
+        position.costBasis -= (position.costBasis * entry.quantity) / position.quantity;
+        position.quantity -= entry.quantity;
+        if (position.quantity <= QUANTITY_EPSILON) {
+          position.quantity = 0;
+          position.costBasis = 0;
+        }
+        break;
+      }
       case 'deposit':
       case 'withdrawal':
       case 'interest':
@@ -312,15 +371,41 @@ function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): Rep
     }
   }
 
-  const positions = new Map([...book].filter(([, position]) => position.quantity > 0));
+  const positions = openPositions(books);
   return {
-    book,
+    books,
     realizedPnlBySell,
     totalRealizedPnl,
     cashBalance,
     last: ordered.at(-1) ?? from.last,
     replay: { positions, realizedPnlBySell, totalRealizedPnl, cashBalance },
   };
+}
+
+/** The open positions of every account, summed by symbol (one account's are its own). */
+function openPositions(books: ReadonlyMap<number | undefined, ReadonlyMap<string, HeldPosition>>) {
+  const positions = new Map<string, HeldPosition>();
+  for (const book of books.values()) {
+    for (const [symbol, position] of book) {
+      if (position.quantity <= 0) continue;
+      const summed = positions.get(symbol);
+      if (!summed) positions.set(symbol, books.size === 1 ? position : { ...position });
+      else {
+        summed.quantity += position.quantity;
+        summed.costBasis += position.costBasis;
+        summed.realizedPnl += position.realizedPnl;
+      }
+    }
+  }
+  if (books.size === 1) return positions;
+  // A position's realized P&L includes the sells of accounts that no longer hold the symbol.
+  for (const book of books.values()) {
+    for (const [symbol, position] of book) {
+      const summed = position.quantity <= 0 ? positions.get(symbol) : undefined;
+      if (summed) summed.realizedPnl += position.realizedPnl;
+    }
+  }
+  return positions;
 }
 
 /** New shares per share held: 4 for a 4:1 split, 0.1 for 1:10. */
@@ -349,6 +434,10 @@ export function cashFlow(entry: LedgerEntry): number {
       return -entry.amount!;
     case 'split':
       return 0;
+    case 'transfer_in':
+      return entry.symbol === null ? entry.amount! : 0;
+    case 'transfer_out':
+      return entry.symbol === null ? -entry.amount! : 0;
     default:
       return unreachable(entry.side);
   }
@@ -369,21 +458,27 @@ export function findCashShortfall(
   before: readonly LedgerEntry[] = [],
 ): LedgerEntry | null {
   const earlier = inExecutionOrder(before);
-  let balance = 0;
-  let balanceBefore = 0;
+  // Each account's cash is its own: a balance is judged against the same account's before.
+  const balances = new Map<number | undefined, number>();
+  const balancesBefore = new Map<number | undefined, number>();
   let cursor = 0;
-  const short = () => balance < -CASH_EPSILON && balance < balanceBefore - CASH_EPSILON;
+  const short = (accountId: number | undefined) => {
+    const balance = balances.get(accountId) ?? 0;
+    return balance < -CASH_EPSILON && balance < (balancesBefore.get(accountId) ?? 0) - CASH_EPSILON;
+  };
+  const passBefore = (entry: LedgerEntry) =>
+    balancesBefore.set(entry.accountId, (balancesBefore.get(entry.accountId) ?? 0) + cashFlow(entry));
   for (const entry of inExecutionOrder(entries)) {
     while (cursor < earlier.length && compareLedgerEntries(earlier[cursor], entry) <= 0) {
-      balanceBefore += cashFlow(earlier[cursor]);
+      passBefore(earlier[cursor]);
       cursor += 1;
     }
-    balance += cashFlow(entry);
-    if (short()) return entry;
+    balances.set(entry.accountId, (balances.get(entry.accountId) ?? 0) + cashFlow(entry));
+    if (short(entry.accountId)) return entry;
   }
   for (; cursor < earlier.length; cursor += 1) {
-    balanceBefore += cashFlow(earlier[cursor]);
-    if (short()) return earlier[cursor];
+    passBefore(earlier[cursor]);
+    if (short(earlier[cursor].accountId)) return earlier[cursor];
   }
   return null;
 }

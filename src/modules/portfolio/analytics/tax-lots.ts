@@ -16,6 +16,8 @@ import { periodStart } from './time-weighted-returns';
 export interface TaxLot {
   /** Id of the buy that opened it. */
   lotId: number;
+  /** The account holding it (see LedgerEntry). */
+  accountId?: number;
   symbol: string;
   /** Exchange (New York) date of the buy that opened it. */
   acquiredOn: string;
@@ -92,12 +94,15 @@ export function matchLots(
   const problems: LotSelectionProblem[] = [];
   for (const entry of inExecutionOrder(entries)) {
     if (!isHoldingEntry(entry)) continue;
-    const lots = lotsBySymbol.get(entry.symbol) ?? [];
-    lotsBySymbol.set(entry.symbol, lots);
+    // Each account's lots are its own: a sell closes only lots of its account.
+    const key = entry.accountId === undefined ? entry.symbol : `${entry.symbol}\u0000${entry.accountId}`;
+    const lots = lotsBySymbol.get(key) ?? [];
+    lotsBySymbol.set(key, lots);
     switch (entry.side) {
       case 'buy':
         lots.push({
           lotId: entry.id,
+          accountId: entry.accountId,
           symbol: entry.symbol,
           acquiredOn: entry.tradeDate,
           quantity: entry.quantity,
@@ -116,6 +121,21 @@ export function matchLots(
           lot.costPerShare /= splitFactor(entry);
         }
         break;
+      case 'transfer_in':
+        // A transferred position keeps its acquisition date: its holding period goes on.
+        lots.push({
+          lotId: entry.id,
+          accountId: entry.accountId,
+          symbol: entry.symbol,
+          acquiredOn: entry.acquiredOn ?? entry.tradeDate,
+          quantity: entry.quantity,
+          costPerShare: (entry.amount ?? 0) / entry.quantity,
+        });
+        break;
+      case 'transfer_out':
+        // The oldest lots leave first, realizing nothing (the pair's receiving leg re-opens them).
+        closeLotsFifo(lots, entry, entry.quantity);
+        break;
       case 'dividend':
       case 'fee':
       case 'deposit':
@@ -126,8 +146,15 @@ export function matchLots(
         unreachable(entry.side);
     }
   }
-  const open = [...lotsBySymbol.keys()].sort().flatMap((symbol) => lotsBySymbol.get(symbol)!);
+  const open = [...lotsBySymbol.keys()].sort(compareLotKeys).flatMap((key) => lotsBySymbol.get(key)!);
   return { open, closed, problems };
+}
+
+/** By symbol, then by account id (as numbers). */
+function compareLotKeys(a: string, b: string): number {
+  const [symbolA, accountA = ''] = a.split('\u0000');
+  const [symbolB, accountB = ''] = b.split('\u0000');
+  return symbolA < symbolB ? -1 : symbolA > symbolB ? 1 : Number(accountA) - Number(accountB);
 }
 
 /** Closes what each selection names, as far as its lot is open; the lots are shortened in place. */

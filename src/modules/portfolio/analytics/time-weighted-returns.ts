@@ -259,6 +259,9 @@ function walkDays(
     }
     let bought = 0;
     let sold = 0;
+    // Shares moved in and out, at the price they are valued at: netted over the day, so that the two
+    // legs of a transfer between accounts, both in the ledger, are no flow at all.
+    let transferred = 0;
     netFlowBySymbol.clear();
     while (entryCursor < ordered.length && tradeDays[entryCursor] <= day) {
       const entry = ordered[entryCursor];
@@ -304,6 +307,27 @@ function walkDays(
           if (price !== undefined) prices.set(entry.symbol, price / factor);
           break;
         }
+        case 'transfer_in':
+        case 'transfer_out': {
+          if (entry.symbol === null) break;
+          // Moved at the close of its day, as a trade at that price would be (so the moved shares
+          // make no gain that day on either side); shares first seen arriving without a close yet
+          // are valued at their cost basis.
+          const moved = entry.side === 'transfer_in' ? entry.quantity : -entry.quantity;
+          const closes = closesBySymbol.get(entry.symbol) ?? [];
+          const close = latestCloseOnOrBefore(closes, tradedOn, closeCursor, entry.symbol);
+          const traded = lastTradeDay.get(entry.symbol);
+          const price =
+            close && (traded === undefined || close.date >= traded)
+              ? close.close
+              : (prices.get(entry.symbol) ?? (entry.amount ?? 0) / entry.quantity);
+          if (traded === undefined) lastTradeDay.set(entry.symbol, close?.date ?? tradedOn);
+          prices.set(entry.symbol, price);
+          quantities.set(entry.symbol, held + moved);
+          netFlow = moved * price;
+          transferred += netFlow;
+          break;
+        }
         case 'deposit':
         case 'withdrawal':
         case 'interest':
@@ -313,6 +337,8 @@ function walkDays(
       }
       netFlowBySymbol.set(entry.symbol, (netFlowBySymbol.get(entry.symbol) ?? 0) + netFlow);
     }
+    if (transferred > 0) bought += transferred;
+    else sold -= transferred;
     let value = 0;
     for (const [symbol, quantity] of quantities) {
       const close = latestCloseOnOrBefore(closesBySymbol.get(symbol) ?? [], day, closeCursor, symbol);

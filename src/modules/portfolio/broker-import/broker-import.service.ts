@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../../../common/errors/domain-errors';
+import { ErrorDetail } from '../../../common/errors/error-details';
 import { Clock } from '../../../common/time/clock';
 import { ValidationIssue } from '../../../common/validation/validation-issue';
 import { portfolioConfig } from '../../../config/portfolio.config';
@@ -10,6 +11,7 @@ import { MarketService } from '../../market/market.service';
 import { TransactionKind } from '../analytics/ledger-replay';
 import { LedgerService } from '../ledger.service';
 import { NewLedgerTransaction } from '../ledger-transaction';
+import { PortfolioAccountsRepository } from '../portfolio-accounts.repository';
 import { PortfolioTransactionsRepository } from '../portfolio-transactions.repository';
 import { nullable, quantity as roundQuantity } from '../portfolio-rounding';
 import { formatSplitRatio } from '../transaction-fields';
@@ -30,6 +32,8 @@ export interface BrokerImportRequest {
   text: string;
   format: BrokerFormat | 'auto';
   dryRun: boolean;
+  /** The account the rows go to; the default account when left out. */
+  accountId?: number;
 }
 
 export interface PreviewRow {
@@ -70,6 +74,7 @@ export interface BrokerImportAnswer {
 interface KeyedEntry extends Omit<FittingEntry, 'executedAt'> {
   executedAt: string;
   key: string;
+  accountId: number;
 }
 
 /**
@@ -85,6 +90,7 @@ export class BrokerImportService {
     private readonly ledger: LedgerService,
     private readonly transactions: PortfolioTransactionsRepository,
     private readonly imports: BrokerImportRepository,
+    private readonly accounts: PortfolioAccountsRepository,
     private readonly market: MarketService,
     private readonly clock: Clock,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
@@ -95,7 +101,10 @@ export class BrokerImportService {
     const parsed = this.read(request);
     const keyed = withImportKeys(parsed);
     const { known, unknown } = await this.knownSymbols(keyed);
-    const { entries: existing } = await this.transactions.ledger(request.userId);
+    const accountId = await this.targetAccount(request.userId, request.accountId);
+    const existing = (await this.transactions.ledger(request.userId)).entries.filter(
+      (entry) => entry.accountId === accountId,
+    );
     const recorded = await this.imports.recordedKeys(
       request.userId,
       known.map((entry) => entry.key),
@@ -110,6 +119,7 @@ export class BrokerImportService {
       ...entry,
       executedAt: entry.executedAt.toISOString(),
       key: keyByLine.get(entry.line)!,
+      accountId,
     }));
     const rejected = [...parsed.rejected, ...unknown, ...fit.rejected].sort((a, b) => a.line - b.line);
     const answer = answerOf(parsed, accepted, rejected, duplicates, request.dryRun);
@@ -120,6 +130,16 @@ export class BrokerImportService {
     }
     if (rejected.length > 0) throw new InvalidFieldError(rejected.map(rejectedIssue));
     return this.record(request.userId, { entries: accepted, answer });
+  }
+
+  /** The account named (404 when it is not the user's), else the user's default account. */
+  private async targetAccount(userId: number, requested: number | undefined): Promise<number> {
+    const accounts = await this.accounts.list(userId);
+    const target = accounts.find((account) =>
+      requested === undefined ? account.isDefault : account.id === requested,
+    );
+    if (!target) throw new NotFoundError(ErrorDetail.accountNotFound);
+    return target.id;
   }
 
   /** Records the preview of `token` exactly as it was shown; 404 for an unknown, used or expired token. */
@@ -279,6 +299,7 @@ function ledgerRecord(
     splitFrom: entry.splitFrom,
     executedAt: new Date(entry.executedAt),
     tradeDate: entry.date,
+    accountId: entry.accountId,
     note: noteOf(format, entry),
     createdAt: now,
   };

@@ -28,16 +28,18 @@ export interface LedgerFit {
   rejected: RejectedRow[];
 }
 
-/** Within a day: cash in and buys before what may need them (sells, dividends, fees, cash out). */
+/** Within a day: cash and shares in, and buys, before what may need them (sells, dividends, fees, cash out). */
 const DAY_RANK: Record<TransactionKind, number> = {
   deposit: 0,
   interest: 0,
+  transfer_in: 0,
   buy: 1,
   split: 2,
   sell: 3,
   dividend: 4,
   fee: 4,
   withdrawal: 5,
+  transfer_out: 5,
 };
 
 /** The entries in the order the ledger should record them (files list newest first as often as not). */

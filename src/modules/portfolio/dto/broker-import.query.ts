@@ -2,10 +2,11 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { BooleanQueryField } from '../../../common/validation/query-fields';
 import { BROKER_FORMATS, BrokerFormat } from '../broker-import/broker-export';
+import { ImportTargetQuery } from './account-id.field';
 
 export const IMPORT_FORMATS = ['auto', ...BROKER_FORMATS] as const;
 
-export class BrokerImportQuery {
+export class BrokerImportQuery extends ImportTargetQuery {
   @ApiPropertyOptional({
     enum: IMPORT_FORMATS,
     default: 'auto',

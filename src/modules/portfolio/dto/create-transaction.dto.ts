@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -18,10 +18,11 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
+import { ENTRY_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
 import { MAX_CASH, MAX_FEES, MAX_PRICE, MAX_QUANTITY, MIN_AMOUNT } from '../ledger-limits';
 import { KindField, requiresField } from '../transaction-fields';
+import { AccountIdField } from './account-id.field';
 
 /** A kind-dependent field is checked when given, and required when its kind needs it (see KIND_FIELDS). */
 const checkedFor = (field: KindField) =>
@@ -58,6 +59,11 @@ export class LotSelectionDto {
 // Which fields a kind requires and accepts: KIND_FIELDS (transaction-fields.ts); a buy or a sell
 // has exactly the fields it always had.
 export class CreateTransactionDto {
+  @AccountIdField(
+    'The account it belongs to (404 `Account not found` when it is not yours); the default account when left out',
+  )
+  account_id?: number;
+
   @ApiPropertyOptional({
     example: 'AAPL',
     description:
@@ -69,8 +75,8 @@ export class CreateTransactionDto {
   @Matches(SYMBOL_PATTERN)
   symbol?: string;
 
-  @ApiProperty({ enum: TRANSACTION_KINDS })
-  @IsIn(TRANSACTION_KINDS)
+  @ApiProperty({ enum: ENTRY_KINDS })
+  @IsIn(ENTRY_KINDS)
   side: TransactionKind;
 
   @ApiPropertyOptional({
@@ -157,6 +163,18 @@ export class CreateTransactionDto {
   @IsString()
   ratio?: string;
 
+  @ApiPropertyOptional({
+    format: 'date',
+    example: '2016-05-02',
+    description:
+      'Share transfer_in only: the date the shares were first acquired (YYYY-MM-DD, not after executed_at), ' +
+      'so their lot keeps its holding period; executed_at’s date when left out',
+  })
+  @checkedFor('acquired_on')
+  @IsISO8601({ strict: true })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'acquired_on must be a date (YYYY-MM-DD)' })
+  acquired_on?: string;
+
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
   @IsString()
@@ -179,3 +197,9 @@ export class CreateTransactionDto {
   @Type(() => LotSelectionDto)
   lots?: LotSelectionDto[];
 }
+
+/**
+ * An edit: any field of a new entry. Fields left out keep their stored value while the kind stays;
+ * a change of `side` keeps only the symbol and takes the new kind's fields as given (those it requires must be).
+ */
+export class UpdateTransactionDto extends PartialType(CreateTransactionDto) {}

@@ -1,6 +1,10 @@
 import { BooleanQueryField } from '../../../common/validation/query-fields';
+import { AccountIdField, ACCOUNT_SCOPE_DESCRIPTION } from './account-id.field';
 
 export class IncludeCashQuery {
+  @AccountIdField(ACCOUNT_SCOPE_DESCRIPTION)
+  account_id?: number;
+
   @BooleanQueryField({
     description:
       'Also answer the cash balance (deposits, withdrawals, sell proceeds, buys, dividends, interest and fees) ' +

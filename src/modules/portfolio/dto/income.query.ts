@@ -1,8 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { HISTORY_PERIODS, HistoryPeriod } from '../analytics/time-weighted-returns';
+import { AccountIdField, ACCOUNT_SCOPE_DESCRIPTION } from './account-id.field';
 
 export class IncomeQuery {
+  @AccountIdField(ACCOUNT_SCOPE_DESCRIPTION)
+  account_id?: number;
+
   @ApiPropertyOptional({
     enum: HISTORY_PERIODS,
     default: '1Y',

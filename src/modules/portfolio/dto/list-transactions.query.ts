@@ -2,8 +2,12 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, IsString, Matches } from 'class-validator';
 import { LimitField, SkipField } from '../../../common/validation/query-fields';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
+import { AccountIdField } from './account-id.field';
 
 export class ListTransactionsQuery {
+  @AccountIdField('Only the transactions of this account (404 `Account not found` when it is not yours)')
+  account_id?: number;
+
   @ApiPropertyOptional({ example: 'AAPL' })
   @IsOptional()
   @IsString()

@@ -1,8 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { AccountIdField, ACCOUNT_SCOPE_DESCRIPTION } from './account-id.field';
 
 export class RealizedQuery {
+  @AccountIdField(ACCOUNT_SCOPE_DESCRIPTION)
+  account_id?: number;
+
   @ApiPropertyOptional({
     type: 'integer',
     minimum: 1900,

@@ -19,6 +19,7 @@ import {
 import { MARKET_SECTORS } from '../../preferences';
 import { SYMBOL_PATTERN } from '../import/transactions-csv.parser';
 import { MAX_CASH } from '../ledger-limits';
+import { AccountIdField } from './account-id.field';
 
 export const MAX_TARGETS = 100;
 
@@ -71,6 +72,12 @@ export class SectorTargetDto {
 const OmittedOrGiven = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
 
 export class RebalanceRequestDto {
+  @AccountIdField(
+    'Rebalance this account alone, and record the trades in it. Without it the plan is of every account ' +
+      'combined and executed trades go to the default account.',
+  )
+  account_id?: number;
+
   @TargetListField(
     SymbolTargetDto,
     'Target weight per symbol, summing to 100 ± 0.01; held symbols not listed target 0. Give this or sector_targets.',

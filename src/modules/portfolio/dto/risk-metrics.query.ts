@@ -2,11 +2,15 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { BooleanQueryField } from '../../../common/validation/query-fields';
+import { AccountIdField, ACCOUNT_SCOPE_DESCRIPTION } from './account-id.field';
 
 export const MIN_LOOKBACK_DAYS = 20;
 export const MAX_LOOKBACK_DAYS = 1260;
 
 export class RiskMetricsQuery {
+  @AccountIdField(ACCOUNT_SCOPE_DESCRIPTION)
+  account_id?: number;
+
   @ApiPropertyOptional({
     type: 'integer',
     default: 252,

@@ -11,6 +11,9 @@ export class TaxLotResponse {
   @ApiProperty({ type: 'integer', example: 12, description: 'Id of the buy that opened the lot' })
   lot_id: number;
 
+  @ApiProperty({ type: 'integer', description: 'The account holding the lot: each account has its own lots' })
+  account_id: number;
+
   @ApiProperty({ example: 'AAPL' })
   symbol: string;
 
@@ -69,6 +72,7 @@ export class TaxLotsResponse {
       method: result.method,
       lots: result.lots.map((lot) => ({
         lot_id: lot.lotId,
+        account_id: lot.accountId!,
         symbol: lot.symbol,
         acquired_on: lot.acquiredOn,
         quantity: quantity(lot.quantity),

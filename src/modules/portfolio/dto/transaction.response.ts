@@ -1,16 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { unreachable } from '../../../common/types/unreachable';
-import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
+import { ENTRY_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { LedgerTransaction } from '../ledger-transaction';
 import { money, nullable, quantity } from '../portfolio-rounding';
 import { formatSplitRatio } from '../transaction-fields';
 import { TransactionPage } from '../transactions.service';
+import { TransactionRevision } from '../portfolio-transactions.repository';
 
 const TRADES_ONLY = 'Buy and sell only';
 
 export class TransactionResponse {
   @ApiProperty({ type: 'integer' })
   id: number;
+
+  @ApiProperty({ type: 'integer', description: 'The account it belongs to (see /portfolio/accounts)' })
+  account_id: number;
 
   @ApiProperty({
     example: 'AAPL',
@@ -20,7 +24,7 @@ export class TransactionResponse {
   })
   symbol: string | null;
 
-  @ApiProperty({ enum: TRANSACTION_KINDS })
+  @ApiProperty({ enum: ENTRY_KINDS })
   side: TransactionKind;
 
   @ApiPropertyOptional({ description: TRADES_ONLY })
@@ -44,6 +48,21 @@ export class TransactionResponse {
   @ApiPropertyOptional({ example: '4:1', description: 'New shares : old shares. Splits only' })
   ratio?: string;
 
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    nullable: true,
+    description: 'Share transfer_in only: when its shares were first acquired (their lot keeps that date)',
+  })
+  acquired_on?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: 'Transfers only: the receiving leg of a transfer between accounts names its sending leg',
+  })
+  transfer_of?: number | null;
+
   @ApiProperty({ type: String, format: 'date-time' })
   executed_at: string;
 
@@ -63,6 +82,14 @@ export class TransactionResponse {
   @ApiProperty({ type: String, format: 'date-time' })
   created_at: string;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When last edited; null when never',
+  })
+  updated_at: string | null;
+
   /**
    * Amounts at the 8 decimals the ledger keeps; realized P&L in cents. A buy or sell has exactly the
    * fields it always had; the other kinds have their own (KIND_FIELDS) instead of the trade's.
@@ -71,13 +98,16 @@ export class TransactionResponse {
     // Literals written out rather than spread from shared parts: spreading made this five times
     // slower, and it runs for every row of a page.
     const { id, symbol, side, note } = transaction;
+    const account_id = transaction.accountId;
     const executed_at = transaction.executedAt.toISOString();
     const created_at = transaction.createdAt.toISOString();
+    const updated_at = transaction.updatedAt ? transaction.updatedAt.toISOString() : null;
     switch (side) {
       case 'buy':
       case 'sell':
         return {
           id,
+          account_id,
           symbol,
           side,
           quantity: quantity(transaction.quantity),
@@ -87,10 +117,12 @@ export class TransactionResponse {
           note,
           realized_pnl: nullable(transaction.realizedPnl, money),
           created_at,
+          updated_at,
         };
       case 'dividend':
         return {
           id,
+          account_id,
           symbol,
           side,
           amount: quantity(transaction.amount ?? 0),
@@ -98,22 +130,55 @@ export class TransactionResponse {
           executed_at,
           note,
           created_at,
+          updated_at,
         };
       case 'split':
         return {
           id,
+          account_id,
           symbol,
           side,
           ratio: formatSplitRatio(transaction.splitTo!, transaction.splitFrom!),
           executed_at,
           note,
           created_at,
+          updated_at,
         };
       case 'deposit':
       case 'withdrawal':
       case 'fee':
       case 'interest':
-        return { id, symbol, side, amount: quantity(transaction.amount ?? 0), executed_at, note, created_at };
+        return {
+          id,
+          account_id,
+          symbol,
+          side,
+          amount: quantity(transaction.amount ?? 0),
+          executed_at,
+          note,
+          created_at,
+          updated_at,
+        };
+      case 'transfer_in':
+      case 'transfer_out':
+        return {
+          id,
+          account_id,
+          symbol,
+          side,
+          ...(symbol === null ? {} : { quantity: quantity(transaction.quantity) }),
+          ...(symbol !== null && side === 'transfer_out'
+            ? {}
+            : { amount: quantity(transaction.amount ?? 0) }),
+          ...(symbol !== null && side === 'transfer_in'
+            ? { acquired_on: transaction.acquiredOn ?? null }
+            : {}),
+          transfer_of: transaction.transferOf ?? null,
+          executed_at,
+          note,
+          created_at,
+          updated_at,
+        };
       default:
         return unreachable(side);
     }
@@ -156,6 +221,34 @@ export class TransactionImportResponse {
     return {
       imported: recorded.length,
       transactions: recorded.map((transaction) => TransactionResponse.from(transaction)),
+    };
+  }
+}
+
+export class TransactionRevisionResponse {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The stored values the edit replaced: account_id, symbol, side, quantity, price, fees, amount, withholding_tax, ' +
+      'split_to, split_from, executed_at, trade_date, note, realized_pnl (average cost), updated_at',
+  })
+  previous: Record<string, unknown>;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  replaced_at: string;
+}
+
+export class TransactionHistoryResponse {
+  @ApiProperty({ type: [TransactionRevisionResponse], description: 'Oldest first' })
+  revisions: TransactionRevisionResponse[];
+
+  static from(revisions: TransactionRevision[]): TransactionHistoryResponse {
+    return {
+      revisions: revisions.map((revision) => ({
+        previous: revision.previous,
+        replaced_at: revision.replacedAt.toISOString(),
+      })),
     };
   }
 }

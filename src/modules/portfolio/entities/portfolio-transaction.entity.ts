@@ -17,10 +17,13 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   @Column({ type: 'integer' })
   userId: number;
 
+  @Column({ type: 'integer' })
+  accountId: number;
+
   @Column({ type: 'varchar', length: 16, nullable: true })
   symbol: string | null;
 
-  @Column({ type: 'varchar', length: 10 })
+  @Column({ type: 'varchar', length: 16 })
   side: TransactionKind;
 
   @Column({ type: 'numeric', precision: 24, scale: 8, transformer: numeric })
@@ -51,6 +54,14 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   @Column({ type: 'integer', nullable: true })
   splitFrom: number | null;
 
+  /** A share transfer in: when its shares were first acquired. */
+  @Column({ type: 'date', nullable: true })
+  acquiredOn: string | null;
+
+  /** The receiving leg of a transfer between accounts: its sending leg's id. */
+  @Column({ type: 'integer', nullable: true })
+  transferOf: number | null;
+
   @Column({ type: 'varchar', length: 500, nullable: true })
   note: string | null;
 
@@ -61,4 +72,8 @@ export class PortfolioTransactionEntity implements LedgerTransaction {
   /** When it was recorded, by the service's clock. */
   @Column({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** When it was last edited; null when never. */
+  @Column({ type: 'timestamptz', nullable: true })
+  updatedAt: Date | null;
 }

@@ -1,0 +1,273 @@
+import { registerUser, TestUser } from '../factories/users.factory';
+import { FakeClock } from '../fakes/clock';
+import { createTestApp, TestApp } from '../setup/test-app';
+import { portfolioCalls } from '../support/portfolio-calls';
+
+const BASE = '/api/v1/portfolio';
+
+interface Account {
+  id: number;
+  name: string;
+  kind: string;
+  brokerage: string | null;
+  opened_on: string | null;
+  is_default: boolean;
+  transaction_count: number;
+}
+
+describe('Portfolio accounts', () => {
+  const clock = new FakeClock(new Date('2025-03-12T22:00:00Z'));
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ clock });
+  });
+  afterAll(() => sut.close());
+
+  const { get, record } = portfolioCalls(() => sut);
+  const call = (user: TestUser, method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+    sut.inject({ method, url: `${BASE}/${path}`, headers: user.headers, payload });
+  const accounts = async (user: TestUser) =>
+    (await get(user, 'accounts')).json<{ accounts: Account[] }>().accounts;
+  const open = async (user: TestUser, payload: object): Promise<Account> => {
+    const response = await call(user, 'POST', 'accounts', payload);
+    expect(response.statusCode).toBe(201);
+    return response.json();
+  };
+
+  it('gives every user a default account that unnamed writes go to', async () => {
+    const user = await registerUser(sut);
+    const [only] = await accounts(user);
+    expect(only).toEqual({
+      id: expect.any(Number),
+      name: 'Default',
+      kind: 'taxable',
+      brokerage: null,
+      opened_on: null,
+      is_default: true,
+      transaction_count: 0,
+      created_at: expect.any(String),
+    });
+    const response = await call(user, 'POST', 'transactions', {
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: 1,
+      price: 100,
+      executed_at: '2025-01-06',
+    });
+    expect(response.json()).toMatchObject({ account_id: only.id });
+    expect((await accounts(user))[0].transaction_count).toBe(1);
+  });
+
+  it('opens, renames and re-defaults accounts, and validates them', async () => {
+    const user = await registerUser(sut);
+    const ira = await open(user, {
+      name: ' Fidelity IRA ',
+      kind: 'ira',
+      brokerage: 'fidelity',
+      opened_on: '2019-03-01',
+    });
+    expect(ira).toMatchObject({
+      name: 'Fidelity IRA',
+      kind: 'ira',
+      brokerage: 'fidelity',
+      opened_on: '2019-03-01',
+    });
+    expect((await call(user, 'POST', 'accounts', { name: 'fidelity ira', kind: 'ira' })).json()).toEqual({
+      detail: 'An account named fidelity ira already exists',
+    });
+    const invalid = await call(user, 'POST', 'accounts', { name: 'X', kind: 'savings', brokerage: 'mybank' });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([
+      ['body', 'kind'],
+      ['body', 'brokerage'],
+    ]);
+    const renamed = await call(user, 'PATCH', `accounts/${ira.id}`, {
+      name: 'Roth',
+      kind: 'roth_ira',
+      is_default: true,
+    });
+    expect(renamed.json()).toMatchObject({
+      name: 'Roth',
+      kind: 'roth_ira',
+      brokerage: 'fidelity',
+      is_default: true,
+    });
+    expect((await accounts(user)).map((account) => [account.name, account.is_default])).toEqual([
+      ['Roth', true],
+      ['Default', false],
+    ]);
+    const other = await registerUser(sut);
+    expect((await get(other, `accounts/${ira.id}`)).statusCode).toBe(404);
+    expect((await get(other, `positions?account_id=${ira.id}`)).json()).toEqual({
+      detail: 'Account not found',
+    });
+    expect(
+      (
+        await call(other, 'POST', 'transactions', {
+          side: 'deposit',
+          amount: 1,
+          executed_at: '2025-01-02',
+          account_id: ira.id,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  // Taxable (the default): 10 AAPL at 100 + 2 fees on 2024-01-02.
+  // IRA: deposit 3,000 on 2024-01-31; 10 AAPL at 200 on 2024-02-01; 5 sold at 300 − 1 fee on 2024-03-01.
+  //   IRA alone: average 200 a share, realized 1,500 − 1 − 1,000 = 499; 5 left costing 1,000;
+  //   cash 3,000 − 2,000 + 1,499 = 2,499. (Combined average cost would have said 1,499 − 750.5 = 748.5.)
+  //   Taxable: 10 shares costing 1,002, cash −1,002, nothing realized.
+  //   Combined: 15 shares costing 2,002, realized 499, cash 1,497.
+  it('keeps lots, cost basis, cash and realized P&L per account, and answers each or all combined', async () => {
+    const user = await registerUser(sut);
+    const [taxable] = await accounts(user);
+    const ira = await open(user, { name: 'IRA', kind: 'ira' });
+    const lotA = await record(user, {
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: 10,
+      price: 100,
+      fees: 2,
+      executed_at: '2024-01-02',
+    });
+    await record(user, { side: 'deposit', amount: 3000, executed_at: '2024-01-31', account_id: ira.id });
+    const lotB = await record(user, {
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: 10,
+      price: 200,
+      executed_at: '2024-02-01',
+      account_id: ira.id,
+    });
+    const sell = await call(user, 'POST', 'transactions', {
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 5,
+      price: 300,
+      fees: 1,
+      executed_at: '2024-03-01',
+      account_id: ira.id,
+    });
+    expect(sell.json()).toMatchObject({ account_id: ira.id, realized_pnl: 499 });
+
+    const positions = async (query: string) => {
+      const body = (await get(user, `positions?include_cash=true${query}`)).json();
+      return [body.positions[0].quantity, body.positions[0].cost_basis, body.cash_balance];
+    };
+    expect(await positions(`&account_id=${ira.id}`)).toEqual([5, 1000, 2499]);
+    expect(await positions(`&account_id=${taxable.id}`)).toEqual([10, 1002, -1002]);
+    expect(await positions('')).toEqual([15, 2002, 1497]);
+
+    const realized = async (query: string) => (await get(user, `summary${query}`)).json().realized_pnl;
+    expect([
+      await realized(`?account_id=${ira.id}`),
+      await realized(`?account_id=${taxable.id}`),
+      await realized(''),
+    ]).toEqual([499, 0, 499]);
+    const lots = (await get(user, 'lots')).json().lots;
+    expect(
+      lots.map((lot: { lot_id: number; account_id: number; quantity: number }) => [
+        lot.lot_id,
+        lot.account_id,
+        lot.quantity,
+      ]),
+    ).toEqual([
+      [lotA, taxable.id, 10],
+      [lotB, ira.id, 5],
+    ]);
+    const listed = (await get(user, `transactions?account_id=${ira.id}`)).json();
+    expect(listed.total).toBe(3);
+
+    // The IRA holds 5: the taxable account's 10 do not cover a sixth.
+    const oversell = await call(user, 'POST', 'transactions', {
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 6,
+      price: 300,
+      executed_at: '2024-03-02',
+      account_id: ira.id,
+    });
+    expect(oversell.statusCode).toBe(400);
+    expect(oversell.json()).toEqual({ detail: 'Insufficient quantity of AAPL to sell' });
+
+    for (const path of [
+      'history?period=ALL',
+      'income?period=ALL',
+      'realized?year=2024',
+      'risk-metrics',
+      '',
+    ]) {
+      const scoped = await get(user, `${path}${path.includes('?') ? '&' : '?'}account_id=${ira.id}`);
+      expect([path, scoped.statusCode]).toEqual([path, 200]);
+    }
+    const realizedIra = (await get(user, `realized?year=2024&account_id=${ira.id}`)).json();
+    expect(realizedIra.totals).toMatchObject({ gain: 499 });
+    expect((await get(user, `realized?year=2024&account_id=${taxable.id}`)).json().realized).toEqual([]);
+  });
+
+  it('refuses to delete an account with transactions unless they move, then merges them', async () => {
+    const user = await registerUser(sut);
+    const [taxable] = await accounts(user);
+    const ira = await open(user, { name: 'IRA', kind: 'ira' });
+    await record(user, {
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: 10,
+      price: 100,
+      fees: 2,
+      executed_at: '2024-01-02',
+    });
+    await record(user, {
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: 10,
+      price: 200,
+      executed_at: '2024-02-01',
+      account_id: ira.id,
+    });
+    const sellId = await record(user, {
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 5,
+      price: 300,
+      fees: 1,
+      executed_at: '2024-03-01',
+      account_id: ira.id,
+    });
+
+    const refused = await call(user, 'DELETE', `accounts/${ira.id}`);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      { detail: 'The account holds 2 transactions: name the account to move them to in move_to' },
+    ]);
+    expect((await call(user, 'DELETE', `accounts/${taxable.id}`)).statusCode).toBe(409);
+    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=${ira.id}`)).statusCode).toBe(409);
+    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=999999`)).statusCode).toBe(404);
+
+    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=${taxable.id}`)).statusCode).toBe(204);
+    expect((await accounts(user)).map((account) => [account.id, account.transaction_count])).toEqual([
+      [taxable.id, 3],
+    ]);
+    // One account now: 20 shares costing 3,002 before the sell, which removes 5 × 150.1 = 750.5.
+    const sell = (await get(user, 'transactions?limit=1')).json().transactions[0];
+    expect(sell).toMatchObject({ id: sellId, account_id: taxable.id, realized_pnl: 748.5 });
+    const empty = await open(user, { name: 'Empty', kind: 'hsa' });
+    expect((await call(user, 'DELETE', `accounts/${empty.id}`)).statusCode).toBe(204);
+    expect((await get(user, `accounts/${empty.id}`)).statusCode).toBe(404);
+  });
+
+  it('imports a CSV into the account named', async () => {
+    const user = await registerUser(sut);
+    const ira = await open(user, { name: 'IRA', kind: 'ira' });
+    const response = await sut.inject({
+      method: 'POST',
+      url: `${BASE}/transactions/import?account_id=${ira.id}`,
+      headers: { ...user.headers, 'content-type': 'text/csv' },
+      payload: 'date,symbol,side,quantity,price,fees\n2025-01-06,AAPL,buy,2,100,0\n',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().transactions[0].account_id).toBe(ira.id);
+  });
+});
