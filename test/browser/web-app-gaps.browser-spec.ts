@@ -1,0 +1,66 @@
+import { TestUser } from '../factories/users.factory';
+import { useWebAppJourney } from './app-journey';
+
+declare const document: {
+  querySelectorAll(selector: string): Iterable<{
+    closest(selector: string): { getAttribute(name: string): string | null } | null;
+  }>;
+};
+
+// A browser on a CI machine busy with the other test projects: generous, still bounded.
+jest.setTimeout(90_000);
+
+describe('the web app in a real browser: news filters, answer sources, failures, chart text', () => {
+  const journey = useWebAppJourney();
+
+  async function newsTitles(user: TestUser, query: Record<string, string>): Promise<string[]> {
+    const response = await journey.sut.inject({
+      url: '/api/v1/news',
+      query: { limit: '20', ...query },
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { title: string }[]).map((item) => item.title);
+  }
+
+  it('filters the news by symbol and keywords, a refused symbol shown at its field with the input kept', async () => {
+    const { page } = journey;
+    const user = await journey.seededUser();
+    await journey.logIn(user);
+    await page.getByRole('link', { name: 'Markets & news' }).click();
+    const titles = page.locator('.news li a');
+    await titles.first().waitFor();
+
+    const filters = page.getByRole('form', { name: 'News filters' });
+    await filters.getByLabel('Symbol').fill('AAPL');
+    await filters.getByLabel('Symbol').press('Enter');
+    const aboutApple = await newsTitles(user, { symbol: 'AAPL' });
+    expect(aboutApple.length).toBeGreaterThan(0);
+    await page.waitForFunction(
+      (expected) => [...document.querySelectorAll('.news li a')].length === expected,
+      aboutApple.length,
+    );
+    expect(await titles.allInnerTexts()).toEqual(aboutApple);
+
+    await filters.getByLabel('Keywords').fill('earnings');
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    const expected = await newsTitles(user, { symbol: 'AAPL', keywords: 'earnings' });
+    await page.waitForFunction(
+      (count) => [...document.querySelectorAll('.news li a')].length === count,
+      expected.length,
+    );
+    if (expected.length > 0) expect(await titles.allInnerTexts()).toEqual(expected);
+    await journey.check('markets-news-filtered', () =>
+      page.getByRole('heading', { name: 'News', exact: true }).waitFor(),
+    );
+
+    await filters.getByLabel('Symbol').fill('not a symbol!');
+    await filters.getByLabel('Symbol').press('Enter');
+    const symbol = filters.getByLabel('Symbol');
+    await page.waitForFunction(() => [...document.querySelectorAll('[aria-invalid="true"]')].length > 0);
+    expect(await symbol.getAttribute('aria-invalid')).toBe('true');
+    const message = page.locator('#' + (await symbol.getAttribute('aria-describedby'))!.split(' ').pop()!);
+    expect(await message.innerText()).not.toBe('');
+    expect(await symbol.inputValue()).toBe('not a symbol!');
+  });
+});
