@@ -10,6 +10,13 @@ declare const document: {
 // A browser on a CI machine busy with the other test projects: generous, still bounded.
 jest.setTimeout(90_000);
 
+/** The service's error shape, as the browser sees it when the service is overloaded or failing. */
+const failure = (status: number, detail: string, retryAfter: string) => ({
+  status,
+  headers: { 'retry-after': retryAfter },
+  json: { detail },
+});
+
 describe('the web app in a real browser: news filters, answer sources, failures, chart text', () => {
   const journey = useWebAppJourney();
 
@@ -62,5 +69,27 @@ describe('the web app in a real browser: news filters, answer sources, failures,
     const message = page.locator('#' + (await symbol.getAttribute('aria-describedby'))!.split(' ').pop()!);
     expect(await message.innerText()).not.toBe('');
     expect(await symbol.inputValue()).toBe('not a symbol!');
+  });
+
+  it('keeps a chat message that could not be sent, says why with the Retry-After, and sends it later', async () => {
+    const { page } = journey;
+    await journey.logIn(await journey.seededUser());
+    await page.getByRole('link', { name: 'Assistant' }).click();
+    await page.route('**/api/v1/assistant/chat', (route) =>
+      route.fulfill(failure(429, 'Too many requests', '17')),
+    );
+    const input = page.getByLabel('Message');
+    await input.focus();
+    await page.keyboard.type('What moved my portfolio today?');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Too many requests (retry in 17 s)' }).waitFor();
+    expect(await input.inputValue()).toBe('What moved my portfolio today?');
+    expect(await page.locator('.turns > li').count()).toBe(0);
+
+    await page.unroute('**/api/v1/assistant/chat');
+    await input.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.turns > li.assistant').getByRole('list', { name: 'Sources' }).waitFor();
+    expect(await input.inputValue()).toBe('');
   });
 });

@@ -39,12 +39,12 @@ export function AssistantPage() {
     const appendToAnswer = (update: (turn: Turn) => Turn) =>
       setTurns((previous) => [...previous.slice(0, -1), update(previous[previous.length - 1])]);
     try {
-      const { response } = await api.POST('/api/v1/assistant/chat', {
+      const { response, error: refusal } = await api.POST('/api/v1/assistant/chat', {
         body: { message: text, conversation_id: conversationId },
         headers: { Accept: 'text/event-stream' },
         parseAs: 'stream',
       });
-      if (!response.ok) await unwrap(Promise.resolve({ response, error: await response.json() }));
+      if (!response.ok) await unwrap(Promise.resolve({ response, error: refusal }));
       setMessage('');
       for await (const streamed of chatEvents(response)) {
         if (streamed.event === 'delta')
