@@ -71,6 +71,25 @@ describe('the web app in a real browser: news filters, answer sources, failures,
     expect(await symbol.inputValue()).toBe('not a symbol!');
   });
 
+  it('links an answer’s source chips to the pages that show those figures', async () => {
+    const { page, origin } = journey;
+    await journey.logIn(await journey.seededUser());
+    await page.getByRole('link', { name: 'Assistant' }).click();
+    await page.getByLabel('Message').fill('How is my portfolio doing?');
+    await page.getByLabel('Message').press('Enter');
+    const sources = page.locator('.turns > li.assistant').getByRole('list', { name: 'Sources' });
+    await sources.waitFor();
+    const chip = sources.getByRole('link').first();
+    const target = (await chip.getAttribute('href'))!;
+    expect(target).toMatch(/^\/(dashboard|holdings|risk|transactions|markets|rebalance|settings)/);
+    await journey.check('assistant-sources', () => sources.waitFor());
+
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${origin}${target}`);
+    await page.locator('h1').first().waitFor();
+  });
+
   it('keeps a chat message that could not be sent, says why with the Retry-After, and sends it later', async () => {
     const { page } = journey;
     await journey.logIn(await journey.seededUser());
