@@ -111,4 +111,51 @@ describe('the web app in a real browser: news filters, answer sources, failures,
     await page.locator('.turns > li.assistant').getByRole('list', { name: 'Sources' }).waitFor();
     expect(await input.inputValue()).toBe('');
   });
+
+  it('shows a 503 as a banner with Retry, a 429 with its Retry-After, and recovers', async () => {
+    const { page } = journey;
+    await journey.logIn(await journey.seededUser());
+    await page.route('**/api/v1/market/summary', (route) =>
+      route.fulfill(failure(503, 'Service Unavailable', '5')),
+    );
+    await page.getByRole('link', { name: 'Markets & news' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'The service is unavailable right now' });
+    await banner.waitFor({ timeout: 20_000 });
+    await page.unroute('**/api/v1/market/summary');
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('region', { name: 'Indices' }).waitFor();
+
+    await page.route('**/api/v1/news?*', (route) => route.fulfill(failure(429, 'Rate limit exceeded', '42')));
+    await page.getByLabel('Sentiment').selectOption('positive');
+    await page.getByRole('alert').filter({ hasText: 'Rate limit exceeded (retry in 42 s)' }).waitFor();
+    // The refused answers are on the console by design; nothing else may be.
+    journey.errors = journey.errors.filter((message) => !message.includes('status of 503'));
+  });
+
+  it('gives every chart a text alternative: the picture named by a sentence, the bars written as a list', async () => {
+    const { page } = journey;
+    await journey.logIn(await journey.seededUser());
+    for (const [path, summary] of [
+      ['/dashboard', 'history-summary'],
+      ['/holdings/AAPL', 'price-summary'],
+    ]) {
+      await page.goto(`${journey.origin}${path}`);
+      const sentence = page.getByTestId(summary);
+      await sentence.waitFor();
+      await page.locator('canvas').first().waitFor();
+      const names = await page.evaluate(() =>
+        [...document.querySelectorAll('canvas')].map(
+          (canvas) => canvas.closest('[role="img"]')?.getAttribute('aria-label') ?? null,
+        ),
+      );
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(name).toBe(await sentence.innerText());
+      expect((await sentence.innerText()).length).toBeGreaterThan(20);
+    }
+    await page.goto(`${journey.origin}/dashboard`);
+    for (const bars of await page.locator('ul.bars').all()) {
+      expect(await bars.getAttribute('aria-label')).toBeTruthy();
+      for (const row of await bars.locator('li').allInnerTexts()) expect(row).toMatch(/\S.*\d%$/s);
+    }
+  });
 });
