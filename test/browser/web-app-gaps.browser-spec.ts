@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { TestUser } from '../factories/users.factory';
 import { useWebAppJourney } from './app-journey';
 
@@ -5,7 +6,11 @@ declare const document: {
   querySelectorAll(selector: string): Iterable<{
     closest(selector: string): { getAttribute(name: string): string | null } | null;
   }>;
+  documentElement: { scrollWidth: number };
 };
+
+/** Where the journeys' screenshots go (git-ignored); the README's two are copied to docs/images. */
+const SCREENSHOTS = join(__dirname, 'screenshots');
 
 // A browser on a CI machine busy with the other test projects: generous, still bounded.
 jest.setTimeout(90_000);
@@ -157,5 +162,21 @@ describe('the web app in a real browser: news filters, answer sources, failures,
       expect(await bars.getAttribute('aria-label')).toBeTruthy();
       for (const row of await bars.locator('li').allInnerTexts()) expect(row).toMatch(/\S.*\d%$/s);
     }
+  });
+
+  it('takes the README’s screenshots: the dashboard on a laptop, an answer with its sources on a phone', async () => {
+    const { page } = journey;
+    await journey.logIn(await journey.seededUser());
+    await page.getByTestId('history-summary').waitFor();
+    await page.locator('canvas').first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'readme-dashboard-1280x800.png') });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Assistant' }).click();
+    await page.getByLabel('Message').fill('How is my portfolio doing?');
+    await page.getByLabel('Message').press('Enter');
+    await page.locator('.turns > li.assistant').getByRole('list', { name: 'Sources' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await page.screenshot({ path: join(SCREENSHOTS, 'readme-assistant-390x844.png') });
   });
 });
