@@ -6,6 +6,7 @@ declare const document: {
   querySelectorAll(selector: string): Iterable<{
     closest(selector: string): { getAttribute(name: string): string | null } | null;
   }>;
+  querySelector(selector: string): unknown;
   documentElement: { scrollWidth: number };
 };
 
@@ -178,5 +179,25 @@ describe('the web app in a real browser: news filters, answer sources, failures,
     await page.locator('.turns > li.assistant').getByRole('list', { name: 'Sources' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await page.screenshot({ path: join(SCREENSHOTS, 'readme-assistant-390x844.png') });
+  });
+
+  it('fits a phone’s width: no page scrolls sideways, a wide table scrolls inside its card', async () => {
+    const { page, origin } = journey;
+    await journey.logIn(await journey.seededUser());
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      '/dashboard',
+      '/markets',
+      '/briefing',
+      '/alerts',
+      '/inbox',
+      '/settings',
+      '/assistant',
+    ]) {
+      await page.goto(`${origin}${path}`);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(() => document.querySelector('.loading') === null);
+      expect([path, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([path, 390]);
+    }
   });
 });
