@@ -200,4 +200,33 @@ describe('the web app in a real browser: news filters, answer sources, failures,
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([path, 390]);
     }
   });
+
+  it('keeps what was typed when a save fails because the service is unreachable, and saves it once it is back', async () => {
+    const { page } = journey;
+    const user = await journey.seededUser();
+    await journey.logIn(user);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alerts' }).click();
+    await page.getByText('No rules yet.').waitFor();
+    const form = page.getByRole('region', { name: 'New rule' });
+    await form.getByLabel('Kind').selectOption('price_below');
+    await form.getByLabel('Symbol').fill('MSFT');
+    await form.getByLabel('Price (USD)').fill('123.45');
+
+    await page.route('**/api/v1/alerts', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await form.getByRole('button', { name: 'Create alert' }).click();
+    await form.getByRole('alert').filter({ hasText: 'The service cannot be reached' }).waitFor();
+    expect(await form.getByLabel('Kind').inputValue()).toBe('price_below');
+    expect(await form.getByLabel('Symbol').inputValue()).toBe('MSFT');
+    expect(await form.getByLabel('Price (USD)').inputValue()).toBe('123.45');
+
+    await page.unroute('**/api/v1/alerts');
+    await form.getByRole('button', { name: 'Create alert' }).click();
+    await page.getByRole('rowheader', { name: 'MSFT at or below $123.45' }).waitFor();
+    const stored = await journey.sut.inject({ url: '/api/v1/alerts', headers: user.headers });
+    expect(stored.body.match(/"MSFT"/g)).toHaveLength(1);
+    // The refused connections are on the console by design; nothing else may be.
+    journey.errors = journey.errors.filter((message) => !message.includes('net::ERR_CONNECTION_REFUSED'));
+  });
 });
