@@ -187,6 +187,12 @@ describe('the web app in a real browser: news filters, answer sources, failures,
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of [
       '/dashboard',
+      '/holdings',
+      '/holdings/AAPL',
+      '/transactions',
+      '/risk',
+      '/rebalance',
+      '/onboarding',
       '/markets',
       '/briefing',
       '/alerts',
