@@ -94,6 +94,13 @@ describe('the web app in a real browser: news filters, answer sources, failures,
     await page.keyboard.press('Enter');
     await page.waitForURL(`${origin}${target}`);
     await page.locator('h1').first().waitFor();
+
+    await page.getByRole('link', { name: 'Assistant' }).click();
+    await page
+      .getByRole('list', { name: 'Earlier conversations' })
+      .getByRole('button', { name: /^How is my portfolio/ })
+      .click();
+    expect(await sources.getByRole('link').first().getAttribute('href')).toBe(target);
   });
 
   it('keeps a chat message that could not be sent, says why with the Retry-After, and sends it later', async () => {
