@@ -1,20 +1,18 @@
 import { FormEvent, useState } from 'react';
 import { chatEvents } from '@investment-assistant/client';
-import type { Schemas } from '@investment-assistant/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../api';
 import { QueryStatus } from '../components/Status';
+import { SourceChip, sourceChips } from '../answer-sources';
+import { Link } from '../router';
 
 interface Turn {
   role: 'user' | 'assistant';
   text: string;
-  sources?: string[];
+  sources?: SourceChip[];
 }
 
 const CONVERSATIONS_KEY = ['conversations'];
-
-const sourceNames = (message: Schemas['ChatMessageResponse']) =>
-  message.sources.map((source) => source.type.replace(/_/g, ' '));
 
 /**
  * A chat whose answers stream in as they are written (Server-Sent Events read with fetch), beside
@@ -39,12 +37,12 @@ export function AssistantPage() {
     const appendToAnswer = (update: (turn: Turn) => Turn) =>
       setTurns((previous) => [...previous.slice(0, -1), update(previous[previous.length - 1])]);
     try {
-      const { response } = await api.POST('/api/v1/assistant/chat', {
+      const { response, error: refusal } = await api.POST('/api/v1/assistant/chat', {
         body: { message: text, conversation_id: conversationId },
         headers: { Accept: 'text/event-stream' },
         parseAs: 'stream',
       });
-      if (!response.ok) await unwrap(Promise.resolve({ response, error: await response.json() }));
+      if (!response.ok) await unwrap(Promise.resolve({ response, error: refusal }));
       setMessage('');
       for await (const streamed of chatEvents(response)) {
         if (streamed.event === 'delta')
@@ -55,7 +53,7 @@ export function AssistantPage() {
           appendToAnswer((turn) => ({
             ...turn,
             text: streamed.data.message.content,
-            sources: sourceNames(streamed.data.message),
+            sources: sourceChips(streamed.data.message.sources),
           }));
           void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
         }
@@ -81,7 +79,7 @@ export function AssistantPage() {
         conversation.messages.map((stored) => ({
           role: stored.role,
           text: stored.content,
-          sources: sourceNames(stored),
+          sources: sourceChips(stored.sources),
         })),
       );
     } catch (failure) {
@@ -113,8 +111,10 @@ export function AssistantPage() {
                 <p>{turn.text || '…'}</p>
                 {turn.sources && turn.sources.length > 0 && (
                   <ul className="chips" aria-label="Sources">
-                    {[...new Set(turn.sources)].map((source) => (
-                      <li key={source}>{source}</li>
+                    {turn.sources.map((source) => (
+                      <li key={source.label}>
+                        {source.to ? <Link to={source.to}>{source.label}</Link> : source.label}
+                      </li>
                     ))}
                   </ul>
                 )}

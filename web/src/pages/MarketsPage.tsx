@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api, unwrap } from '../api';
+import { FormEvent, useState } from 'react';
+import { api, ApiError, unwrap } from '../api';
+import { Field } from '../components/Field';
 import { QueryStatus } from '../components/Status';
 import { SymbolSearch, Watchlist } from '../components/Watchlist';
 import { formatMoney, formatPercent, tone } from '../format';
@@ -65,32 +66,73 @@ function Movers({
   );
 }
 
+interface NewsFilters {
+  sentiment: Sentiment | '';
+  symbol: string;
+  keywords: string;
+}
+
+/** The news feed with its filters: sentiment at once, a symbol and keywords when applied. */
 function News() {
-  const [sentiment, setSentiment] = useState<Sentiment | ''>('');
+  const [filters, setFilters] = useState<NewsFilters>({ sentiment: '', symbol: '', keywords: '' });
   const news = useQuery({
-    queryKey: ['news', sentiment],
+    queryKey: ['news', filters],
     queryFn: () =>
       unwrap(
-        api.GET('/api/v1/news', { params: { query: { limit: 20, ...(sentiment ? { sentiment } : {}) } } }),
+        api.GET('/api/v1/news', {
+          params: {
+            query: {
+              limit: 20,
+              ...(filters.sentiment ? { sentiment: filters.sentiment } : {}),
+              ...(filters.symbol ? { symbol: filters.symbol } : {}),
+              ...(filters.keywords ? { keywords: filters.keywords } : {}),
+            },
+          },
+        }),
       ),
   });
+  const refused = news.error instanceof ApiError && news.error.status === 422 ? news.error : null;
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilters((previous) => ({
+      ...previous,
+      symbol: String(form.get('symbol')).trim(),
+      keywords: String(form.get('keywords')).trim(),
+    }));
+  };
   return (
     <section className="card" aria-labelledby="news-heading">
       <h2 id="news-heading">News</h2>
-      <div className="field inline">
-        <label htmlFor="news-sentiment">Sentiment</label>
-        <select
-          id="news-sentiment"
-          value={sentiment}
-          onChange={(event) => setSentiment(event.target.value as Sentiment | '')}
-        >
-          <option value="">All</option>
-          <option value="positive">Positive</option>
-          <option value="neutral">Neutral</option>
-          <option value="negative">Negative</option>
-        </select>
-      </div>
-      {!news.data ? (
+      <form className="grid-form" aria-label="News filters" onSubmit={apply}>
+        <div className="field">
+          <label htmlFor="news-sentiment">Sentiment</label>
+          <select
+            id="news-sentiment"
+            value={filters.sentiment}
+            onChange={(event) =>
+              setFilters((previous) => ({ ...previous, sentiment: event.target.value as Sentiment | '' }))
+            }
+          >
+            <option value="">All</option>
+            <option value="positive">Positive</option>
+            <option value="neutral">Neutral</option>
+            <option value="negative">Negative</option>
+          </select>
+        </div>
+        <Field label="Symbol" name="symbol" error={refused?.errorAt('symbol')} autoComplete="off" />
+        <Field
+          label="Keywords"
+          name="keywords"
+          hint="Comma-separated alternatives"
+          error={refused?.errorAt('keywords')}
+          autoComplete="off"
+        />
+        <button type="submit" className="secondary">
+          Filter
+        </button>
+      </form>
+      {refused ? null : !news.data ? (
         <QueryStatus error={news.error} retry={() => void news.refetch()} />
       ) : news.data.length === 0 ? (
         <p>No news.</p>
