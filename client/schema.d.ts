@@ -2439,7 +2439,7 @@ export interface components {
              * Format: date
              * @example 2019-03-01
              */
-            opened_on?: Record<string, never> | null;
+            opened_on?: string | null;
         };
         UpdateAccountDto: {
             name?: string;
@@ -2476,7 +2476,7 @@ export interface components {
             /**
              * Format: date-time
              * @description ISO date or date-time; not in the future
-             * @example 2025-06-02
+             * @example 2025-06-02T15:30:00Z
              */
             executed_at: string;
             note?: string;

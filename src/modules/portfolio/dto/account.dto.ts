@@ -44,7 +44,7 @@ export class CreateAccountDto {
   @IsIn(BROKERAGE_PLATFORMS)
   brokerage?: BrokeragePlatform | null;
 
-  @ApiPropertyOptional({ format: 'date', nullable: true, example: '2019-03-01' })
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2019-03-01' })
   @ValidateIf((_body, value) => value !== null && value !== undefined)
   @IsISO8601({ strict: true })
   @Length(10, 10, { message: 'opened_on must be a date (YYYY-MM-DD)' })

@@ -69,7 +69,7 @@ export class CreateTransferDto {
   amount?: number;
 
   @ApiProperty({
-    example: '2025-06-02',
+    example: '2025-06-02T15:30:00Z',
     format: 'date-time',
     description: 'ISO date or date-time; not in the future',
   })
