@@ -99,4 +99,38 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Persistence lives in repositories (docs/architecture.md): TypeORM is imported by repositories,
+    // entities, migrations, module wiring and src/database only. The services listed below still
+    // query from themselves and are the next to move into repositories.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/**/*.repository.ts',
+      'src/**/entities/*.ts',
+      'src/**/*.module.ts',
+      'src/**/*.spec.ts',
+      'src/database/**',
+      'src/modules/auth/login-throttle.service.ts',
+      'src/modules/auth/expired-sessions.purge.ts',
+      'src/modules/assistant/conversations.service.ts',
+      'src/modules/assistant/chat-rate-limiter.ts',
+      'src/modules/idempotency/idempotency.service.ts',
+      'src/modules/portfolio/ledger.service.ts',
+      'src/common/rate-limit/rate-limit.guard.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['typeorm', 'typeorm/*', '@nestjs/typeorm'],
+              message:
+                'Queries belong in a *.repository.ts; a service declares its unit of work with @Transactional() (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
