@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
-import { build, embeddedMode, Mode, postgresMode } from './http/modes';
+import { inEveryMode, Mode } from './http/modes';
 import { call, HELD_SYMBOLS, seedPortfolio, Session, signUp } from './http/seed';
 import { startService } from './http/service';
 
@@ -233,13 +233,7 @@ async function benchMode(mode: Mode): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  build();
-  const modes = [embeddedMode(PORT_BASE)];
-  const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
-  if (BENCH_DATABASE_URL && BENCH_REDIS_URL)
-    modes.push(postgresMode(PORT_BASE + 10, BENCH_DATABASE_URL, BENCH_REDIS_URL));
-  const sections: string[] = [];
-  for (const mode of modes) sections.push(await benchMode(mode));
+  const sections = await inEveryMode(PORT_BASE, benchMode);
   console.log(
     [
       `# Alerts: ${USERS.toLocaleString('en-US')} users × ${RULES_PER_USER} rules`,

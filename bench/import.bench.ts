@@ -9,10 +9,9 @@
 //
 // BENCH_PORT_BASE (45100) sets the port; BENCH_DATABASE_URL and BENCH_REDIS_URL add a run on a
 // PostgreSQL server with Redis.
-import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { seededRandom } from './bench-kit';
-import { build, embeddedMode, Mode, postgresMode } from './http/modes';
+import { inEveryMode, machineLine, Mode } from './http/modes';
 import { call, Session, signUp } from './http/seed';
 import { startService } from './http/service';
 
@@ -221,19 +220,12 @@ async function benchMode(mode: Mode): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  build();
-  const modes = [embeddedMode(PORT_BASE)];
-  const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
-  if (BENCH_DATABASE_URL && BENCH_REDIS_URL)
-    modes.push(postgresMode(PORT_BASE + 10, BENCH_DATABASE_URL, BENCH_REDIS_URL));
-  const sections: string[] = [];
-  for (const mode of modes) sections.push(await benchMode(mode));
+  const sections = await inEveryMode(PORT_BASE, benchMode);
   console.log(
     [
       `# Brokerage export import, ${ROWS.toLocaleString('en-US')} rows`,
       '',
-      `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} (load average ` +
-        `${loadavg()[0].toFixed(1)} at the end).`,
+      `${machineLine()}.`,
       '',
       sections.join('\n\n'),
     ].join('\n'),

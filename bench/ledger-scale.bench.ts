@@ -11,10 +11,9 @@
 //
 // BENCH_LEDGER_ROUNDS (default 40), BENCH_PORT_BASE (7600) tune it; BENCH_CPU_PROFILE_DIR has the
 // service write its V8 CPU profile there (node --cpu-prof) when it stops.
-import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { seededRandom } from './bench-kit';
-import { build, embeddedMode, Mode, postgresMode } from './http/modes';
+import { inEveryMode, machineLine, Mode } from './http/modes';
 import { call, Session, signUp } from './http/seed';
 import { startService } from './http/service';
 
@@ -183,19 +182,12 @@ function trade(symbol: string): string {
 }
 
 async function main(): Promise<void> {
-  build();
-  const modes = [embeddedMode(PORT_BASE)];
-  const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
-  if (BENCH_DATABASE_URL && BENCH_REDIS_URL)
-    modes.push(postgresMode(PORT_BASE + 10, BENCH_DATABASE_URL, BENCH_REDIS_URL));
-  const sections: string[] = [];
-  for (const mode of modes) sections.push(await benchMode(mode));
+  const sections = await inEveryMode(PORT_BASE, benchMode);
   console.log(
     [
       `# Ledger at ${TRANSACTIONS.toLocaleString('en-US')} transactions`,
       '',
-      `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} (load average ` +
-        `${loadavg()[0].toFixed(1)} at the end), ${ROUNDS} rounds of one write, one first read and ` +
+      `${machineLine()}, ${ROUNDS} rounds of one write, one first read and ` +
         `${WARM_READS} later reads; the other user runs ${CONCURRENCY} requests at a time.`,
       '',
       sections.join('\n\n'),

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ROOT } from './service';
@@ -62,4 +62,27 @@ export function postgresMode(port: number, serverUrl: string, redisUrl: string):
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Builds, then runs `bench` in the embedded mode and, with BENCH_DATABASE_URL and BENCH_REDIS_URL
+ * set, on that server and Redis too: one report section per mode.
+ */
+export async function inEveryMode(
+  portBase: number,
+  bench: (mode: Mode) => Promise<string>,
+): Promise<string[]> {
+  build();
+  const modes = [embeddedMode(portBase)];
+  const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
+  if (BENCH_DATABASE_URL && BENCH_REDIS_URL)
+    modes.push(postgresMode(portBase + 10, BENCH_DATABASE_URL, BENCH_REDIS_URL));
+  const sections: string[] = [];
+  for (const mode of modes) sections.push(await bench(mode));
+  return sections;
+}
+
+/** The machine a report was measured on, and its load average at the end. */
+export function machineLine(): string {
+  return `Run ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} (load average ${loadavg()[0].toFixed(1)} at the end)`;
 }

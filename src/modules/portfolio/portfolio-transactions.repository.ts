@@ -159,21 +159,8 @@ export class LockedLedger {
     // with the 8 decimals the columns keep, so this view holds what the database does.
     const stored = records.map((record) => ({
       userId: record.userId,
-      accountId: record.accountId,
-      symbol: record.symbol,
-      side: record.side,
-      quantity: toLedgerScale(record.quantity),
-      price: toLedgerScale(record.price),
-      fees: toLedgerScale(record.fees),
-      executedAt: record.executedAt,
-      tradeDate: record.tradeDate,
-      amount: nullable(record.amount ?? null, toLedgerScale),
-      withholdingTax: nullable(record.withholdingTax ?? null, toLedgerScale),
-      splitTo: record.splitTo ?? null,
-      splitFrom: record.splitFrom ?? null,
-      acquiredOn: record.acquiredOn ?? null,
+      ...editableFields(record),
       transferOf: record.transferOf ?? null,
-      note: record.note,
       realizedPnl: null,
       createdAt: record.createdAt,
       updatedAt: null,
@@ -240,21 +227,8 @@ export class LockedLedger {
     const stored = Object.freeze({
       id,
       userId: this.userId,
-      accountId: record.accountId,
-      symbol: record.symbol,
-      side: record.side,
-      quantity: toLedgerScale(record.quantity),
-      price: toLedgerScale(record.price),
-      fees: toLedgerScale(record.fees),
-      executedAt: record.executedAt,
-      tradeDate: record.tradeDate,
-      amount: nullable(record.amount ?? null, toLedgerScale),
-      withholdingTax: nullable(record.withholdingTax ?? null, toLedgerScale),
-      splitTo: record.splitTo ?? null,
-      splitFrom: record.splitFrom ?? null,
-      acquiredOn: record.acquiredOn ?? null,
+      ...editableFields(record),
       transferOf: previous.transferOf ?? null,
-      note: record.note,
       realizedPnl: previous.realizedPnl,
       createdAt: previous.createdAt,
       updatedAt,
@@ -262,23 +236,7 @@ export class LockedLedger {
     await this.manager.update(
       PortfolioTransactionEntity,
       { id, userId: this.userId },
-      {
-        accountId: stored.accountId,
-        symbol: stored.symbol,
-        side: stored.side,
-        quantity: stored.quantity,
-        price: stored.price,
-        fees: stored.fees,
-        executedAt: stored.executedAt,
-        tradeDate: stored.tradeDate,
-        amount: stored.amount,
-        withholdingTax: stored.withholdingTax,
-        splitTo: stored.splitTo,
-        splitFrom: stored.splitFrom,
-        acquiredOn: stored.acquiredOn,
-        note: stored.note,
-        updatedAt,
-      },
+      { ...editableFields(record), updatedAt },
     );
     this.current = Object.freeze(
       entries.map((entry) => (entry.id === id ? stored : entry)).sort(compareLedgerEntries),
@@ -610,4 +568,24 @@ function chunks<T>(items: T[], size: number): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
+}
+
+/** The columns a record sets and an edit may change, with the 8 decimals the columns keep. */
+function editableFields(record: PlacedLedgerTransaction) {
+  return {
+    accountId: record.accountId,
+    symbol: record.symbol,
+    side: record.side,
+    quantity: toLedgerScale(record.quantity),
+    price: toLedgerScale(record.price),
+    fees: toLedgerScale(record.fees),
+    executedAt: record.executedAt,
+    tradeDate: record.tradeDate,
+    amount: nullable(record.amount ?? null, toLedgerScale),
+    withholdingTax: nullable(record.withholdingTax ?? null, toLedgerScale),
+    splitTo: record.splitTo ?? null,
+    splitFrom: record.splitFrom ?? null,
+    acquiredOn: record.acquiredOn ?? null,
+    note: record.note,
+  };
 }
