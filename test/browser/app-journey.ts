@@ -7,8 +7,8 @@ import { createTestApp, TestApp } from '../setup/test-app';
 import { launchChromium } from './browser';
 
 /** Kept out of git (.gitignore): what each page looks like on a laptop and on a phone. */
-const SCREENSHOTS = join(__dirname, 'screenshots');
-const VIEWPORTS = [
+export const SCREENSHOTS = join(__dirname, 'screenshots');
+export const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
@@ -114,28 +114,29 @@ export function useWebAppJourney(): Journey {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   };
 
-  journey.check = async (name, ready) => {
-    const { page } = journey;
-    await ready();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        ),
-    ).toEqual([]);
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.screenshot({
-        path: join(SCREENSHOTS, `${name}-${viewport.width}x${viewport.height}.png`),
-        fullPage: true,
-      });
-    }
-    await page.setViewportSize(VIEWPORTS[0]);
-  };
+  journey.check = (name, ready) => checkPage(journey.page, name, ready);
 
   return journey;
+}
+
+/** No serious or critical accessibility violation on the page, then a screenshot at each size. */
+export async function checkPage(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
+  await ready();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+  ).toEqual([]);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await ready();
+    await page.screenshot({
+      path: join(SCREENSHOTS, `${name}-${viewport.width}x${viewport.height}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
 }

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { expiredCopy } from '../support/expired-token';
+import { checkPage, SCREENSHOTS, VIEWPORTS } from './app-journey';
 import { launchChromium } from './browser';
 
 declare const document: {
@@ -14,13 +13,6 @@ declare const document: {
 
 // A browser on a CI machine busy with the other test projects: generous, still bounded.
 jest.setTimeout(90_000);
-
-/** Kept out of git (.gitignore): what each page looks like on a laptop and on a phone. */
-const SCREENSHOTS = join(__dirname, 'screenshots');
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
 /**
  * The web app, built into web/dist (jest global setup) and served by the service itself at `/`,
@@ -97,27 +89,8 @@ describe('the web app in a real browser', () => {
     await target.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   }
 
-  /** No serious or critical accessibility violation, then a screenshot at each size. */
-  async function check(name: string, ready: () => Promise<unknown>) {
-    await ready();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        ),
-    ).toEqual([]);
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.screenshot({
-        path: join(SCREENSHOTS, `${name}-${viewport.width}x${viewport.height}.png`),
-        fullPage: true,
-      });
-    }
-    await page.setViewportSize(VIEWPORTS[0]);
+  function check(name: string, ready: () => Promise<unknown>) {
+    return checkPage(page, name, ready);
   }
 
   /** Presses Tab until the field labelled `label` has the focus (a date field takes several). */
