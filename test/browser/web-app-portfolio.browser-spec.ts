@@ -148,6 +148,40 @@ describe('the web app portfolio pages in a real browser', () => {
     expect(sell?.realized_pnl).toBe(80);
   });
 
+  it('edits a recorded buy in place: a refused change is shown at its field, a valid one is saved and audited', async () => {
+    const { page } = app;
+    const user = await app.userWith([
+      DEPOSIT,
+      { side: 'buy', symbol: 'AAPL', quantity: 10, price: 150, executed_at: '2024-01-03T15:00:00Z' },
+      { side: 'sell', symbol: 'AAPL', quantity: 4, price: 200, executed_at: '2024-06-03T15:00:00Z' },
+    ]);
+    await app.logIn(user);
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    await page.getByRole('button', { name: 'Edit the buy of 2024-01-03 (AAPL)' }).click();
+    const form = page.getByRole('region', { name: 'Edit the buy of 2024-01-03 (AAPL)' });
+    expect(await form.getByLabel('Quantity').inputValue()).toBe('10');
+    expect(await form.getByLabel('Price (USD)').inputValue()).toBe('150');
+
+    await form.getByLabel('Quantity').fill('3');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').first().waitFor();
+    expect(await form.getByLabel('Quantity').inputValue()).toBe('3');
+
+    await form.getByLabel('Quantity').fill('12');
+    await app.check('transactions-edit', () => form.getByRole('button', { name: 'Save' }).waitFor());
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved the buy of 2024-01-03 (AAPL).' }).waitFor();
+    const ledger = await app.ledger(user);
+    expect(ledger.total).toBe(3);
+    const buy = ledger.transactions.find((entry) => entry.side === 'buy')!;
+    expect([buy.quantity, buy.price, buy.executed_at]).toEqual([12, 150, '2024-01-03T15:00:00.000Z']);
+    expect(buy.updated_at).not.toBeNull();
+    const history = (
+      await app.sut.inject({ url: `/api/v1/portfolio/transactions/${buy.id}/history`, headers: user.headers })
+    ).json();
+    expect(JSON.stringify(history)).toContain('"quantity":10');
+  });
+
   it('shows a holding’s realized P&L and its dividend income', async () => {
     const { page } = app;
     const user = await app.userWith([

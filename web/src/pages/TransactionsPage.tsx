@@ -20,6 +20,12 @@ const SIDES = [
   'interest',
 ] as const satisfies readonly Schemas['CreateTransactionDto']['side'][];
 type Side = (typeof SIDES)[number];
+type Transaction = Schemas['TransactionResponse'];
+
+const isEditable = (transaction: Transaction): transaction is Transaction & { side: Side } =>
+  (SIDES as readonly string[]).includes(transaction.side);
+const describe = (transaction: Transaction) =>
+  `the ${transaction.side} of ${transaction.executed_at.slice(0, 10)}${transaction.symbol ? ` (${transaction.symbol})` : ''}`;
 /** Which inputs each kind takes (the API says which are required when one is missing). */
 const INPUTS: Record<Side, ('symbol' | 'quantity' | 'price' | 'fees' | 'amount' | 'ratio')[]> = {
   buy: ['symbol', 'quantity', 'price', 'fees'],
@@ -34,6 +40,8 @@ const INPUTS: Record<Side, ('symbol' | 'quantity' | 'price' | 'fees' | 'amount' 
 
 export function TransactionsPage() {
   const [symbol, setSymbol] = useState('');
+  const [editing, setEditing] = useState<(Transaction & { side: Side }) | null>(null);
+  const [edited, setEdited] = useState<string | null>(null);
   const transactions = useQuery({
     queryKey: ['transactions', symbol],
     queryFn: () =>
@@ -52,7 +60,15 @@ export function TransactionsPage() {
   return (
     <>
       <h1>Transactions</h1>
-      <TransactionForm />
+      <TransactionForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        onDone={(saved) => {
+          setEdited(saved && editing ? `Saved ${describe(editing)}.` : null);
+          setEditing(null);
+        }}
+      />
+      {edited && <p role="status">{edited}</p>}
       <CsvImport />
       <section className="card" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger</h2>
@@ -98,11 +114,24 @@ export function TransactionsPage() {
                     <td>{transaction.quantity ?? transaction.ratio ?? '—'}</td>
                     <td>{transaction.price === undefined ? '—' : formatMoney(transaction.price)}</td>
                     <td>{transaction.amount === undefined ? '—' : formatMoney(transaction.amount)}</td>
-                    <td>
+                    <td className="row-actions">
+                      {isEditable(transaction) && (
+                        <button
+                          type="button"
+                          className="secondary"
+                          aria-label={`Edit ${describe(transaction)}`}
+                          onClick={() => {
+                            setEdited(null);
+                            setEditing(transaction);
+                          }}
+                        >
+                          Edit
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="secondary"
-                        aria-label={`Delete the ${transaction.side} of ${transaction.executed_at.slice(0, 10)}${transaction.symbol ? ` (${transaction.symbol})` : ''}`}
+                        aria-label={`Delete ${describe(transaction)}`}
                         onClick={() => remove.mutate(transaction.id)}
                       >
                         Delete
@@ -252,10 +281,20 @@ function issuesOf(error: unknown): { fields: Record<string, string>; lots: strin
   return { fields, lots };
 }
 
-/** Adds one entry; on a refused save the inputs keep what was typed and each error sits at its field. */
-function TransactionForm() {
-  const [side, setSide] = useState<Side>('buy');
-  const [symbol, setSymbol] = useState('');
+/**
+ * Adds one entry, or with `editing` changes that one (PATCH, the same rules as a new entry), calling
+ * `onDone` after a saved edit (true) or a cancel (false); on a refused save the inputs keep what
+ * was typed and each error sits at its field.
+ */
+function TransactionForm({
+  editing,
+  onDone,
+}: {
+  editing: (Transaction & { side: Side }) | null;
+  onDone: (saved: boolean) => void;
+}) {
+  const [side, setSide] = useState<Side>(editing?.side ?? 'buy');
+  const [symbol, setSymbol] = useState(editing?.symbol ?? '');
   const settings = usePortfolioSettings();
   const choosesLots = side === 'sell' && settings.data?.cost_basis_method === 'specific';
   const lots = useQuery({
@@ -267,7 +306,11 @@ function TransactionForm() {
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: (body: Schemas['CreateTransactionDto']) =>
-      unwrap(api.POST('/api/v1/portfolio/transactions', { body })),
+      editing
+        ? unwrap(
+            api.PATCH('/api/v1/portfolio/transactions/{id}', { params: { path: { id: editing.id } }, body }),
+          )
+        : unwrap(api.POST('/api/v1/portfolio/transactions', { body })),
     onSuccess: () => queryClient.invalidateQueries(),
   });
   const { fields, lots: lotErrors } = issuesOf(create.error);
@@ -279,7 +322,9 @@ function TransactionForm() {
     const date = text('executed_at');
     const body: Schemas['CreateTransactionDto'] = {
       side,
-      executed_at: date === '' ? '' : `${date}T16:00:00Z`,
+      // An edit that keeps the day keeps the recorded time of day too.
+      executed_at:
+        date === '' ? '' : editing?.executed_at.startsWith(date) ? editing.executed_at : `${date}T16:00:00Z`,
       ...(INPUTS[side].includes('symbol') ? { symbol: text('symbol').toUpperCase() } : {}),
       ...(INPUTS[side].includes('quantity') ? { quantity: number('quantity') } : {}),
       ...(INPUTS[side].includes('price') ? { price: number('price') } : {}),
@@ -295,15 +340,17 @@ function TransactionForm() {
     if (chosen.length > 0) body.lots = chosen;
     create.mutate(body, {
       onSuccess: () => {
+        if (editing) return onDone(true);
         (event.target as HTMLFormElement).reset();
         setSymbol('');
       },
     });
   };
   const has = (input: (typeof INPUTS)[Side][number]) => INPUTS[side].includes(input);
+  const initial = (value: number | string | null | undefined) => (value === null ? undefined : value);
   return (
     <section className="card" aria-labelledby="add-heading">
-      <h2 id="add-heading">Add a transaction</h2>
+      <h2 id="add-heading">{editing ? `Edit ${describe(editing)}` : 'Add a transaction'}</h2>
       <form onSubmit={submit} noValidate className="grid-form">
         <div className="field">
           <label htmlFor="transaction-side">Kind</label>
@@ -319,25 +366,67 @@ function TransactionForm() {
             ))}
           </select>
         </div>
-        <Field label="Date" name="executed_at" type="date" error={fields.executed_at} />
+        <Field
+          label="Date"
+          name="executed_at"
+          type="date"
+          error={fields.executed_at}
+          defaultValue={editing?.executed_at.slice(0, 10)}
+        />
         {has('symbol') && (
           <Field
             label="Symbol"
             name="symbol"
             error={fields.symbol}
             autoCapitalize="characters"
+            defaultValue={initial(editing?.symbol)}
             onChange={(event) => setSymbol(event.target.value)}
           />
         )}
         {has('quantity') && (
-          <Field label="Quantity" name="quantity" inputMode="decimal" error={fields.quantity} />
+          <Field
+            label="Quantity"
+            name="quantity"
+            inputMode="decimal"
+            error={fields.quantity}
+            defaultValue={initial(editing?.quantity)}
+          />
         )}
-        {has('price') && <Field label="Price (USD)" name="price" inputMode="decimal" error={fields.price} />}
-        {has('fees') && <Field label="Fees (USD)" name="fees" inputMode="decimal" error={fields.fees} />}
+        {has('price') && (
+          <Field
+            label="Price (USD)"
+            name="price"
+            inputMode="decimal"
+            error={fields.price}
+            defaultValue={initial(editing?.price)}
+          />
+        )}
+        {has('fees') && (
+          <Field
+            label="Fees (USD)"
+            name="fees"
+            inputMode="decimal"
+            error={fields.fees}
+            defaultValue={initial(editing?.fees)}
+          />
+        )}
         {has('amount') && (
-          <Field label="Amount (USD)" name="amount" inputMode="decimal" error={fields.amount} />
+          <Field
+            label="Amount (USD)"
+            name="amount"
+            inputMode="decimal"
+            error={fields.amount}
+            defaultValue={initial(editing?.amount)}
+          />
         )}
-        {has('ratio') && <Field label="Ratio (e.g. 2:1)" name="ratio" error={fields.ratio} />}
+        {has('ratio') && (
+          <Field
+            label="Ratio (e.g. 2:1)"
+            name="ratio"
+            error={fields.ratio}
+            defaultValue={initial(editing?.ratio)}
+          />
+        )}
         {choosesLots && symbol.trim() !== '' && lots.data && (
           <LotChoice lots={lotsOfSymbol} errors={lotErrors} />
         )}
@@ -348,8 +437,13 @@ function TransactionForm() {
         )}
         {create.isSuccess && <p role="status">Recorded.</p>}
         <button type="submit" disabled={create.isPending}>
-          Add
+          {editing ? 'Save' : 'Add'}
         </button>
+        {editing && (
+          <button type="button" className="secondary" onClick={() => onDone(false)}>
+            Cancel
+          </button>
+        )}
       </form>
     </section>
   );
