@@ -526,12 +526,13 @@ describe('client mistakes answer 4xx, never 500', () => {
     it('a realized P&L beyond numeric(24, 8) is refused with a 400, nothing stored', async () => {
       // Rows recorded before the limits existed: a realized P&L of 1e18 is computed on the next change.
       const owner = await registerUser(sut);
+      const accounts = await send({ url: '/api/v1/portfolio/accounts', headers: owner.headers });
       await sut.app.get(DataSource).query(
         `INSERT INTO portfolio_transactions
-           (user_id, symbol, side, quantity, price, fees, executed_at, trade_date, created_at)
-         VALUES ($1, 'AAPL', 'buy', 1e15, 0.00000001, 0, '2025-01-06', '2025-01-06', now()),
-                ($1, 'AAPL', 'sell', 1e15, 1000, 0, '2025-01-07', '2025-01-07', now())`,
-        [owner.id],
+           (user_id, account_id, symbol, side, quantity, price, fees, executed_at, trade_date, created_at)
+         VALUES ($1, $2, 'AAPL', 'buy', 1e15, 0.00000001, 0, '2025-01-06', '2025-01-06', now()),
+                ($1, $2, 'AAPL', 'sell', 1e15, 1000, 0, '2025-01-07', '2025-01-07', now())`,
+        [owner.id, accounts.json().accounts[0].id],
       );
       const response = await record(owner, { ...trade, executed_at: '2025-01-08' });
       expect(response.statusCode).toBe(400);
