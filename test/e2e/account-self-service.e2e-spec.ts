@@ -283,6 +283,19 @@ describe('a user manages their own account', () => {
         });
         expect(trade.statusCode).toBe(201);
         expect(
+          (await call(owner, 'PATCH', `/portfolio/transactions/${trade.json().id}`, { quantity: 2 }))
+            .statusCode,
+        ).toBe(200);
+        const brokerExport = (query: string, symbol: string) =>
+          sut.inject({
+            method: 'POST',
+            url: `/api/v1/portfolio/import?format=native${query}`,
+            headers: { ...owner.headers, 'content-type': 'text/csv' },
+            payload: `date,symbol,side,quantity,price,fees\n2025-01-07,${symbol},buy,1,100,0\n`,
+          });
+        expect((await brokerExport('', 'MSFT')).statusCode).toBe(201);
+        expect((await brokerExport('&dry_run=true', 'NVDA')).statusCode).toBe(200);
+        expect(
           (
             await sut.inject({
               method: 'PUT',
