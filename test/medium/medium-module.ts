@@ -3,6 +3,8 @@ import { ConfigModule } from '@nestjs/config';
 import { Test, TestingModule, TestingModuleBuilder } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { ConsistentCacheModule } from '../../src/common/cache/consistent-cache.module';
+import { JobsModule } from '../../src/common/jobs/jobs.module';
+import { MetricsModule } from '../../src/common/metrics/metrics.module';
 import { LifecycleModule } from '../../src/common/lifecycle/lifecycle.module';
 import { ClockModule } from '../../src/common/time/clock.module';
 import { configNamespaces } from '../../src/config';
@@ -19,7 +21,8 @@ export interface MediumModule {
 /**
  * The medium tier: one module booted on its own, with the infrastructure every module relies on
  * (configuration, clock, the consistent cache, the migrated database — an embedded cluster copied
- * from the template, or a fresh database on the TEST_DATABASE_URL server) and nothing else. Its
+ * from the template, or a fresh database on the TEST_DATABASE_URL server — the metrics, and the job
+ * runner, off as in every test) and nothing else. Its
  * neighbours are the modules it imports, or typed fakes given through `override`. No HTTP: a
  * medium test calls the module's services and reads what its repositories stored.
  */
@@ -41,6 +44,8 @@ export async function bootMedium(
         LifecycleModule,
         ConsistentCacheModule,
         DatabaseModule,
+        MetricsModule,
+        JobsModule,
         module,
       ],
     }),
