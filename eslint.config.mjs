@@ -110,13 +110,10 @@ export default tseslint.config(
       'src/**/*.module.ts',
       'src/**/*.spec.ts',
       'src/database/**',
-      'src/modules/auth/login-throttle.service.ts',
       'src/modules/auth/expired-sessions.purge.ts',
       'src/modules/assistant/conversations.service.ts',
-      'src/modules/assistant/chat-rate-limiter.ts',
       'src/modules/idempotency/idempotency.service.ts',
       'src/modules/portfolio/ledger.service.ts',
-      'src/common/rate-limit/rate-limit.guard.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -3,27 +3,15 @@ import { ConfigType } from '@nestjs/config';
 import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
-import { BucketLimits, rateLimitConfig, RateLimitBucket } from '../../config/rate-limit.config';
+import { rateLimitConfig, RateLimitBucket } from '../../config/rate-limit.config';
 import { CleanupRunner, EVERY_MINUTE } from '../jobs/cleanup-runner';
 import { Clock } from '../time/clock';
-import { RateLimitedError } from '../errors/domain-errors';
 import { ErrorDetail } from '../errors/error-details';
 import { PydanticValidationPipe } from '../validation/pydantic-validation.pipe';
+import { FixedWindow } from './fixed-window';
 import { RATE_LIMITED } from './rate-limited.decorator';
-
-/** One more hit in the window, or the first of a new one when the window ($4) has ended. */
-const COUNT_IN_WINDOW = `
-  hits = CASE WHEN w.window_started_at <= $4 THEN 1 ELSE w.hits + 1 END,
-  window_started_at = CASE WHEN w.window_started_at <= $4 THEN $3 ELSE w.window_started_at END`;
-
-interface Window {
-  bucket: string;
-  hits: number;
-  window_started_at: Date;
-}
+import { WindowCountersRepository } from './window-counters.repository';
 
 /**
  * Fixed-window limits on the routes marked `@RateLimited(bucket)`: per client address and, where
@@ -38,20 +26,23 @@ interface Window {
 @Injectable()
 export class RateLimitGuard implements CanActivate, OnModuleInit {
   private readonly validation = new PydanticValidationPipe();
+  private readonly window: FixedWindow;
 
   constructor(
     private readonly reflector: Reflector,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly counters: WindowCountersRepository,
     private readonly clock: Clock,
     @Inject(rateLimitConfig.KEY) private readonly config: ConfigType<typeof rateLimitConfig>,
     private readonly cleanups: CleanupRunner,
-  ) {}
+  ) {
+    this.window = new FixedWindow(config.windowSeconds);
+  }
 
   onModuleInit(): void {
     this.cleanups.register({
       name: 'rate-limit-windows',
       cron: EVERY_MINUTE,
-      run: () => this.forgetEndedWindows(),
+      run: () => this.counters.deleteEnded('rate-limit-windows', this.window.at(this.clock.now())),
     });
   }
 
@@ -69,54 +60,18 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
     // refresh-token cookie by the route's interceptor, which runs after guards.
     const bodyType = limits.global === null ? undefined : bodyTypeOf(context);
     if (bodyType) await this.validation.transform(request.body, { type: 'body', metatype: bodyType });
-    const over = await this.count(bucket, request.ip.slice(0, 64), limits);
-    if (!over) return true;
-    const retryAfterMs =
-      new Date(over.window_started_at).getTime() + this.windowMs() - this.clock.now().getTime();
-    throw new RateLimitedError(ErrorDetail.tooManyRequests, Math.max(1, Math.ceil(retryAfterMs / 1000)));
-  }
-
-  /** Counts the request; the window it is over the limit of, if any. */
-  private async count(bucket: string, ip: string, limits: BucketLimits): Promise<Window | undefined> {
     const now = this.clock.now();
-    // The address's window is counted first, and the shared one only for a request its address
-    // may make: one address far over its own limit must not use up everyone's.
-    const windows: Window[] = await this.dataSource.query(
-      `WITH address AS (
-         INSERT INTO rate_limit_windows AS w (bucket, hits, window_started_at) VALUES ($1, 1, $3)
-         ON CONFLICT (bucket) DO UPDATE SET ${COUNT_IN_WINDOW}
-         RETURNING bucket, hits, window_started_at
-       ), everyone AS (
-         INSERT INTO rate_limit_windows AS w (bucket, hits, window_started_at)
-         SELECT $2, 1, $3 FROM address WHERE address.hits <= $5 AND $6
-         ON CONFLICT (bucket) DO UPDATE SET ${COUNT_IN_WINDOW}
-         RETURNING bucket, hits, window_started_at
-       )
-       SELECT * FROM address UNION ALL SELECT * FROM everyone`,
-      [
-        `${bucket}:ip:${ip}`,
-        `${bucket}:all`,
-        now,
-        new Date(now.getTime() - this.windowMs()),
-        limits.perIp,
-        limits.global !== null,
-      ],
+    const { address, shared } = await this.counters.countRequest(
+      `${bucket}:ip:${request.ip.slice(0, 64)}`,
+      limits.global === null ? null : `${bucket}:all`,
+      limits.perIp,
+      this.window.at(now),
     );
-    return windows.find((window) =>
-      window.bucket.endsWith(':all') ? window.hits > (limits.global ?? Infinity) : window.hits > limits.perIp,
-    );
-  }
-
-  private async forgetEndedWindows(): Promise<number> {
-    const [, removed] = (await this.dataSource.query(
-      `DELETE FROM rate_limit_windows WHERE window_started_at <= $1`,
-      [new Date(this.clock.now().getTime() - this.windowMs())],
-    )) as [unknown, number];
-    return removed;
-  }
-
-  private windowMs(): number {
-    return this.config.windowSeconds * 1000;
+    this.window.enforce(address, limits.perIp, ErrorDetail.tooManyRequests, now);
+    if (shared && limits.global !== null) {
+      this.window.enforce(shared, limits.global, ErrorDetail.tooManyRequests, now);
+    }
+    return true;
   }
 }
 

@@ -20,11 +20,13 @@ import { ConversationMessageEntity } from './entities/conversation-message.entit
 import { ConversationEntity } from './entities/conversation.entity';
 import { AssistantTools } from './tools/assistant-tools.service';
 import { MarketGraphTools } from './tools/market-graph-tools.service';
+import { WindowCountersModule } from '../../common/rate-limit/window-counters.module';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([ConversationEntity, ConversationMessageEntity]),
     AiStatusModule,
+    WindowCountersModule,
     GraphModule,
     MarketModule,
     ReplayModule,

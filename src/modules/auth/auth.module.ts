@@ -19,11 +19,13 @@ import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { resolveSigningKey } from './signing-key';
 import { SigningKey, TokenSigner } from './token-signer';
+import { WindowCountersModule } from '../../common/rate-limit/window-counters.module';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([SessionEntity, RefreshTokenEntity]),
     UsersModule,
+    WindowCountersModule,
     PassportModule,
     JwtModule.register({}),
   ],
