@@ -22,9 +22,9 @@ export interface MediumModule {
  * The medium tier: one module booted on its own, with the infrastructure every module relies on
  * (configuration, clock, the consistent cache, the migrated database — an embedded cluster copied
  * from the template, or a fresh database on the TEST_DATABASE_URL server — the metrics, and the job
- * runner, off as in every test) and nothing else. Its
- * neighbours are the modules it imports, or typed fakes given through `override`. No HTTP: a
- * medium test calls the module's services and reads what its repositories stored.
+ * runner, off as in every test) and nothing else. Its neighbours are the modules it imports, or
+ * typed fakes given through `override`. No HTTP: a medium test calls the module's services and
+ * reads what its repositories stored.
  */
 export async function bootMedium(
   module: Type<unknown> | DynamicModule,
