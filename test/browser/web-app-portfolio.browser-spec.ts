@@ -24,6 +24,12 @@ describe('the web app portfolio pages in a real browser', () => {
       '/api/v1/portfolio/positions',
       '/api/v1/portfolio/history',
     ];
+    // The first load's requests have all finished, so the ones counted below are the reload's.
+    await page.getByTestId('history-summary').waitFor();
+    await page
+      .getByRole('region', { name: /allocation/i })
+      .first()
+      .waitFor();
     const finished = paths.map((path) =>
       page.waitForEvent('requestfinished', (request) => new URL(request.url()).pathname === path),
     );
