@@ -37,6 +37,7 @@ export class FakeMarket implements MarketReads {
   readonly splits = new Map<string, Omit<SymbolSplits, 'symbol'>>();
   readonly quoteCalls: string[][] = [];
   readonly profileCalls: string[] = [];
+  readonly splitCalls: string[] = [];
 
   async getQuotes(symbols: string[]): Promise<Map<string, StockQuote | null>> {
     this.quoteCalls.push(symbols);
@@ -57,6 +58,7 @@ export class FakeMarket implements MarketReads {
   }
 
   async getSplits(symbol: string): Promise<SymbolSplits> {
+    this.splitCalls.push(symbol);
     if (!this.quotes.get(symbol)) throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
     return { symbol, ...(this.splits.get(symbol) ?? { adjustedCloses: true, splits: [] }) };
   }
