@@ -179,6 +179,14 @@ describe('ReplayMarket', () => {
       for (const { date } of splits) expect(isTradingDate(date)).toBe(true);
     });
 
+    it('moves a split whose replayed day is an NYSE holiday to the next session', () => {
+      // V's 2015-03-19 falls on Labor Day 2035, NFLX's 2015-07-15 on Christmas 2035
+      expect(sut.splits('V', '2035-01-01', '2035-12-31')).toEqual([{ date: '2035-09-04', to: 4, from: 1 }]);
+      expect(sut.splits('NFLX', '2035-01-01', '2035-12-31')).toEqual([
+        { date: '2035-12-26', to: 7, from: 1 },
+      ]);
+    });
+
     it('moves within a session and stands still after the close', () => {
       const day = dateOfTradingDay(tradingDayOnOrBefore('2026-11-20'));
       const morning = sut.quote('AAPL', new Date(`${day}T15:00:00Z`));
