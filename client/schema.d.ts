@@ -738,6 +738,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/market/stock/{symbol}/splits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The splits the provider knows for the symbol (the last 20 years) and whether its closes are split-adjusted */
+        get: operations["MarketController_splits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/market/stocks/batch": {
         parameters: {
             query?: never;
@@ -2048,6 +2065,29 @@ export interface components {
             interval: "1d" | "1wk" | "1mo";
             /** @description Oldest first */
             bars: components["schemas"]["PriceBarResponse"][];
+        };
+        StockSplitResponse: {
+            /**
+             * @description Ex-date (YYYY-MM-DD): the first session on the new basis
+             * @example 2025-04-21
+             */
+            date: string;
+            /**
+             * @description New shares : old shares ("1:10" is a reverse split)
+             * @example 7:1
+             */
+            ratio: string;
+        };
+        StockSplitsResponse: {
+            /** @example AAPL */
+            symbol: string;
+            /**
+             * @description Whether the provider's closes are split-adjusted (before a split, divided by its ratio) rather than as traded
+             * @example true
+             */
+            adjusted_closes: boolean;
+            /** @description The splits the provider knows, oldest first */
+            splits: components["schemas"]["StockSplitResponse"][];
         };
         BatchQuotesResponse: {
             /** @description One entry per requested symbol: a Stock, or `{error}` when there is no data for it */
@@ -7192,6 +7232,65 @@ export interface operations {
                 };
             };
             /** @description An unexpected failure, logged with the request id: `Internal server error occurred` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    MarketController_splits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockSplitsResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token: `Could not validate credentials` */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description The token's user has been deactivated since it was issued: `Inactive user` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Stock <symbol> not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Failed to retrieve stock data for <symbol>` */
             500: {
                 headers: {
                     [name: string]: unknown;

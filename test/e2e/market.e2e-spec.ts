@@ -25,14 +25,18 @@ describe('market data on the offline replay (spec 4.2)', () => {
   const get = (url: string, headers: Record<string, string> = user.headers) =>
     sut.inject({ url: `/api/v1/market/${url}`, headers });
 
-  it.each(['stock/AAPL', 'stock/AAPL/history', 'stocks/batch?symbols=AAPL', 'summary', 'search?query=apple'])(
-    'answers 401 to GET %s without a token',
-    async (url) => {
-      const response = await get(url, {});
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: 'Could not validate credentials' });
-    },
-  );
+  it.each([
+    'stock/AAPL',
+    'stock/AAPL/history',
+    'stock/AAPL/splits',
+    'stocks/batch?symbols=AAPL',
+    'summary',
+    'search?query=apple',
+  ])('answers 401 to GET %s without a token', async (url) => {
+    const response = await get(url, {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Could not validate credentials' });
+  });
 
   describe('GET /market/stock/{symbol}', () => {
     it('quotes a stock with the Stock fields', async () => {
@@ -189,6 +193,51 @@ describe('market data on the offline replay (spec 4.2)', () => {
           { symbol: 'RRC', name: 'Range Resources Corp.', price: 28.04, change: -2.62, changePercent: -8.55 },
         ],
       });
+    });
+  });
+
+  describe('GET /market/stock/{symbol}/splits', () => {
+    it('lists the split the replay puts on its calendar each cycle, over the last 20 years, on adjusted closes', async () => {
+      const response = await get('stock/%20aapl/splits');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        symbol: 'AAPL',
+        adjusted_closes: true,
+        splits: [
+          { date: '2010-10-22', ratio: '7:1' },
+          { date: '2015-08-19', ratio: '7:1' },
+          { date: '2020-06-15', ratio: '7:1' },
+          { date: '2025-04-10', ratio: '7:1' },
+        ],
+      });
+    });
+
+    it('shows the adjusted closes continuous across the split: 2014-06-06 then 2014-06-09 replayed', async () => {
+      const response = await get('stock/AAPL/history?from=2025-04-09&to=2025-04-10');
+      expect(response.json().bars.map((bar: { close: number }) => bar.close)).toEqual([92.2242, 93.7]);
+    });
+
+    it.each([
+      [
+        'V',
+        [
+          { date: '2011-07-25', ratio: '4:1' },
+          { date: '2016-05-19', ratio: '4:1' },
+          { date: '2021-03-16', ratio: '4:1' },
+          { date: '2026-01-09', ratio: '4:1' },
+        ],
+      ],
+      ['MSFT', []],
+    ])('lists the splits of %s', async (symbol, splits) => {
+      const response = await get(`stock/${symbol}/splits`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ symbol, adjusted_closes: true, splits });
+    });
+
+    it('answers 404 for a symbol outside the universe, as the quote route does', async () => {
+      const response = await get('stock/zzzz/splits');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Stock ZZZZ not found' });
     });
   });
 

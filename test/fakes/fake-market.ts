@@ -4,7 +4,8 @@ import { MarketService } from '../../src/modules/market/market.service';
 import { StockQuote } from '../../src/modules/market/market.types';
 import { DailyClose } from '../../src/modules/portfolio/analytics/daily-returns';
 
-type MarketReads = Pick<MarketService, 'getQuotes' | 'getProfile' | 'getDailyCloses'>;
+type MarketReads = Pick<MarketService, 'getQuotes' | 'getProfile' | 'getDailyCloses' | 'getSplits'>;
+type SymbolSplits = Awaited<ReturnType<MarketService['getSplits']>>;
 type CompanyProfile = Awaited<ReturnType<MarketService['getProfile']>>;
 
 /** A quote whose day change is `price − previousClose`. */
@@ -32,8 +33,11 @@ export class FakeMarket implements MarketReads {
   readonly quotes = new Map<string, StockQuote | null>();
   readonly sectors = new Map<string, string | null>();
   readonly closes = new Map<string, readonly DailyClose[]>();
+  /** Per symbol; a known symbol without an entry has split-adjusted closes and no split. */
+  readonly splits = new Map<string, Omit<SymbolSplits, 'symbol'>>();
   readonly quoteCalls: string[][] = [];
   readonly profileCalls: string[] = [];
+  readonly splitCalls: string[] = [];
 
   async getQuotes(symbols: string[]): Promise<Map<string, StockQuote | null>> {
     this.quoteCalls.push(symbols);
@@ -51,5 +55,11 @@ export class FakeMarket implements MarketReads {
     const closes = this.closes.get(symbol);
     if (!closes) throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
     return closes;
+  }
+
+  async getSplits(symbol: string): Promise<SymbolSplits> {
+    this.splitCalls.push(symbol);
+    if (!this.quotes.get(symbol)) throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
+    return { symbol, ...(this.splits.get(symbol) ?? { adjustedCloses: true, splits: [] }) };
   }
 }

@@ -11,6 +11,7 @@ import {
 /** A vendor that knows a few symbols, records every request, and can be told to be down. */
 export class RecordingMarketDataProvider extends MarketDataProvider {
   readonly local = false;
+  readonly adjustedCloses = true;
   readonly requests: string[] = [];
   failure: Error | null = null;
 

@@ -11,6 +11,8 @@ export type {
   DailyBar,
   MarketMovers,
   ProviderQuote,
+  SplitHistory,
+  StockSplit,
   SymbolMatch,
 } from './market-data.provider';
 export { NewsProvider, SocialSentimentProvider } from './news.provider';

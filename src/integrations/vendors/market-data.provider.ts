@@ -38,6 +38,22 @@ export interface SymbolMatch {
   name: string;
 }
 
+/** A split effective at the open of `date` (its ex-date): `to` shares for every `from` held. */
+export interface StockSplit {
+  /** YYYY-MM-DD, exchange local date. */
+  date: string;
+  to: number;
+  from: number;
+}
+
+/** The splits a provider knows for a symbol, and the basis its daily closes are on. */
+export interface SplitHistory {
+  /** Whether closes before a split are divided by its ratio (continuous prices), as most vendors send them. */
+  adjustedCloses: boolean;
+  /** Oldest first. */
+  splits: StockSplit[];
+}
+
 export interface MarketMovers {
   gainers: ProviderQuote[];
   losers: ProviderQuote[];
@@ -50,6 +66,8 @@ export abstract class MarketDataProvider {
   abstract readonly supportsBatchQuotes: boolean;
   /** Local providers (the replay) are not paced: there is no vendor to be polite to. */
   abstract readonly local: boolean;
+  /** Whether `dailyHistory`'s closes are split-adjusted. */
+  abstract readonly adjustedCloses: boolean;
 
   /** Throws UnknownSymbolError when the vendor does not know the symbol. */
   abstract quote(symbol: string): Promise<ProviderQuote>;
@@ -63,6 +81,15 @@ export abstract class MarketDataProvider {
   abstract profile(symbol: string): Promise<CompanyProfile>;
 
   abstract search(query: string, limit: number): Promise<SymbolMatch[]>;
+
+  /**
+   * The splits dated `from`..`to` (YYYY-MM-DD) and the closes' basis. Throws UnknownSymbolError for
+   * an unknown symbol. Vendors whose endpoints we call report no splits: the list is empty.
+   */
+  async splits(symbol: string, _from: string, _to: string): Promise<SplitHistory> {
+    await this.profile(symbol);
+    return { adjustedCloses: this.adjustedCloses, splits: [] };
+  }
 
   /** The day's largest gainers and losers, `limit` of each, by change percent. */
   abstract movers(limit: number): Promise<MarketMovers>;

@@ -11,4 +11,5 @@ export type {
   MarketSummary,
   PriceHistory,
   StockQuote,
+  SymbolSplits,
 } from './market.types';

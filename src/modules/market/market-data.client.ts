@@ -8,6 +8,7 @@ import {
   ProviderCallKey,
   ProviderQuote,
   ProviderResponseError,
+  SplitHistory,
   SymbolMatch,
   UnknownSymbolError,
   VendorUnavailableError,
@@ -76,6 +77,18 @@ export class MarketDataClient {
         key: symbol,
         ttlMs: PROFILE_TTL_MS,
         fetch: () => provider.profile(symbol),
+      }),
+    );
+  }
+
+  splits(symbol: string, from: string, to: string): Promise<SplitHistory> {
+    return this.withFallback((provider) =>
+      this.gateway.call({
+        ...this.pacing(provider),
+        kind: 'splits',
+        key: `${symbol}:${from}:${to}`,
+        ttlMs: PROFILE_TTL_MS,
+        fetch: () => provider.splits(symbol, from, to),
       }),
     );
   }

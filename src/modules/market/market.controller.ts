@@ -16,6 +16,7 @@ import {
   MarketSummaryResponse,
   PriceHistoryResponse,
   StockResponse,
+  StockSplitsResponse,
   SymbolMatchResponse,
 } from './dto/market.response';
 import { MarketService } from './market.service';
@@ -46,6 +47,18 @@ export class MarketController {
     @Query() query: PriceHistoryQuery,
   ): Promise<PriceHistoryResponse> {
     return PriceHistoryResponse.from(await this.market.getHistory(symbol, query));
+  }
+
+  @Get('stock/:symbol/splits')
+  @ApiOperation({
+    summary:
+      'The splits the provider knows for the symbol (the last 20 years) and whether its closes are split-adjusted',
+  })
+  @ApiOkResponse({ type: StockSplitsResponse })
+  @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
+  @ApiInternalServerErrorResponse({ description: '`Failed to retrieve stock data for <symbol>`' })
+  async splits(@Param('symbol') symbol: string): Promise<StockSplitsResponse> {
+    return StockSplitsResponse.from(await this.market.getSplits(symbol));
   }
 
   @Get('stocks/batch')

@@ -11,6 +11,7 @@ import {
   CompanyProfile,
   DailyBar,
   ProviderQuote,
+  SplitHistory,
   SymbolMatch,
   UnknownSymbolError,
 } from '../../integrations/vendors';
@@ -25,8 +26,9 @@ import {
   MarketSummary,
   PriceHistory,
   StockQuote,
+  SymbolSplits,
 } from './market.types';
-import { aggregateBars, oneYearBefore } from './price-history';
+import { aggregateBars, oneYearBefore, yearsBefore } from './price-history';
 
 export const INDEX_SYMBOLS = ['^GSPC', '^DJI', '^IXIC'] as const;
 const INDEX_NAMES: Record<string, string> = { '^GSPC': 'S&P 500', '^DJI': 'Dow Jones', '^IXIC': 'NASDAQ' };
@@ -150,6 +152,23 @@ export class MarketService {
   getDailyCloses(rawSymbol: string, from: string): Promise<readonly DailyClose[]> {
     const to = this.today();
     return from > to ? Promise.resolve([]) : this.dailyBars(normalizeSymbol(rawSymbol), from, to);
+  }
+
+  /**
+   * The splits the provider knows for the symbol dated `from` (default: 20 years ago) to today,
+   * oldest first, and whether its daily closes are adjusted for them. 404 for an unknown symbol.
+   */
+  async getSplits(rawSymbol: string, from?: string): Promise<SymbolSplits> {
+    const symbol = normalizeSymbol(rawSymbol);
+    const to = this.today();
+    const since = from ?? yearsBefore(to, MAX_HISTORY_YEARS);
+    let history: SplitHistory;
+    try {
+      history = await this.client.splits(symbol, since, to);
+    } catch (error) {
+      throw symbolLookupFailure(symbol, error, ErrorDetail.stockDataRetrievalFailed(symbol));
+    }
+    return { symbol, ...history };
   }
 
   private today(): string {

@@ -1,4 +1,4 @@
-import { DailyBar } from '../../integrations/vendors';
+import { DailyBar, SplitHistory } from '../../integrations/vendors';
 import { HistoryInterval } from './price-history';
 
 /** A quote as the service's consumers use it; unrounded (round at the response edge). */
@@ -56,4 +56,9 @@ export interface HistoryQuery {
 export interface DailyClose {
   date: string;
   close: number;
+}
+
+/** The splits a provider knows for a symbol and the basis of its closes. */
+export interface SymbolSplits extends SplitHistory {
+  symbol: string;
 }

@@ -37,8 +37,13 @@ export function aggregateBars(bars: readonly DailyBar[], interval: HistoryInterv
 
 /** The same calendar day one year earlier (29 February falls back to the 28th). */
 export function oneYearBefore(date: string): string {
+  return yearsBefore(date, 1);
+}
+
+/** The same day `years` years earlier (28 February for 29 February). */
+export function yearsBefore(date: string, years: number): string {
   const [year, month, day] = date.split('-').map(Number);
-  const target = new Date(Date.UTC(year - 1, month - 1, day));
+  const target = new Date(Date.UTC(year - years, month - 1, day));
   if (target.getUTCMonth() !== month - 1) target.setUTCDate(0);
   return target.toISOString().slice(0, 10);
 }

@@ -108,6 +108,64 @@ describe('HoldingsService', () => {
   });
 });
 
+describe('HoldingsService valuation closes', () => {
+  const day = (date: string) => new Date(`${date}T15:00:00Z`);
+  const buy: LedgerTransaction = {
+    ...entry(1, 'AAPL', 'buy', 10, 645.57),
+    executedAt: day('2014-06-05'),
+    tradeDate: '2014-06-05',
+  };
+  const split: LedgerTransaction = {
+    ...entry(2, 'AAPL', 'buy', 0, 0),
+    side: 'split',
+    splitTo: 7,
+    splitFrom: 1,
+    executedAt: day('2014-06-09'),
+    tradeDate: '2014-06-09',
+  };
+  const xom = entry(3, 'XOM', 'buy', 4, 60);
+  let market: FakeMarket;
+  let sut: HoldingsService;
+
+  beforeEach(() => {
+    market = new FakeMarket();
+    market.quotes.set('AAPL', stockQuote('AAPL', 94.25, 93.7, at));
+    market.quotes.set('XOM', stockQuote('XOM', 50, 51, at));
+    market.closes.set('XOM', [{ date: '2014-06-06', close: 100 }]);
+    const unused: HoldingsLedger = { ledger: async () => ({ version: 1, entries: [] }) };
+    sut = new HoldingsService(
+      unused,
+      market,
+      new FakeClock(at),
+      { costBasis: async () => AVERAGE_COST },
+      accounts,
+    );
+  });
+
+  it('puts split-adjusted closes back as traded before a split the ledger records, asking only about that symbol', async () => {
+    market.closes.set('AAPL', [
+      { date: '2014-06-06', close: 92.2242 },
+      { date: '2014-06-09', close: 93.7 },
+    ]);
+    market.splits.set('AAPL', { adjustedCloses: true, splits: [{ date: '2014-06-09', to: 7, from: 1 }] });
+    const closes = await sut.valuationCloses([buy, split, xom], ['AAPL', 'XOM'], '2014-06-05');
+    expect(closes.get('AAPL')!.map(({ close }) => close)).toEqual([92.2242 * 7, 93.7]);
+    expect(closes.get('XOM')).toBe(market.closes.get('XOM'));
+    expect(market.splitCalls).toEqual(['AAPL']);
+  });
+
+  it('takes a provider’s closes as traded as they come: they drop 7× at the split as the recorded quantity grows 7×', async () => {
+    const asTraded = [
+      { date: '2014-06-06', close: 645.57 },
+      { date: '2014-06-09', close: 93.7 },
+    ];
+    market.closes.set('AAPL', asTraded);
+    market.splits.set('AAPL', { adjustedCloses: false, splits: [] });
+    const closes = await sut.valuationCloses([buy, split], ['AAPL'], '2014-06-05');
+    expect(closes.get('AAPL')).toBe(asTraded);
+  });
+});
+
 describe('HoldingsService by cost-basis method', () => {
   // 10 AAPL at 80 (lot 1), 10 at 90 (lot 2), 5 sold at 100; the quote is 100
   const ledger = [

@@ -7,6 +7,7 @@ import { DailyClose } from './analytics/daily-returns';
 import { CostBasis, CostBasisMethod, replayByMethod } from './analytics/cost-basis';
 import { LedgerEntry, LedgerReplay } from './analytics/ledger-replay';
 import { PositionQuote, valuePositions, ValuedPosition } from './analytics/position-valuation';
+import { closesOnLedgerBasis, PriceBasis } from './analytics/split-basis';
 import { entriesOfAccount } from './account-ledger';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioSettingsService } from './portfolio-settings.service';
@@ -14,8 +15,8 @@ import { PortfolioTransactionsRepository } from './portfolio-transactions.reposi
 
 export const UNKNOWN_SECTOR = 'unknown';
 
-/** What the holdings read of the market: quotes, sectors and daily closes. */
-export type HoldingsMarket = Pick<MarketService, 'getQuotes' | 'getProfile' | 'getDailyCloses'>;
+/** What the holdings read of the market: quotes, sectors, daily closes and the closes' split basis. */
+export type HoldingsMarket = Pick<MarketService, 'getQuotes' | 'getProfile' | 'getDailyCloses' | 'getSplits'>;
 
 /** What the holdings read of the ledger. */
 export type HoldingsLedger = Pick<PortfolioTransactionsRepository, 'ledger'>;
@@ -143,6 +144,43 @@ export class HoldingsService {
       }),
     );
     return new Map(entries);
+  }
+
+  /**
+   * Daily closes to value the ledger's quantities at, on the ledger's basis (split-basis.ts): a
+   * split both recorded and known to the provider's adjusted closes is never counted twice. Returns
+   * and risk read `dailyCloses`, whose adjusted prices move continuously across a split.
+   */
+  async valuationCloses(
+    ledger: readonly LedgerEntry[],
+    symbols: string[],
+    from: string,
+  ): Promise<Map<string, readonly DailyClose[]>> {
+    // Only a recorded split can be counted twice: the provider is asked about those symbols only.
+    const splitSymbols = new Set(
+      ledger.flatMap((entry) => (entry.side === 'split' && entry.symbol ? [entry.symbol] : [])),
+    );
+    const [closes, bases] = await Promise.all([
+      this.dailyCloses(symbols, from),
+      Promise.all(symbols.map((symbol) => (splitSymbols.has(symbol) ? this.priceBasis(symbol, from) : null))),
+    ]);
+    return new Map(
+      symbols.map((symbol, index) => {
+        const series = closes.get(symbol)!;
+        const basis = bases[index];
+        return [symbol, basis ? closesOnLedgerBasis(series, basis, symbol, ledger) : series];
+      }),
+    );
+  }
+
+  /** The splits the provider knows since `from` and its closes' basis; null for an unknown symbol. */
+  private async priceBasis(symbol: string, from: string): Promise<PriceBasis | null> {
+    try {
+      return await this.market.getSplits(symbol, from);
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
   }
 }
 

@@ -161,7 +161,7 @@ export class PortfolioSummaryService {
     const earlier = this.latest.get(key);
     const appended = earlier && (earlier.ledger === ledger ? [] : appendedEntries(ledger, earlier.ledger));
     const symbols = appended ? withSymbolsOf(earlier!.symbols, appended) : withSymbolsOf([], ledger);
-    const closes = await this.holdings.dailyCloses([...symbols], ledger[0].tradeDate);
+    const closes = await this.holdings.valuationCloses(ledger, [...symbols], ledger[0].tradeDate);
     const fingerprint = seriesFingerprint(closes);
     const sameInputs = earlier && earlier.asOf === asOf && earlier.closes === fingerprint;
     if (sameInputs && appended?.length === 0) return { computed: earlier, closes };

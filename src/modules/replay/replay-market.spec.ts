@@ -1,4 +1,4 @@
-import { dateOfTradingDay, tradingDayOnOrBefore } from './replay-calendar';
+import { dateOfTradingDay, isTradingDate, tradingDayOnOrBefore } from './replay-calendar';
 import { encodeReplayPrices } from './replay-data.codec';
 import { loadReplayDataset } from './replay-data.loader';
 import { HistoricalBar, ReplayDataset } from './replay-dataset';
@@ -142,6 +142,49 @@ describe('ReplayMarket', () => {
           }
         }
       }
+    });
+
+    it('places the three historical splits where each cycle replays them', () => {
+      expect(sut.splits('AAPL', '2024-01-01', '2026-11-20')).toEqual([
+        { date: '2025-04-10', to: 7, from: 1 },
+      ]);
+      expect(sut.splits('V', '2024-01-01', '2026-11-20')).toEqual([{ date: '2026-01-09', to: 4, from: 1 }]);
+      expect(sut.splits('NFLX', '2024-01-01', '2026-11-20')).toEqual([
+        { date: '2026-05-04', to: 7, from: 1 },
+      ]);
+      expect(sut.splits('MSFT', '2000-01-01', '2030-12-31')).toEqual([]);
+      expect(sut.splits('AAPL', '2025-04-11', '2026-11-20')).toEqual([]);
+      expect(sut.splits('AAPL', '2025-04-10', '2025-04-10')).toHaveLength(1);
+      // The split day is 2014-06-09 replayed: 92.2242 before, 93.70 on it (adjusted, no 7× drop).
+      const splitDay = tradingDayOnOrBefore('2025-04-10');
+      expect(sut.closeOn('AAPL', splitDay - 1)).toBe(92.2242);
+      expect(sut.closeOn('AAPL', splitDay)).toBe(93.7);
+    });
+
+    it('repeats each split every 1,258 trading days, on a session, before and after the epoch', () => {
+      const splits = sut.splits('AAPL', '2000-01-01', '2050-12-31');
+      expect(splits.map((split) => split.date)).toEqual([
+        '2001-03-01',
+        '2005-12-27',
+        '2010-10-22',
+        '2015-08-19',
+        '2020-06-15',
+        '2025-04-10',
+        '2030-02-05',
+        '2034-12-01',
+        '2039-09-28',
+        '2044-07-25',
+        '2049-05-20',
+      ]);
+      for (const { date } of splits) expect(isTradingDate(date)).toBe(true);
+    });
+
+    it('moves a split whose replayed day is an NYSE holiday to the next session', () => {
+      // V's 2015-03-19 falls on Labor Day 2035, NFLX's 2015-07-15 on Christmas 2035
+      expect(sut.splits('V', '2035-01-01', '2035-12-31')).toEqual([{ date: '2035-09-04', to: 4, from: 1 }]);
+      expect(sut.splits('NFLX', '2035-01-01', '2035-12-31')).toEqual([
+        { date: '2035-12-26', to: 7, from: 1 },
+      ]);
     });
 
     it('moves within a session and stands still after the close', () => {

@@ -1,8 +1,9 @@
-import { DailyBar, ProviderQuote } from '../../integrations/vendors';
+import { DailyBar, ProviderQuote, StockSplit } from '../../integrations/vendors';
 import {
   cyclePosition,
   dateOfTradingDay,
   intradayBar,
+  isHoliday,
   sessionAt,
   nextTradingDay,
   previousTradingDay,
@@ -14,6 +15,23 @@ import { HistoricalBar, ReplayDataset } from './replay-dataset';
 /** Trading days in the 52-week window, and in the average the day's volume is compared with. */
 const YEAR_OF_TRADING_DAYS = 260;
 const AVERAGE_VOLUME_DAYS = 20;
+
+/**
+ * The splits inside the shipped history. Its prices are adjusted for them (continuous across the
+ * split), as the source published them.
+ */
+const HISTORICAL_SPLITS: readonly (StockSplit & { symbol: string })[] = [
+  { symbol: 'AAPL', date: '2014-06-09', to: 7, from: 1 },
+  { symbol: 'V', date: '2015-03-19', to: 4, from: 1 },
+  { symbol: 'NFLX', date: '2015-07-15', to: 7, from: 1 },
+];
+
+/** A historical split placed in the cycle: effective at the open of `historicalDay`. */
+interface CycleSplit {
+  historicalDay: number;
+  to: number;
+  from: number;
+}
 
 /** One series on one replay trading day, with the context a market wire story needs. */
 export interface SessionMove {
@@ -51,6 +69,7 @@ export interface SessionMoves {
 export class ReplayMarket {
   private readonly growth = new Map<string, number>();
   private readonly names = new Map<string, { name: string; sector: string | null }>();
+  private readonly splitsBySymbol = new Map<string, CycleSplit[]>();
 
   constructor(readonly dataset: ReplayDataset) {
     const last = dataset.days - 1;
@@ -58,6 +77,15 @@ export class ReplayMarket {
     for (const { symbol, name } of dataset.universe.indices) this.names.set(symbol, { name, sector: null });
     for (const symbol of this.names.keys()) {
       this.growth.set(symbol, dataset.closeOf(symbol, last) / dataset.closeOf(symbol, 0));
+    }
+    for (const { symbol, date, to, from } of HISTORICAL_SPLITS) {
+      // A history without the split's day or symbol (a test's small one) spans no such split.
+      const historicalDay = dataset.universe.dates.indexOf(date);
+      if (historicalDay < 1 || !this.names.has(symbol)) continue;
+      this.splitsBySymbol.set(symbol, [
+        ...(this.splitsBySymbol.get(symbol) ?? []),
+        { historicalDay, to, from },
+      ]);
     }
   }
 
@@ -116,6 +144,29 @@ export class ReplayMarket {
       bars.push({ date: dateOfTradingDay(day), ...bar });
     }
     return bars;
+  }
+
+  /**
+   * The history's splits of `symbol` on the dates the replay puts them, from..to (inclusive),
+   * oldest first: every cycle repeats them. A split whose trading day falls on a holiday takes
+   * effect at the next session, which carries that day's move.
+   */
+  splits(symbol: string, from: string, to: string): StockSplit[] {
+    const first = tradingDayOnOrAfter(from);
+    const last = tradingDayOnOrBefore(to);
+    const cycleLength = this.dataset.days - 1;
+    const splits: StockSplit[] = [];
+    for (const split of this.splitsBySymbol.get(symbol) ?? []) {
+      const offset = split.historicalDay - 1;
+      const firstCycle = Math.floor((first - offset) / cycleLength) - 1;
+      for (let tradingDay = offset + firstCycle * cycleLength; ; tradingDay += cycleLength) {
+        const session = isHoliday(tradingDay) ? nextTradingDay(tradingDay) : tradingDay;
+        if (session > last) break;
+        if (session >= first)
+          splits.push({ date: dateOfTradingDay(session), to: split.to, from: split.from });
+      }
+    }
+    return splits.sort((a, b) => a.date.localeCompare(b.date));
   }
 
   /** How every stock and index closed on the trading day of `date` (the last weekday on or before it). */

@@ -117,6 +117,16 @@ describe('AlphaVantageMarketDataProvider', () => {
     await expect(sut.profile('ZZZZZZ')).rejects.toBeInstanceOf(UnknownSymbolError);
   });
 
+  it('reports its daily closes as traded (not split-adjusted) and no splits; unknown symbols as such', async () => {
+    answer({ OVERVIEW: 'overview-ibm.json' });
+    expect(await sut.splits('IBM', '2006-01-01', '2026-01-01')).toEqual({
+      adjustedCloses: false,
+      splits: [],
+    });
+    answer({ OVERVIEW: 'overview-empty.json' });
+    await expect(sut.splits('ZZZZZZ', '2006-01-01', '2026-01-01')).rejects.toBeInstanceOf(UnknownSymbolError);
+  });
+
   it('keeps US matches of SYMBOL_SEARCH', async () => {
     answer({ SYMBOL_SEARCH: 'symbol-search-micro.json' });
     expect(await sut.search('micro', 10)).toEqual([

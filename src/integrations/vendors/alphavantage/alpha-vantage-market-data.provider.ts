@@ -32,6 +32,8 @@ type Movers = AlphaVantageMessage & {
 
 /** Alpha Vantage (www.alphavantage.co/documentation), keyed by ALPHA_VANTAGE_API_KEY. */
 export class AlphaVantageMarketDataProvider extends PerSymbolVendorProvider {
+  /** TIME_SERIES_DAILY is the raw, as-traded series. */
+  readonly adjustedCloses = false;
   readonly name = PROVIDER;
 
   constructor(

@@ -41,6 +41,8 @@ interface FinnhubProfile {
 
 /** Finnhub (finnhub.io/docs/api), keyed by FINNHUB_API_KEY. */
 export class FinnhubMarketDataProvider extends PerSymbolVendorProvider {
+  /** Daily candles are split-adjusted. */
+  readonly adjustedCloses = true;
   readonly name = PROVIDER;
 
   constructor(

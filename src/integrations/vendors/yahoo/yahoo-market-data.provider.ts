@@ -90,6 +90,8 @@ export class YahooMarketDataProvider extends MarketDataProvider {
   readonly name = PROVIDER;
   readonly supportsBatchQuotes = true;
   readonly local = false;
+  /** v8 chart closes are split-adjusted. */
+  readonly adjustedCloses = true;
   private session: Promise<{ cookie: string; crumb: string }> | null = null;
 
   constructor(

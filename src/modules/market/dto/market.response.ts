@@ -1,6 +1,13 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { DailyBar, SymbolMatch } from '../../../integrations/vendors';
-import { BatchQuotes, IndexLevel, MarketSummary, PriceHistory, StockQuote } from '../market.types';
+import { DailyBar, StockSplit, SymbolMatch } from '../../../integrations/vendors';
+import {
+  BatchQuotes,
+  IndexLevel,
+  MarketSummary,
+  PriceHistory,
+  StockQuote,
+  SymbolSplits,
+} from '../market.types';
 
 /** Prices and changes are sent with 2 decimals, percentages too; computing is done unrounded. */
 const round2 = (value: number): number => Math.round(value * 100) / 100;
@@ -162,5 +169,43 @@ export class SymbolMatchResponse {
 
   static from(match: SymbolMatch): SymbolMatchResponse {
     return { symbol: match.symbol, name: match.name };
+  }
+}
+
+export class StockSplitResponse {
+  @ApiProperty({
+    example: '2025-04-21',
+    description: 'Ex-date (YYYY-MM-DD): the first session on the new basis',
+  })
+  date: string;
+
+  @ApiProperty({ example: '7:1', description: 'New shares : old shares ("1:10" is a reverse split)' })
+  ratio: string;
+
+  static from(split: StockSplit): StockSplitResponse {
+    return { date: split.date, ratio: `${split.to}:${split.from}` };
+  }
+}
+
+export class StockSplitsResponse {
+  @ApiProperty({ example: 'AAPL' })
+  symbol: string;
+
+  @ApiProperty({
+    example: true,
+    description:
+      "Whether the provider's closes are split-adjusted (before a split, divided by its ratio) rather than as traded",
+  })
+  adjusted_closes: boolean;
+
+  @ApiProperty({ type: [StockSplitResponse], description: 'The splits the provider knows, oldest first' })
+  splits: StockSplitResponse[];
+
+  static from(splits: SymbolSplits): StockSplitsResponse {
+    return {
+      symbol: splits.symbol,
+      adjusted_closes: splits.adjustedCloses,
+      splits: splits.splits.map(StockSplitResponse.from),
+    };
   }
 }

@@ -7,6 +7,7 @@ import {
   MarketMovers,
   ProviderQuote,
   rankSymbolMatches,
+  SplitHistory,
   SymbolMatch,
   UnknownSymbolError,
 } from '../../../integrations/vendors';
@@ -18,6 +19,8 @@ export class ReplayMarketDataProvider extends MarketDataProvider {
   readonly name = 'replay';
   readonly supportsBatchQuotes = true;
   readonly local = true;
+  /** The shipped history is split-adjusted; `splits` names the three splits it spans. */
+  readonly adjustedCloses = true;
 
   constructor(
     private readonly replay: ReplayService,
@@ -42,6 +45,11 @@ export class ReplayMarketDataProvider extends MarketDataProvider {
   async dailyHistory(symbol: string, from: string, to: string): Promise<DailyBar[]> {
     const market = await this.known(symbol);
     return market.dailyBars(symbol, from, to, this.clock.now());
+  }
+
+  override async splits(symbol: string, from: string, to: string): Promise<SplitHistory> {
+    const market = await this.known(symbol);
+    return { adjustedCloses: this.adjustedCloses, splits: market.splits(symbol, from, to) };
   }
 
   async profile(symbol: string): Promise<CompanyProfile> {
