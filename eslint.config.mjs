@@ -111,7 +111,6 @@ export default tseslint.config(
       'src/**/*.spec.ts',
       'src/database/**',
       'src/modules/auth/login-throttle.service.ts',
-      'src/modules/assistant/conversations.service.ts',
       'src/modules/assistant/chat-rate-limiter.ts',
       'src/modules/idempotency/idempotency.service.ts',
       'src/modules/portfolio/ledger.service.ts',

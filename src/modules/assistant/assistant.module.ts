@@ -11,6 +11,7 @@ import { AssistantController } from './assistant.controller';
 import { BriefingService } from './briefing/briefing.service';
 import { ChatRateLimiter } from './chat-rate-limiter';
 import { ChatService } from './chat.service';
+import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
 import { OfflineEngine } from './engines/offline/offline-engine';
 import { OpenAiEngine } from './engines/openai/openai-engine';
@@ -40,6 +41,7 @@ import { MarketGraphTools } from './tools/market-graph-tools.service';
     OpenAiEngine,
     ChatRateLimiter,
     ChatService,
+    ConversationsRepository,
     ConversationsService,
     BriefingService,
     OpenStreams,
