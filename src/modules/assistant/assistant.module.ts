@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { assistantConfig } from '../../config/assistant.config';
 import { GraphModule } from '../graph/graph.module';
 import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
@@ -13,6 +15,7 @@ import { ChatRateLimiter } from './chat-rate-limiter';
 import { ChatService } from './chat.service';
 import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
+import { ChatEngine } from './engines/chat-engine';
 import { OfflineEngine } from './engines/offline/offline-engine';
 import { OpenAiEngine } from './engines/openai/openai-engine';
 import { OpenStreams } from './open-streams';
@@ -39,6 +42,15 @@ import { MarketGraphTools } from './tools/market-graph-tools.service';
     MarketGraphTools,
     OfflineEngine,
     OpenAiEngine,
+    {
+      provide: ChatEngine,
+      inject: [assistantConfig.KEY, OfflineEngine, OpenAiEngine],
+      useFactory: (
+        config: ConfigType<typeof assistantConfig>,
+        offline: OfflineEngine,
+        model: OpenAiEngine,
+      ) => (config.provider === 'offline' ? offline : model),
+    },
     ChatRateLimiter,
     ChatService,
     ConversationsRepository,

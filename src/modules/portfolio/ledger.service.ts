@@ -163,16 +163,6 @@ export class LedgerService {
     void this.graph.afterLedgerChange(userId);
     return answer;
   }
-
-  /** Appends `records` in one locked change and answers with them as stored, in the same order. */
-  append<A>(
-    userId: number,
-    records: NewLedgerTransaction[],
-    present: Present<LedgerTransaction[], A>,
-    request?: IdempotentRequest,
-  ): Promise<A> {
-    return this.change(userId, async (ledger) => present(await ledger.append(records)), request);
-  }
 }
 
 /** A user's ledger inside one locked change. */
