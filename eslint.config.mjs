@@ -112,7 +112,6 @@ export default tseslint.config(
       'src/database/**',
       'src/modules/auth/login-throttle.service.ts',
       'src/modules/assistant/chat-rate-limiter.ts',
-      'src/modules/portfolio/ledger.service.ts',
       'src/common/rate-limit/rate-limit.guard.ts',
     ],
     rules: {

@@ -1,4 +1,3 @@
-import { EntityManager } from 'typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import {
@@ -179,11 +178,6 @@ export class LedgerChange {
 
   get userId(): number {
     return this.locked.userId;
-  }
-
-  /** The database transaction of this change, for rows that must be written with the ledger's. */
-  get manager(): EntityManager {
-    return this.locked.manager;
   }
 
   /** The ledger in execution order, including what this change has written. */

@@ -130,8 +130,8 @@ export class LockedLedger {
   }
 
   constructor(
-    /** The database transaction holding the lock: rows kept beside the ledger's are written in it too. */
-    readonly manager: EntityManager,
+    /** The database transaction holding the lock. */
+    private readonly manager: EntityManager,
     readonly userId: number,
     private readonly cachedEntries: (version: number) => readonly StoredTransaction[] | undefined,
   ) {}
