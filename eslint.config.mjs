@@ -101,8 +101,7 @@ export default tseslint.config(
   },
   {
     // Persistence lives in repositories (docs/architecture.md): TypeORM is imported by repositories,
-    // entities, migrations, module wiring and src/database only. The services listed below still
-    // query from themselves and are the next to move into repositories.
+    // entities, migrations, module wiring and src/database only.
     files: ['src/**/*.ts'],
     ignores: [
       'src/**/*.repository.ts',
@@ -110,10 +109,6 @@ export default tseslint.config(
       'src/**/*.module.ts',
       'src/**/*.spec.ts',
       'src/database/**',
-      'src/modules/auth/expired-sessions.purge.ts',
-      'src/modules/assistant/conversations.service.ts',
-      'src/modules/idempotency/idempotency.service.ts',
-      'src/modules/portfolio/ledger.service.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

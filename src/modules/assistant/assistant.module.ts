@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { assistantConfig } from '../../config/assistant.config';
 import { GraphModule } from '../graph/graph.module';
 import { MarketModule } from '../market/market.module';
 import { NewsModule } from '../news/news.module';
@@ -11,7 +13,9 @@ import { AssistantController } from './assistant.controller';
 import { BriefingService } from './briefing/briefing.service';
 import { ChatRateLimiter } from './chat-rate-limiter';
 import { ChatService } from './chat.service';
+import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
+import { ChatEngine } from './engines/chat-engine';
 import { OfflineEngine } from './engines/offline/offline-engine';
 import { OpenAiEngine } from './engines/openai/openai-engine';
 import { OpenStreams } from './open-streams';
@@ -40,8 +44,18 @@ import { WindowCountersModule } from '../../common/rate-limit/window-counters.mo
     MarketGraphTools,
     OfflineEngine,
     OpenAiEngine,
+    {
+      provide: ChatEngine,
+      inject: [assistantConfig.KEY, OfflineEngine, OpenAiEngine],
+      useFactory: (
+        config: ConfigType<typeof assistantConfig>,
+        offline: OfflineEngine,
+        model: OpenAiEngine,
+      ) => (config.provider === 'offline' ? offline : model),
+    },
     ChatRateLimiter,
     ChatService,
+    ConversationsRepository,
     ConversationsService,
     BriefingService,
     OpenStreams,

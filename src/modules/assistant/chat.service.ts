@@ -1,13 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ConfigType } from '@nestjs/config';
-import { assistantConfig } from '../../config/assistant.config';
+import { Injectable, Logger } from '@nestjs/common';
 import { PreferencesService } from '../preferences/preferences.service';
 import { AiStatus } from '../ai-status/ai-status.service';
 import { ChatRateLimiter } from './chat-rate-limiter';
 import { ConversationsService, StoredMessage } from './conversations.service';
-import { ChatTurn, DeltaSink, EngineAnswer } from './engines/chat-engine';
+import { ChatEngine, ChatTurn, DeltaSink, EngineAnswer } from './engines/chat-engine';
 import { OfflineEngine } from './engines/offline/offline-engine';
-import { ModelFailure, OpenAiEngine } from './engines/openai/openai-engine';
+import { ModelFailure } from './engines/openai/openai-engine';
 
 export interface ChatOutcome {
   conversationId: string;
@@ -33,10 +31,10 @@ export class ChatService {
     private readonly conversations: ConversationsService,
     private readonly preferences: PreferencesService,
     private readonly limiter: ChatRateLimiter,
+    /** The configured engine (AI_PROVIDER): the offline rules, or a model that falls back to them. */
+    private readonly engine: ChatEngine,
     private readonly offline: OfflineEngine,
-    private readonly model: OpenAiEngine,
     private readonly status: AiStatus,
-    @Inject(assistantConfig.KEY) private readonly config: ConfigType<typeof assistantConfig>,
   ) {}
 
   /**
@@ -63,10 +61,10 @@ export class ChatService {
   }
 
   private async answer(turn: ChatTurn, onDelta: DeltaSink): Promise<EngineAnswer> {
-    if (this.config.provider === 'offline') return this.offline.answer(turn, onDelta);
+    if (this.engine === this.offline) return this.offline.answer(turn, onDelta);
     let streamed = '';
     try {
-      const answer = await this.model.answer(turn, (text) => {
+      const answer = await this.engine.answer(turn, (text) => {
         streamed += text;
         onDelta(text);
       });

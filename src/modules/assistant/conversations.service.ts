@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { Clock } from '../../common/time/clock';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { ConversationMessageEntity, MessageRole } from './entities/conversation-message.entity';
+import { ConversationsRepository } from './conversations.repository';
+import { MessageRole } from './entities/conversation-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import { AnswerSource } from './tools/answer-source';
 
@@ -44,30 +43,23 @@ export interface ConversationSummary {
 @Injectable()
 export class ConversationsService {
   constructor(
-    @InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>,
-    @InjectRepository(ConversationMessageEntity)
-    private readonly messages: Repository<ConversationMessageEntity>,
+    private readonly conversations: ConversationsRepository,
     private readonly clock: Clock,
   ) {}
 
   async list(userId: number, limit: number, skip: number): Promise<ConversationSummary[]> {
-    return this.conversations.find({
-      where: { userId },
-      order: { updatedAt: 'DESC', id: 'ASC' },
-      take: limit,
-      skip,
-    });
+    return this.conversations.list(userId, limit, skip);
   }
 
   async get(userId: number, id: string): Promise<ConversationSummary & { messages: StoredMessage[] }> {
     const conversation = await this.owned(userId, id);
-    const messages = await this.messages.find({ where: { conversationId: id }, order: { position: 'ASC' } });
+    const messages = await this.conversations.messages(id);
     return { ...conversation, messages };
   }
 
   async delete(userId: number, id: string): Promise<void> {
     const conversation = await this.owned(userId, id);
-    await this.conversations.delete({ id: conversation.id });
+    await this.conversations.delete(conversation.id);
   }
 
   /**
@@ -89,23 +81,7 @@ export class ConversationsService {
       };
     }
     if (!UUID.test(id)) throw new NotFoundError(ErrorDetail.conversationNotFound);
-    const rows = (await this.messages.manager.query(
-      `SELECT c.title, c.created_at, c.updated_at, recent.role, recent.content
-         FROM assistant_conversations c
-         LEFT JOIN LATERAL (
-           SELECT m.role, m.content, m.position FROM assistant_messages m
-            WHERE m.conversation_id = c.id ORDER BY m.position DESC LIMIT $3
-         ) recent ON true
-        WHERE c.id = $1 AND c.user_id = $2
-        ORDER BY recent.position`,
-      [id, userId, HISTORY_MESSAGES],
-    )) as {
-      title: string;
-      created_at: Date;
-      updated_at: Date;
-      role: MessageRole | null;
-      content: string | null;
-    }[];
+    const rows = await this.conversations.withRecentMessages(userId, id, HISTORY_MESSAGES);
     if (rows.length === 0) throw new NotFoundError(ErrorDetail.conversationNotFound);
     const [first] = rows;
     return {
@@ -137,29 +113,9 @@ export class ConversationsService {
     if (conversation.isNew) return this.recordFirstTurn(conversation, question, answer);
     const now = this.clock.now();
     const [asked, answered] = turnMessages(conversation.id, question, answer, now);
-    const stored = (await this.messages.manager.query(
-      `WITH turn AS (
-         UPDATE assistant_conversations SET updated_at = $2, message_count = message_count + 2
-          WHERE id = $1 RETURNING message_count
-       )
-       INSERT INTO assistant_messages (id, conversation_id, position, role, content, sources, created_at)
-       SELECT $3::uuid, $1, turn.message_count - 1, $4, $5, $6::jsonb, $2 FROM turn
-       UNION ALL
-       SELECT $7::uuid, $1, turn.message_count, $8, $9, $10::jsonb, $2 FROM turn
-       RETURNING position`,
-      [
-        conversation.id,
-        now,
-        ...[asked, answered].flatMap((message) => [
-          message.id,
-          message.role,
-          message.content,
-          JSON.stringify(message.sources),
-        ]),
-      ],
-    )) as { position: number }[];
+    const stored = await this.conversations.appendTurn(conversation.id, now, [asked, answered]);
     // Deleted while the answer was being written.
-    if (stored.length === 0) throw new NotFoundError(ErrorDetail.conversationNotFound);
+    if (!stored) throw new NotFoundError(ErrorDetail.conversationNotFound);
     return answered;
   }
 
@@ -170,33 +126,12 @@ export class ConversationsService {
   ): Promise<StoredMessage> {
     const now = this.clock.now();
     const [asked, answered] = turnMessages(conversation.id, question, answer, now);
-    await this.messages.manager.query(
-      `WITH conversation AS (
-         INSERT INTO assistant_conversations (id, user_id, title, created_at, updated_at, message_count)
-         VALUES ($1, $2, $3, $4, $5, 2)
-       )
-       INSERT INTO assistant_messages (id, conversation_id, position, role, content, sources, created_at)
-       VALUES ($6, $1, $7, $8, $9, $10::jsonb, $5), ($11, $1, $12, $13, $14, $15::jsonb, $5)`,
-      [
-        conversation.id,
-        conversation.userId,
-        conversation.title,
-        conversation.createdAt,
-        now,
-        ...[asked, answered].flatMap((message, index) => [
-          message.id,
-          index + 1,
-          message.role,
-          message.content,
-          JSON.stringify(message.sources),
-        ]),
-      ],
-    );
+    await this.conversations.insertWithFirstTurn(conversation, now, [asked, answered]);
     return answered;
   }
 
   private async owned(userId: number, id: string): Promise<ConversationEntity> {
-    const conversation = UUID.test(id) ? await this.conversations.findOneBy({ id, userId }) : null;
+    const conversation = UUID.test(id) ? await this.conversations.findOwned(userId, id) : null;
     if (!conversation) throw new NotFoundError(ErrorDetail.conversationNotFound);
     return conversation;
   }

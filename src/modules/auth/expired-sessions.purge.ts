@@ -1,10 +1,9 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { CleanupRunner, EVERY_HOUR } from '../../common/jobs/cleanup-runner';
 import { Clock } from '../../common/time/clock';
 import { authConfig } from '../../config/auth.config';
+import { SessionsRepository } from './sessions.repository';
 
 /**
  * Deletes refresh tokens past their expiry, then sessions left without any refresh token once
@@ -14,7 +13,7 @@ import { authConfig } from '../../config/auth.config';
 @Injectable()
 export class ExpiredSessionsPurge implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionsRepository,
     private readonly clock: Clock,
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
     private readonly cleanups: CleanupRunner,
@@ -33,16 +32,10 @@ export class ExpiredSessionsPurge implements OnModuleInit {
 
   async purge(): Promise<{ refreshTokens: number; sessions: number }> {
     const now = this.clock.now();
-    const [, refreshTokens] = (await this.dataSource.query(
-      `DELETE FROM refresh_tokens WHERE expires_at <= $1`,
-      [now],
-    )) as [unknown, number];
-    const [, sessions] = (await this.dataSource.query(
-      `DELETE FROM sessions s
-       WHERE s.created_at <= $1
-         AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.session_id = s.id)`,
-      [new Date(now.getTime() - this.config.accessTokenTtlSeconds * 1000)],
-    )) as [unknown, number];
+    const refreshTokens = await this.sessions.deleteExpiredRefreshTokens(now);
+    const sessions = await this.sessions.deleteSessionsWithoutRefreshTokens(
+      new Date(now.getTime() - this.config.accessTokenTtlSeconds * 1000),
+    );
     return { refreshTokens, sessions };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { IsNull, MoreThan, Not } from 'typeorm';
+import { IsNull, LessThanOrEqual, MoreThan, Not } from 'typeorm';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { SessionEntity } from './entities/session.entity';
 
@@ -86,5 +86,23 @@ export class SessionsRepository {
       { revokedAt: at },
     );
     return sessions.map(({ id }) => id);
+  }
+
+  /** Deletes the refresh tokens expired at `now`; answers how many. */
+  async deleteExpiredRefreshTokens(now: Date): Promise<number> {
+    const { affected } = await this.manager.delete(RefreshTokenEntity, { expiresAt: LessThanOrEqual(now) });
+    return affected ?? 0;
+  }
+
+  /** Deletes the sessions created at `createdBefore` or earlier that hold no refresh token; answers how many. */
+  async deleteSessionsWithoutRefreshTokens(createdBefore: Date): Promise<number> {
+    const { affected } = await this.manager
+      .createQueryBuilder()
+      .delete()
+      .from(SessionEntity)
+      .where('created_at <= :createdBefore', { createdBefore })
+      .andWhere('NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.session_id = sessions.id)')
+      .execute();
+    return affected ?? 0;
   }
 }

@@ -1,24 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, MoreThanOrEqual } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { MoreThanOrEqual } from 'typeorm';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 
 /** Expired rows removed by one write at most: the purge stays a small, bounded part of a write. */
 const PURGE_BATCH = 100;
 
-/** Persistence of idempotency keys; `manager` is the caller's transaction where it matters. */
+/** Persistence of idempotency keys; each query joins the caller's transaction when there is one. */
 @Injectable()
 export class IdempotencyKeysRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly host: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /** The current transaction's EntityManager, or the pool's outside one. */
+  private get manager() {
+    return this.host.tx;
+  }
 
   /** The user's key if it was created at `notBefore` or later. */
-  find(
-    userId: number,
-    key: string,
-    notBefore: Date,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<IdempotencyKeyEntity | null> {
-    return manager.findOneBy(IdempotencyKeyEntity, { userId, key, createdAt: MoreThanOrEqual(notBefore) });
+  find(userId: number, key: string, notBefore: Date): Promise<IdempotencyKeyEntity | null> {
+    return this.manager.findOneBy(IdempotencyKeyEntity, {
+      userId,
+      key,
+      createdAt: MoreThanOrEqual(notBefore),
+    });
   }
 
   /**
@@ -26,11 +31,10 @@ export class IdempotencyKeysRepository {
    * inserted by a transaction still open makes this wait on the primary key until that one ends.
    */
   async claim(
-    manager: EntityManager,
     row: Pick<IdempotencyKeyEntity, 'userId' | 'key' | 'fingerprint' | 'createdAt'>,
     notBefore: Date,
   ): Promise<boolean> {
-    const claimed: unknown[] = await manager.query(
+    const claimed = await this.manager.query<{ user_id: number }[]>(
       `INSERT INTO idempotency_keys (user_id, key, fingerprint, response, created_at)
        VALUES ($1, $2, $3, NULL, $4)
        ON CONFLICT (user_id, key) DO UPDATE
@@ -42,20 +46,19 @@ export class IdempotencyKeysRepository {
     return claimed.length === 1;
   }
 
-  async saveResponse(manager: EntityManager, userId: number, key: string, response: unknown): Promise<void> {
-    await manager.query(`UPDATE idempotency_keys SET response = $3::json WHERE user_id = $1 AND key = $2`, [
-      userId,
-      key,
-      JSON.stringify(response),
-    ]);
+  async saveResponse(userId: number, key: string, response: unknown): Promise<void> {
+    await this.manager.query(
+      `UPDATE idempotency_keys SET response = $3::json WHERE user_id = $1 AND key = $2`,
+      [userId, key, JSON.stringify(response)],
+    );
   }
 
   /**
    * Deletes some rows created before `notBefore`, any user's. SKIP LOCKED: rows another write is
    * claiming or purging are left to it, so purges never wait on each other or deadlock.
    */
-  async purgeExpired(manager: EntityManager, notBefore: Date): Promise<void> {
-    await manager.query(
+  async purgeExpired(notBefore: Date): Promise<void> {
+    await this.manager.query(
       `DELETE FROM idempotency_keys WHERE ctid IN (
          SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED)`,
       [notBefore],

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { Clock } from '../../common/time/clock';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
@@ -31,28 +30,24 @@ export class IdempotencyService {
   }
 
   /**
-   * In the transaction that is about to write: claims the key (null: go ahead and write, then
-   * `keep` the answer) or returns the answer a committed request stored under it (422 when that
-   * request was another). A concurrent request with the same key waits here until the first ends.
+   * Inside the unit of work that is about to write (its queries join the caller's transaction):
+   * claims the key (null: go ahead and write, then `keep` the answer) or returns the answer a
+   * committed request stored under it (422 when that request was another). A concurrent request
+   * with the same key waits here until the first ends.
    */
-  async claim<T>(manager: EntityManager, userId: number, request: IdempotentRequest): Promise<T | null> {
+  async claim<T>(userId: number, request: IdempotentRequest): Promise<T | null> {
     const notBefore = this.notBefore();
     const row = { userId, key: request.key, fingerprint: request.fingerprint, createdAt: this.clock.now() };
-    if (await this.keys.claim(manager, row, notBefore)) return null;
-    const stored = await this.keys.find(userId, request.key, notBefore, manager);
+    if (await this.keys.claim(row, notBefore)) return null;
+    const stored = await this.keys.find(userId, request.key, notBefore);
     if (!stored) throw new Error(`Idempotency key of user ${userId} neither claimed nor found`);
     return answerOf<T>(stored, request);
   }
 
-  /** Stores the answer of the claimed key in the same transaction, and purges some expired keys. */
-  async keep(
-    manager: EntityManager,
-    userId: number,
-    request: IdempotentRequest,
-    answer: unknown,
-  ): Promise<void> {
-    await this.keys.saveResponse(manager, userId, request.key, answer);
-    await this.keys.purgeExpired(manager, this.notBefore());
+  /** Stores the answer of the claimed key in the same unit of work, and purges some expired keys. */
+  async keep(userId: number, request: IdempotentRequest, answer: unknown): Promise<void> {
+    await this.keys.saveResponse(userId, request.key, answer);
+    await this.keys.purgeExpired(this.notBefore());
   }
 
   private notBefore(): Date {

@@ -1,4 +1,3 @@
-import { EntityManager } from 'typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import {
@@ -163,16 +162,6 @@ export class LedgerService {
     void this.graph.afterLedgerChange(userId);
     return answer;
   }
-
-  /** Appends `records` in one locked change and answers with them as stored, in the same order. */
-  append<A>(
-    userId: number,
-    records: NewLedgerTransaction[],
-    present: Present<LedgerTransaction[], A>,
-    request?: IdempotentRequest,
-  ): Promise<A> {
-    return this.change(userId, async (ledger) => present(await ledger.append(records)), request);
-  }
 }
 
 /** A user's ledger inside one locked change. */
@@ -189,11 +178,6 @@ export class LedgerChange {
 
   get userId(): number {
     return this.locked.userId;
-  }
-
-  /** The database transaction of this change, for rows that must be written with the ledger's. */
-  get manager(): EntityManager {
-    return this.locked.manager;
   }
 
   /** The ledger in execution order, including what this change has written. */

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CountedLru } from '../../common/metrics/cache-counters';
 import { DataSource, EntityManager } from 'typeorm';
@@ -128,8 +130,8 @@ export class LockedLedger {
   }
 
   constructor(
-    /** The database transaction holding the lock: rows kept beside the ledger's are written in it too. */
-    readonly manager: EntityManager,
+    /** The database transaction holding the lock. */
+    private readonly manager: EntityManager,
     readonly userId: number,
     private readonly cachedEntries: (version: number) => readonly StoredTransaction[] | undefined,
   ) {}
@@ -361,6 +363,7 @@ export class PortfolioTransactionsRepository {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly host: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly idempotency: IdempotencyService,
   ) {}
 
@@ -368,7 +371,9 @@ export class PortfolioTransactionsRepository {
    * Runs `work` in one database transaction holding the user's ledger lock, so that concurrent
    * requests of one user change the ledger one after another and every check sees the last state.
    * With an idempotent request, `work` runs at most once per key: its answer is stored in the same
-   * transaction, and a request whose key is already stored gets that answer instead.
+   * transaction, and a request whose key is already stored gets that answer instead. The
+   * transaction is the unit of work of the context (see docs/architecture.md): repositories called
+   * from `work` join it, so rows kept beside the ledger's are written in it too.
    */
   async withLockedLedger<T>(
     userId: number,
@@ -376,7 +381,8 @@ export class PortfolioTransactionsRepository {
     request?: IdempotentRequest,
   ): Promise<T> {
     let written: LedgerVersion | undefined;
-    const answer = await this.dataSource.transaction(async (manager) => {
+    const answer = await this.host.withTransaction(async () => {
+      const manager = this.host.tx;
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [LEDGER_LOCK_NAMESPACE, userId]);
       const ledger = new LockedLedger(manager, userId, (version) => {
         const cached = this.ledgers.get(userId);
@@ -386,10 +392,10 @@ export class PortfolioTransactionsRepository {
       if (!request) {
         result = await work(ledger);
       } else {
-        const earlier = await this.idempotency.claim<T>(manager, userId, request);
+        const earlier = await this.idempotency.claim<T>(userId, request);
         if (earlier !== null) return earlier;
         result = await work(ledger);
-        await this.idempotency.keep(manager, userId, request, result);
+        await this.idempotency.keep(userId, request, result);
       }
       if (ledger.changed) {
         const [{ version }] = (await manager.query(

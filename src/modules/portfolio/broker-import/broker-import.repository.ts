@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 
 /** A preview as stored until committed: what to record, and the answer the dry run gave. */
 export interface StoredPreview<E, A> {
@@ -12,20 +12,24 @@ export interface StoredPreview<E, A> {
 /** Keys per statement: 2 parameters each, well inside PostgreSQL's 65,535. */
 const KEYS_PER_STATEMENT = 10_000;
 
-/** The import keys of recorded broker transactions and the previews waiting for their commit. */
+/**
+ * The import keys of recorded broker transactions and the previews waiting for their commit; each
+ * query joins the caller's transaction (the locked ledger change's) when there is one.
+ */
 @Injectable()
 export class BrokerImportRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly host: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /** The current transaction's EntityManager, or the pool's outside one. */
+  private get manager() {
+    return this.host.tx;
+  }
 
   /** Of `keys`, those already recorded for the user, with the transaction each became. */
-  async recordedKeys(
-    userId: number,
-    keys: readonly string[],
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<Map<string, number>> {
+  async recordedKeys(userId: number, keys: readonly string[]): Promise<Map<string, number>> {
     const recorded = new Map<string, number>();
     for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
-      const rows = (await manager.query(
+      const rows = (await this.manager.query(
         `SELECT import_key, transaction_id FROM portfolio_import_keys WHERE user_id = $1 AND import_key = ANY($2::varchar[])`,
         [userId, keys.slice(start, start + KEYS_PER_STATEMENT)],
       )) as { import_key: string; transaction_id: number }[];
@@ -34,14 +38,10 @@ export class BrokerImportRepository {
     return recorded;
   }
 
-  async insertKeys(
-    manager: EntityManager,
-    userId: number,
-    keys: readonly { key: string; transactionId: number }[],
-  ): Promise<void> {
+  async insertKeys(userId: number, keys: readonly { key: string; transactionId: number }[]): Promise<void> {
     for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
       const chunk = keys.slice(start, start + KEYS_PER_STATEMENT);
-      await manager.query(
+      await this.manager.query(
         `INSERT INTO portfolio_import_keys (user_id, import_key, transaction_id)
          SELECT $1, key, id FROM unnest($2::varchar[], $3::integer[]) AS k(key, id)`,
         [userId, chunk.map((row) => row.key), chunk.map((row) => row.transactionId)],
@@ -57,11 +57,11 @@ export class BrokerImportRepository {
     now: Date,
     expiresAt: Date,
   ): Promise<string> {
-    await this.dataSource.query(
+    await this.manager.query(
       `DELETE FROM portfolio_import_previews WHERE user_id = $1 AND expires_at <= $2`,
       [userId, now],
     );
-    const [row] = (await this.dataSource.query(
+    const [row] = (await this.manager.query(
       `INSERT INTO portfolio_import_previews (user_id, entries, answer, created_at, expires_at)
        VALUES ($1, $2::jsonb, $3::jsonb, $4, $5) RETURNING token`,
       [userId, JSON.stringify(entries), JSON.stringify(answer), now, expiresAt],
@@ -70,12 +70,8 @@ export class BrokerImportRepository {
   }
 
   /** The user's preview of that token, deleted in the same transaction (a token commits once). */
-  async takePreview<E, A>(
-    manager: EntityManager,
-    userId: number,
-    token: string,
-  ): Promise<StoredPreview<E, A> | null> {
-    const [rows] = (await manager.query(
+  async takePreview<E, A>(userId: number, token: string): Promise<StoredPreview<E, A> | null> {
+    const [rows] = (await this.manager.query(
       `DELETE FROM portfolio_import_previews WHERE token = $1 AND user_id = $2 RETURNING entries, answer, expires_at`,
       [token, userId],
     )) as [{ entries: E[]; answer: A; expires_at: Date }[], number];

@@ -160,11 +160,7 @@ export class BrokerImportService {
       let entries: KeyedEntry[];
       let answer: BrokerImportAnswer;
       if ('token' in source) {
-        const preview = await this.imports.takePreview<KeyedEntry, BrokerImportAnswer>(
-          ledger.manager,
-          userId,
-          source.token,
-        );
+        const preview = await this.imports.takePreview<KeyedEntry, BrokerImportAnswer>(userId, source.token);
         if (!preview || preview.expiresAt.getTime() <= now.getTime())
           throw new NotFoundError(
             'Import preview not found: it expired, was committed already, or is not yours',
@@ -176,7 +172,6 @@ export class BrokerImportService {
       const already = await this.imports.recordedKeys(
         userId,
         entries.map((entry) => entry.key),
-        ledger.manager,
       );
       if (already.size > 0)
         throw new ConflictError(
@@ -187,7 +182,6 @@ export class BrokerImportService {
       );
       const stored = await ledger.append(records);
       await this.imports.insertKeys(
-        ledger.manager,
         userId,
         stored.map((transaction, index) => ({ key: entries[index].key, transactionId: transaction.id })),
       );
