@@ -14,6 +14,13 @@ import { DrainState } from '../lifecycle/drain-state';
 const CRON_CHECK_SECONDS = 10;
 /** How long a running job may take to finish at shutdown before pg-boss marks it failed (run again later). */
 const STOP_WITHIN_MS = 10_000;
+/**
+ * What a statement pg-boss sends after its stop gets: no answer. Its workers record a run's outcome
+ * without awaiting it, and a worker whose fetch was in flight at the stop runs one more job; on the
+ * closing pool those statements would reject where nothing catches them, ending the process. Left
+ * unanswered, the run is given up and pg-boss runs it again after its expiry.
+ */
+const UNANSWERED = new Promise<never>(() => undefined);
 
 /** A named job: its queue, how often pg-boss schedules it (if at all), and what one run does. */
 export interface JobDefinition {
@@ -41,6 +48,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly logger = new Logger('JobRunner');
   private readonly jobs: JobDefinition[] = [];
   private boss: PgBoss | null = null;
+  private stopped = false;
 
   constructor(
     private readonly pool: DatabasePool,
@@ -63,7 +71,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.enabled) return;
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => this.pool.query(text, values) },
+      db: { executeSql: (text, values) => (this.stopped ? UNANSWERED : this.pool.query(text, values)) },
       schedule: true,
       supervise: true,
       // The queues are scheduled after pg-boss starts, so its first look at the crons finds none;
@@ -99,7 +107,14 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
    */
   beforeApplicationShutdown(): void {
     const stopping = this.boss?.stop({ graceful: true, close: false, wait: true, timeout: STOP_WITHIN_MS });
-    if (stopping) this.drain.finishBeforeClose(stopping.catch(() => undefined));
+    if (stopping)
+      this.drain.finishBeforeClose(
+        stopping
+          .catch(() => undefined)
+          .then(() => {
+            this.stopped = true;
+          }),
+      );
     this.boss = null;
   }
 }
