@@ -105,6 +105,11 @@ export class PortfolioAccountsRepository {
     return findAccount(manager, userId, id);
   }
 
+  /** The id of the user's default account (made on first use). */
+  defaultId(userId: number): Promise<number> {
+    return defaultAccountId(this.dataSource.manager, userId);
+  }
+
   /** Null when the user already has an account of that name (any case). */
   async create(userId: number, fields: AccountFields): Promise<PortfolioAccount | null> {
     await defaultAccountId(this.dataSource.manager, userId);

@@ -132,14 +132,14 @@ export class BrokerImportService {
     return this.record(request.userId, { entries: accepted, answer });
   }
 
-  /** The account named (404 when it is not the user's), else the user's default account. */
+  /**
+   * The account named (404 when it is not the user's), else the user's default account: what
+   * LedgerChange.accountFor decides for a write, read here without the ledger lock (a dry run holds none).
+   */
   private async targetAccount(userId: number, requested: number | undefined): Promise<number> {
-    const accounts = await this.accounts.list(userId);
-    const target = accounts.find((account) =>
-      requested === undefined ? account.isDefault : account.id === requested,
-    );
-    if (!target) throw new NotFoundError(ErrorDetail.accountNotFound);
-    return target.id;
+    if (requested === undefined) return this.accounts.defaultId(userId);
+    if (!(await this.accounts.find(userId, requested))) throw new NotFoundError(ErrorDetail.accountNotFound);
+    return requested;
   }
 
   /** Records the preview of `token` exactly as it was shown; 404 for an unknown, used or expired token. */
