@@ -71,8 +71,7 @@ export class SessionsService {
     const claims = await this.signer.verify(refreshToken, 'refresh');
     if (!claims) return { outcome: 'rejected', userId: null };
     const rejected: RotationResult = { outcome: 'rejected', userId: Number(claims.sub) };
-    const now = this.clock.now();
-    const result = await this.rotateStored(claims.jti, rejected, client, now);
+    const result = await this.rotateStored(claims.jti, rejected, client);
     if (result === 'reused' || result === 'ended') {
       await this.revokeSession(claims.sid);
       return rejected;
@@ -86,10 +85,11 @@ export class SessionsService {
     jti: string,
     rejected: RotationResult,
     client: ClientInfo,
-    now: Date,
   ): Promise<RotationResult | 'reused' | 'ended'> {
     const presented = await this.rows.lockRefreshToken(jti);
     if (!presented) return rejected;
+    // Read once the row is held, so a rotation that committed first is never later than this.
+    const now = this.clock.now();
     const session = await this.rows.findUnrevokedSession(presented.sessionId);
     if (session && this.isPastMaxAge(session, now)) return 'ended';
     if (presented.revokedAt) {
@@ -116,8 +116,10 @@ export class SessionsService {
    * not been used or revoked since.
    */
   private async successorWithinGrace(presented: RefreshTokenEntity, now: Date): Promise<TokenPair | null> {
+    // The window is half-open, [rotation, rotation + grace): with no grace, a second use in the same
+    // millisecond as the rotation is a reuse too (ten concurrent refreshes once gave two 200s).
     const graceMs = this.config.refreshReuseGraceSeconds * 1000;
-    if (!presented.revokedAt || now.getTime() - presented.revokedAt.getTime() > graceMs) return null;
+    if (!presented.revokedAt || now.getTime() - presented.revokedAt.getTime() >= graceMs) return null;
     const successor = presented.replacedBy ? await this.rows.findRefreshToken(presented.replacedBy) : null;
     if (!successor || successor.revokedAt) return null;
     const issuedAtSeconds = successor.expiresAt.getTime() / 1000 - this.config.refreshTokenTtlSeconds;
