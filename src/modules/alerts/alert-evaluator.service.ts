@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
@@ -20,7 +21,7 @@ import {
   Firing,
   NewsFigures,
 } from './alert-checks';
-import { AlertRulesRepository } from './alert-rules.repository';
+import { AlertRulesRepository, QuoteLevel } from './alert-rules.repository';
 import { lastSessionOpen } from './market-session';
 import { NotificationDeliveriesRepository } from './delivery/notification-deliveries.repository';
 import { NotificationSettingsService } from './delivery/notification-settings.service';
@@ -29,10 +30,12 @@ import { NotificationsRepository } from './notifications.repository';
 /** Rules read and judged at a time. */
 const PAGE_SIZE = 5_000;
 /**
- * Rules judged between two turns of the event loop: judging from figures already read never waits
- * on I/O, so without a break a page would hold every request for its whole length.
+ * How long judging may hold the event loop before letting requests in: judging from figures
+ * already read never waits on I/O. A slice rather than a count of rules, because every break lets
+ * all the requests that arrived meanwhile run before the pass goes on: under load, breaking every
+ * hundred rules made a pass last several times its own work.
  */
-const RULES_PER_TURN = 100;
+const SLICE_MS = 10;
 /** News items read per symbol for the news and sentiment_shift kinds. */
 const NEWS_PER_SYMBOL = 50;
 
@@ -101,32 +104,44 @@ export class AlertEvaluatorService {
     const now = this.clock.now();
     const rearmed = await this.rules.rearmDue(now, lastSessionOpen(now));
     const inputs = new PassInputs({ portfolio: this.portfolio, newsService: this.newsService });
+    const targets = await this.rules.activeQuoteTargets();
+    const quotes =
+      targets.length > 0 ? await this.market.getQuotes(targets) : new Map<string, StockQuote | null>();
+    const levels: QuoteLevel[] = [...quotes.values()]
+      .filter((quote): quote is StockQuote => !!quote)
+      .map(({ symbol, price, changePercent }) => ({ symbol, price, changePercent }));
     let afterId = 0;
     let evaluated = 0;
     let fired = 0;
     for (;;) {
-      const page = await this.rules.activePage(afterId, PAGE_SIZE);
-      if (page.length === 0) break;
-      afterId = page[page.length - 1].id;
-      evaluated += page.length;
-      fired += await this.evaluatePage(page, inputs, now);
+      const page = await this.rules.activePage(afterId, PAGE_SIZE, levels);
+      if (page.lastId === null) break;
+      afterId = page.lastId;
+      evaluated += page.scanned;
+      fired += await this.evaluatePage(page.rules, quotes, inputs, now);
     }
     return { rearmed, evaluated, fired };
   }
 
-  private async evaluatePage(page: AlertRule[], inputs: PassInputs, now: Date): Promise<number> {
+  private async evaluatePage(
+    page: AlertRule[],
+    passQuotes: Map<string, StockQuote | null>,
+    inputs: PassInputs,
+    now: Date,
+  ): Promise<number> {
     const watchers = new Set(
       page.filter((rule) => rule.kind === 'watchlist_move').map((rule) => rule.userId),
     );
     const watchlists =
       watchers.size > 0 ? await this.preferences.watchlists([...watchers]) : new Map<number, string[]>();
-    const symbols = new Set<string>();
-    for (const rule of page) {
-      if (rule.symbol && rule.symbol !== PORTFOLIO_TARGET && isQuoteKind(rule)) symbols.add(rule.symbol);
+    const unquoted = new Set<string>();
+    for (const list of watchlists.values()) {
+      for (const symbol of list) if (!passQuotes.has(symbol)) unquoted.add(symbol);
     }
-    for (const list of watchlists.values()) for (const symbol of list) symbols.add(symbol);
     const quotes =
-      symbols.size > 0 ? await this.market.getQuotes([...symbols]) : new Map<string, StockQuote | null>();
+      unquoted.size > 0
+        ? new Map([...passQuotes, ...(await this.market.getQuotes([...unquoted]))])
+        : passQuotes;
     // One query tells which users hold a ledger: the portfolio rules of the others cannot fire, and
     // valuing an empty portfolio per user was most of a pass.
     const portfolioUsers = [...new Set(page.filter(watchesPortfolio).map((rule) => rule.userId))];
@@ -135,8 +150,12 @@ export class AlertEvaluatorService {
 
     const peaks: { id: number; arming: number; peak: number }[] = [];
     let fired = 0;
-    for (const [index, rule] of page.entries()) {
-      if (index % RULES_PER_TURN === RULES_PER_TURN - 1) await nextTurn();
+    let sliceStart = performance.now();
+    for (const rule of page) {
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
       try {
         const firing = await this.judge(rule, { quotes, watchlists, ledgerOwners, inputs, peaks, now });
         if (firing && (await this.fire(rule, firing, now))) fired++;
@@ -251,8 +270,4 @@ export class AlertEvaluatorService {
 /** Rules on the user's portfolio rather than a symbol: they need the portfolio's valuation. */
 function watchesPortfolio(rule: AlertRule): boolean {
   return rule.symbol === PORTFOLIO_TARGET || rule.kind === 'risk_level';
-}
-
-function isQuoteKind(rule: AlertRule): boolean {
-  return ['price_above', 'price_below', 'day_change', 'drawdown'].includes(rule.kind);
 }

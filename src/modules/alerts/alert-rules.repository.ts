@@ -22,6 +22,25 @@ interface AlertRuleRow {
   updated_at_ms: number | null;
 }
 
+/** A symbol's price and move since the previous close, as the database-side comparisons need them. */
+export interface QuoteLevel {
+  symbol: string;
+  price: number;
+  changePercent: number;
+}
+
+/** A page of the active rules: how many it held, the last id, and those that could fire. */
+export interface ActivePage {
+  scanned: number;
+  lastId: number | null;
+  rules: AlertRule[];
+}
+
+const QUOTE_KINDS = `'price_above', 'price_below', 'day_change', 'drawdown'`;
+
+/** Relative slack of the database-side comparisons: a float rounding there must never hide a firing. */
+const PREFILTER_MARGIN = 1e-9;
+
 /** A timestamp as epoch milliseconds: pg's parsing of timestamps was the largest cost of a pass. */
 const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8 AS ${column}_ms`;
 
@@ -149,13 +168,59 @@ export class AlertRulesRepository {
     return deleted.length > 0;
   }
 
-  /** Active rules after `afterId`, in id order, a page at a time (the evaluator walks them all). */
-  async activePage(afterId: number, limit: number): Promise<AlertRule[]> {
+  /** The symbols the active price, day-change and drawdown rules watch: the quotes a pass reads. */
+  async activeQuoteTargets(): Promise<string[]> {
+    // A skip scan over the partial index alert_rules_active_quote_targets: one probe per symbol.
+    const watched = `status = 'active' AND kind IN (${QUOTE_KINDS}) AND target <> 'portfolio'`;
     const rows = (await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM alert_rules WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2`,
-      [afterId, limit],
-    )) as AlertRuleRow[];
-    return rows.map(toRule);
+      `WITH RECURSIVE targets AS (
+         SELECT min(target) AS target FROM alert_rules WHERE ${watched}
+         UNION ALL
+         SELECT (SELECT min(target) FROM alert_rules WHERE ${watched} AND target > targets.target)
+         FROM targets WHERE targets.target IS NOT NULL
+       )
+       SELECT target FROM targets WHERE target IS NOT NULL`,
+    )) as { target: string }[];
+    return rows.map((row) => row.target);
+  }
+
+  /**
+   * The next `limit` active rules after `afterId` in id order: how many there were and the last id,
+   * and those of them that could fire. Price and symbol day-change rules are compared with `quotes`
+   * here, in the database, so a pass never reads the rules no price reaches — most of them. The
+   * comparison leaves a margin on the side of reading a rule: the checks in alert-checks.ts decide.
+   */
+  async activePage(afterId: number, limit: number, quotes: readonly QuoteLevel[]): Promise<ActivePage> {
+    const rows = (await this.dataSource.query(
+      `WITH page AS (
+         SELECT ${COLUMNS} FROM alert_rules WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2
+       ), quotes AS (
+         SELECT * FROM unnest($3::text[], $4::float8[], $5::float8[]) AS q(symbol, price, change_percent)
+       ), extent AS (
+         SELECT count(*)::int AS scanned, max(id) AS last_id FROM page
+       )
+       SELECT extent.scanned, extent.last_id, candidate.*
+       FROM extent LEFT JOIN LATERAL (
+         SELECT page.* FROM page LEFT JOIN quotes ON quotes.symbol = page.target
+         WHERE page.kind NOT IN ('price_above', 'price_below', 'day_change')
+            OR page.target = 'portfolio'
+            OR (page.kind = 'price_above' AND quotes.price >= (page.params->>'price')::float8 * (1 - $6::float8))
+            OR (page.kind = 'price_below' AND quotes.price <= (page.params->>'price')::float8 * (1 + $6::float8))
+            OR (page.kind = 'day_change' AND abs(quotes.change_percent) >= (page.params->>'percent')::float8 * (1 - $6::float8))
+         ORDER BY page.id
+       ) AS candidate ON true`,
+      [
+        afterId,
+        limit,
+        quotes.map((quote) => quote.symbol),
+        quotes.map((quote) => quote.price),
+        quotes.map((quote) => quote.changePercent),
+        PREFILTER_MARGIN,
+      ],
+    )) as (Partial<AlertRuleRow> & { scanned: number; last_id: number | null })[];
+    const [{ scanned, last_id: lastId }] = rows;
+    const rules = rows.filter((row): row is AlertRuleRow & typeof row => row.id != null).map(toRule);
+    return { scanned, lastId, rules };
   }
 
   /** Raises the running peaks of drawdown rules (one statement for many). */
