@@ -1141,7 +1141,7 @@ export interface paths {
         };
         /**
          * Hidden concentration: co-movement clusters, effective number of bets, indirect news
-         * @description Holdings grouped into communities of the market graph's co-movement edges (daily returns correlated at 0.6 or more over 252 sessions), each with its combined weight, the mean correlation of its pairs and its members; the effective number of independent bets; and the last 7 days' news about companies one hop from a holding (same sub-industry, or co-moving), with sentiment and the path. Weights are of the holdings' value at the last close. An empty portfolio answers 200 with empty lists.
+         * @description Holdings grouped into communities of the market graph's co-movement edges (daily returns correlated at 0.6 or more over 252 sessions), each with its combined weight, the mean correlation of its pairs and its members; the effective number of independent bets; and the last 7 days' news about companies one hop from a holding (same sub-industry, or co-moving), with sentiment and the path. Weights are of the holdings' value at the last close; with account_id, of that account's holdings alone. An empty portfolio answers 200 with empty lists.
          */
         get: operations["PortfolioController_exposure"];
         put?: never;
@@ -9221,7 +9221,10 @@ export interface operations {
     };
     PortfolioController_exposure: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9254,6 +9257,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The market-data provider failed */
