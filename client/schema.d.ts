@@ -2351,7 +2351,7 @@ export interface components {
             /** @description The line of the file (1-based) the row starts on */
             line: number;
             /** @enum {string} */
-            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest" | "transfer_in" | "transfer_out";
             /**
              * @description The exchange date it is recorded on
              * @example 2024-06-03
@@ -2359,7 +2359,7 @@ export interface components {
             date: string;
             /** @example AAPL */
             symbol: string | null;
-            /** @description Buy and sell only (unsigned) */
+            /** @description Buys, sells and share transfers only (unsigned) */
             quantity: number | null;
             /** @description USD per share. Buy and sell only */
             price: number | null;

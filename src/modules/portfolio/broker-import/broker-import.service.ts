@@ -284,7 +284,7 @@ function ledgerRecord(
     userId,
     symbol: entry.symbol,
     side: entry.side,
-    quantity: trade ? roundQuantity(entry.quantity) : 0,
+    quantity: trade || movesShares(entry) ? roundQuantity(entry.quantity) : 0,
     price: trade ? roundQuantity(entry.price) : 0,
     fees: trade ? roundQuantity(entry.fees) : 0,
     amount: trade || entry.side === 'split' ? null : nullable(entry.amount, roundQuantity),
@@ -341,7 +341,7 @@ function previewRow(format: BrokerFormat, entry: KeyedEntry): PreviewRow {
     side: entry.side,
     date: entry.date,
     symbol: entry.symbol,
-    quantity: trade ? entry.quantity : null,
+    quantity: trade || movesShares(entry) ? entry.quantity : null,
     price: trade ? entry.price : null,
     fees: trade ? entry.fees : null,
     amount: trade || entry.side === 'split' ? null : entry.amount,
@@ -350,6 +350,11 @@ function previewRow(format: BrokerFormat, entry: KeyedEntry): PreviewRow {
     note: noteOf(format, entry),
     paired_with: entry.pairedWith ?? null,
   };
+}
+
+/** A transfer of shares (rather than of cash): it carries their quantity. */
+function movesShares(entry: { side: TransactionKind; symbol: string | null }): boolean {
+  return (entry.side === 'transfer_in' || entry.side === 'transfer_out') && entry.symbol !== null;
 }
 
 function rejectedIssue(row: RejectedRow): ValidationIssue {

@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
+import { ENTRY_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { BROKER_FORMATS, BrokerFormat } from '../broker-import/broker-export';
 
 export class ImportPreviewRow {
   @ApiProperty({ type: 'integer', description: 'The line of the file (1-based) the row starts on' })
   line: number;
 
-  @ApiProperty({ enum: TRANSACTION_KINDS })
+  @ApiProperty({ enum: ENTRY_KINDS })
   side: TransactionKind;
 
   @ApiProperty({ example: '2024-06-03', description: 'The exchange date it is recorded on' })
@@ -15,7 +15,11 @@ export class ImportPreviewRow {
   @ApiProperty({ type: String, nullable: true, example: 'AAPL' })
   symbol: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Buy and sell only (unsigned)' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Buys, sells and share transfers only (unsigned)',
+  })
   quantity: number | null;
 
   @ApiProperty({ type: Number, nullable: true, description: 'USD per share. Buy and sell only' })
