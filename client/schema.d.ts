@@ -2401,6 +2401,15 @@ export interface components {
             /** @description The line of the entry it is recorded on (withholding tax on its dividend, a split leg) */
             into: number;
         };
+        ImportRefusal: {
+            /**
+             * @description The `detail` the commit answers with (400)
+             * @example Insufficient cash for this buy
+             */
+            detail: string;
+            /** @description The row that takes the cash below zero under strict cash; null for the ledger cap */
+            line: number | null;
+        };
         BrokerImportResponse: {
             /**
              * @description The format read: the one named, or the one detected
@@ -2445,6 +2454,8 @@ export interface components {
             duplicates: components["schemas"]["ImportDuplicateRow"][];
             combined: components["schemas"]["ImportCombinedRow"][];
             notices: string[];
+            /** @description Dry runs: why recording this preview would be refused although every row fits (strict cash, the ledger cap), with the detail its commit answers; null when it would be recorded */
+            refused: components["schemas"]["ImportRefusal"] | null;
         };
         /** @enum {string} */
         AccountKind: "taxable" | "ira" | "roth_ira" | "401k" | "hsa" | "other";

@@ -72,6 +72,7 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
       recorded: 0,
       rejected: [],
       duplicates: [],
+      refused: null,
     });
     expect(body.skipped).toEqual([
       { line: 6, action: 'BTO', reason: 'an option: the ledger holds shares only' },
@@ -244,6 +245,54 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     expect(again.json()).toMatchObject({ recorded: 0, to_record: 0 });
     expect(again.json().duplicates).toHaveLength(4);
     expect(await cashAndPositions(user)).toEqual({ cash: 2429.98, quantities: { AAPL: 25, MSFT: 3 } });
+  });
+
+  // Under strict cash: 1,000 deposited, then 10 AAPL @ 150 bought (1,500): the buy on line 3
+  // overdraws. Every row fits the ledger, so only the commit's cash rule refuses the file.
+  it('says in the dry run that strict cash would refuse the commit, with the detail the commit answers', async () => {
+    const user = await registerUser(sut);
+    const strict = await sut.inject({
+      method: 'PUT',
+      url: '/api/v1/portfolio/settings',
+      headers: user.headers,
+      payload: { strict_cash: true },
+    });
+    expect(strict.statusCode).toBe(200);
+    const file =
+      'Date,Action,Symbol,Description,Quantity,Price,Fees & Comm,Amount\n' +
+      '02/01/2024,Sell,AAPL,APPLE INC,4,$180.00,,$720.00\n' +
+      '01/10/2024,Buy,AAPL,APPLE INC,10,$150.00,,"-$1,500.00"\n' +
+      '01/02/2024,MoneyLink Transfer,,Tfr BANK,,,,"$1,000.00"\n';
+
+    const preview = await csv(user, file, '?dry_run=true');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      to_record: 3,
+      rejected: [],
+      refused: { detail: 'Insufficient cash for this buy', line: 3 },
+    });
+    const committed = await commit(user, preview.json().preview_token);
+    expect(committed.statusCode).toBe(400);
+    expect(committed.json()).toEqual({ detail: preview.json().refused.detail });
+    const direct = await csv(user, file);
+    expect(direct.statusCode).toBe(400);
+    expect(direct.json()).toEqual({ detail: 'Insufficient cash for this buy' });
+    expect(await transactions(user)).toMatchObject({ total: 0 });
+
+    // With 500 more deposited first, the same file previews with nothing refused and records.
+    const topUp = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/portfolio/transactions',
+      headers: user.headers,
+      payload: { side: 'deposit', amount: 500, executed_at: '2024-01-02' },
+    });
+    expect(topUp.statusCode).toBe(201);
+    const fits = (await csv(user, file, '?dry_run=true')).json();
+    expect(fits.refused).toBeNull();
+    const recorded = await commit(user, fits.preview_token);
+    expect(recorded.statusCode).toBe(201);
+    expect(recorded.json()).toMatchObject({ recorded: 3, refused: null });
+    expect(await cashAndPositions(user)).toEqual({ cash: 720, quantities: { AAPL: 6 } });
   });
 
   it('rejects unknown symbols with their lines while the rest previews; without dry_run it records nothing', async () => {

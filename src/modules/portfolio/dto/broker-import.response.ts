@@ -90,6 +90,21 @@ export class ImportCombinedRow {
   into: number;
 }
 
+export class ImportRefusal {
+  @ApiProperty({
+    example: 'Insufficient cash for this buy',
+    description: 'The `detail` the commit answers with (400)',
+  })
+  detail: string;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The row that takes the cash below zero under strict cash; null for the ledger cap',
+  })
+  line: number | null;
+}
+
 export class BrokerImportResponse {
   @ApiProperty({ enum: BROKER_FORMATS, description: 'The format read: the one named, or the one detected' })
   format: BrokerFormat;
@@ -151,4 +166,13 @@ export class BrokerImportResponse {
 
   @ApiProperty({ type: [String] })
   notices: string[];
+
+  @ApiProperty({
+    type: ImportRefusal,
+    nullable: true,
+    description:
+      'Dry runs: why recording this preview would be refused although every row fits (strict cash, the ledger ' +
+      'cap), with the detail its commit answers; null when it would be recorded',
+  })
+  refused: ImportRefusal | null;
 }
