@@ -1141,7 +1141,7 @@ export interface paths {
         };
         /**
          * Hidden concentration: co-movement clusters, effective number of bets, indirect news
-         * @description Holdings grouped into communities of the market graph's co-movement edges (daily returns correlated at 0.6 or more over 252 sessions), each with its combined weight, the mean correlation of its pairs and its members; the effective number of independent bets; and the last 7 days' news about companies one hop from a holding (same sub-industry, or co-moving), with sentiment and the path. Weights are of the holdings' value at the last close. An empty portfolio answers 200 with empty lists.
+         * @description Holdings grouped into communities of the market graph's co-movement edges (daily returns correlated at 0.6 or more over 252 sessions), each with its combined weight, the mean correlation of its pairs and its members; the effective number of independent bets; and the last 7 days' news about companies one hop from a holding (same sub-industry, or co-moving), with sentiment and the path. Weights are of the holdings' value at the last close; with account_id, of that account's holdings alone. An empty portfolio answers 200 with empty lists.
          */
         get: operations["PortfolioController_exposure"];
         put?: never;
@@ -2351,7 +2351,7 @@ export interface components {
             /** @description The line of the file (1-based) the row starts on */
             line: number;
             /** @enum {string} */
-            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest";
+            side: "buy" | "sell" | "dividend" | "split" | "deposit" | "withdrawal" | "fee" | "interest" | "transfer_in" | "transfer_out";
             /**
              * @description The exchange date it is recorded on
              * @example 2024-06-03
@@ -2359,7 +2359,7 @@ export interface components {
             date: string;
             /** @example AAPL */
             symbol: string | null;
-            /** @description Buy and sell only (unsigned) */
+            /** @description Buys, sells and share transfers only (unsigned) */
             quantity: number | null;
             /** @description USD per share. Buy and sell only */
             price: number | null;
@@ -2400,6 +2400,15 @@ export interface components {
             line: number;
             /** @description The line of the entry it is recorded on (withholding tax on its dividend, a split leg) */
             into: number;
+        };
+        ImportRefusal: {
+            /**
+             * @description The `detail` the commit answers with (400)
+             * @example Insufficient cash for this buy
+             */
+            detail: string;
+            /** @description The row that takes the cash below zero under strict cash; null for the ledger cap */
+            line: number | null;
         };
         BrokerImportResponse: {
             /**
@@ -2445,6 +2454,8 @@ export interface components {
             duplicates: components["schemas"]["ImportDuplicateRow"][];
             combined: components["schemas"]["ImportCombinedRow"][];
             notices: string[];
+            /** @description Dry runs: why recording this preview would be refused although every row fits (strict cash, the ledger cap), with the detail its commit answers; null when it would be recorded */
+            refused: components["schemas"]["ImportRefusal"] | null;
         };
         /** @enum {string} */
         AccountKind: "taxable" | "ira" | "roth_ira" | "401k" | "hsa" | "other";
@@ -9221,7 +9232,10 @@ export interface operations {
     };
     PortfolioController_exposure: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of your accounts (see /portfolio/accounts): answer for it alone. Without it, every account combined. */
+                account_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9254,6 +9268,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description `Account not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Invalid input: one issue per invalid value, at its `loc` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description The market-data provider failed */

@@ -72,6 +72,7 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
       recorded: 0,
       rejected: [],
       duplicates: [],
+      refused: null,
     });
     expect(body.skipped).toEqual([
       { line: 6, action: 'BTO', reason: 'an option: the ledger holds shares only' },
@@ -182,6 +183,118 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     expect(elsewhere.json()).toEqual({ detail: 'Account not found' });
   });
 
+  // Schwab, newest first: deposit 5,000; buy 10 MSFT @ 380 (one lot); "Security Transfer" −4 MSFT
+  // (out: 4 of that lot leave, cost 1,520, nothing realized); "Journaled Shares" +25 AAPL (in, with
+  // no cost basis: skipped); sell 3 MSFT @ 410 − 0.02 = 1,229.98 against 3 × 380 = 1,140 → 89.98.
+  // Left: 3 MSFT of the lot (cost 1,140), cash 5,000 − 3,800 + 1,229.98 = 2,429.98.
+  it('records shares leaving as a transfer_out of their lots, and skips shares arriving without a cost basis with how to record them', async () => {
+    const user = await registerUser(sut);
+    const file = fixture('written/schwab-share-transfers.csv');
+    const imported = await csv(user, file);
+    expect(imported.statusCode).toBe(201);
+    const body = imported.json();
+    expect(body).toMatchObject({
+      counts: { deposit: 1, buy: 1, transfer_out: 1, sell: 1 },
+      recorded: 4,
+      rejected: [],
+    });
+    expect(body.rows.find((row: { line: number }) => row.line === 3)).toMatchObject({
+      side: 'transfer_out',
+      symbol: 'MSFT',
+      quantity: 4,
+      amount: null,
+    });
+    expect(body.skipped).toEqual([
+      {
+        line: 4,
+        action: 'Journaled Shares',
+        reason: expect.stringContaining(
+          'record them with POST /api/v1/portfolio/transactions as a transfer_in of 25 AAPL on 2024-02-01, amount = their cost basis',
+        ),
+      },
+    ]);
+    expect(await cashAndPositions(user)).toEqual({ cash: 2429.98, quantities: { MSFT: 3 } });
+    const get = async (path: string) =>
+      (await sut.inject({ url: `/api/v1/portfolio/${path}`, headers: user.headers })).json();
+    expect(
+      (await get('lots')).lots.map((lot: { symbol: string; quantity: number; cost_per_share: number }) => [
+        lot.symbol,
+        lot.quantity,
+        lot.cost_per_share,
+      ]),
+    ).toEqual([['MSFT', 3, 380]]);
+    expect((await get('realized?year=2024')).totals).toMatchObject({ gain: 89.98 });
+
+    // As the skip reason says: the 25 AAPL recorded by hand, then the file again records nothing twice.
+    const byHand = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/portfolio/transactions',
+      headers: user.headers,
+      payload: {
+        side: 'transfer_in',
+        symbol: 'AAPL',
+        quantity: 25,
+        amount: 3_000,
+        acquired_on: '2021-06-01',
+        executed_at: '2024-02-01',
+      },
+    });
+    expect(byHand.statusCode).toBe(201);
+    const again = await csv(user, file);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ recorded: 0, to_record: 0 });
+    expect(again.json().duplicates).toHaveLength(4);
+    expect(await cashAndPositions(user)).toEqual({ cash: 2429.98, quantities: { AAPL: 25, MSFT: 3 } });
+  });
+
+  // Under strict cash: 1,000 deposited, then 10 AAPL @ 150 bought (1,500): the buy on line 3
+  // overdraws. Every row fits the ledger, so only the commit's cash rule refuses the file.
+  it('says in the dry run that strict cash would refuse the commit, with the detail the commit answers', async () => {
+    const user = await registerUser(sut);
+    const strict = await sut.inject({
+      method: 'PUT',
+      url: '/api/v1/portfolio/settings',
+      headers: user.headers,
+      payload: { strict_cash: true },
+    });
+    expect(strict.statusCode).toBe(200);
+    const file =
+      'Date,Action,Symbol,Description,Quantity,Price,Fees & Comm,Amount\n' +
+      '02/01/2024,Sell,AAPL,APPLE INC,4,$180.00,,$720.00\n' +
+      '01/10/2024,Buy,AAPL,APPLE INC,10,$150.00,,"-$1,500.00"\n' +
+      '01/02/2024,MoneyLink Transfer,,Tfr BANK,,,,"$1,000.00"\n';
+
+    const preview = await csv(user, file, '?dry_run=true');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      to_record: 3,
+      rejected: [],
+      refused: { detail: 'Insufficient cash for this buy', line: 3 },
+    });
+    const committed = await commit(user, preview.json().preview_token);
+    expect(committed.statusCode).toBe(400);
+    expect(committed.json()).toEqual({ detail: preview.json().refused.detail });
+    const direct = await csv(user, file);
+    expect(direct.statusCode).toBe(400);
+    expect(direct.json()).toEqual({ detail: 'Insufficient cash for this buy' });
+    expect(await transactions(user)).toMatchObject({ total: 0 });
+
+    // With 500 more deposited first, the same file previews with nothing refused and records.
+    const topUp = await sut.inject({
+      method: 'POST',
+      url: '/api/v1/portfolio/transactions',
+      headers: user.headers,
+      payload: { side: 'deposit', amount: 500, executed_at: '2024-01-02' },
+    });
+    expect(topUp.statusCode).toBe(201);
+    const fits = (await csv(user, file, '?dry_run=true')).json();
+    expect(fits.refused).toBeNull();
+    const recorded = await commit(user, fits.preview_token);
+    expect(recorded.statusCode).toBe(201);
+    expect(recorded.json()).toMatchObject({ recorded: 3, refused: null });
+    expect(await cashAndPositions(user)).toEqual({ cash: 720, quantities: { AAPL: 6 } });
+  });
+
   it('rejects unknown symbols with their lines while the rest previews; without dry_run it records nothing', async () => {
     const user = await registerUser(sut);
     const file = fixture('charles_schwab/schwab-export.csv');
@@ -193,8 +306,13 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
       line: 9,
       reason: 'Stock SWVXX not found: the market-data provider does not know it',
     });
+    // Line 62 moves 877 DGLRX out of the account: a transfer_out, of a fund the provider does not know.
+    expect(body.rejected).toContainEqual({
+      line: 62,
+      reason: 'Stock DGLRX not found: the market-data provider does not know it',
+    });
     expect(body.to_record).toBeGreaterThan(0);
-    expect(body.skipped).toHaveLength(13);
+    expect(body.skipped).toHaveLength(12);
 
     const direct = await csv(user, file);
     expect(direct.statusCode).toBe(422);

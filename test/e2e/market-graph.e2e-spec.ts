@@ -72,12 +72,19 @@ describe('the market knowledge graph', () => {
   afterAll(() => sut.close());
 
   const api = (user: TestUser, url: string) => sut.inject({ url: `/api/v1${url}`, headers: user.headers });
-  const buy = async (user: TestUser, symbol: string, quantity: number) => {
+  const buy = async (user: TestUser, symbol: string, quantity: number, accountId?: number) => {
     const response = await sut.inject({
       method: 'POST',
       url: '/api/v1/portfolio/transactions',
       headers: user.headers,
-      payload: { symbol, side: 'buy', quantity, price: 100, executed_at: clock.daysAgo(30) + 'T15:00:00Z' },
+      payload: {
+        symbol,
+        side: 'buy',
+        quantity,
+        price: 100,
+        executed_at: clock.daysAgo(30) + 'T15:00:00Z',
+        account_id: accountId,
+      },
     });
     expect(response.statusCode).toBe(201);
   };
@@ -337,6 +344,60 @@ describe('the market knowledge graph', () => {
         expect(['positive', 'negative', 'neutral']).toContain(item.sentiment);
       }
     });
+    it("answers for one account's holdings with account_id, and 404 for an account that is not the user's", async () => {
+      const user = await registerUser(sut);
+      const opened = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/portfolio/accounts',
+        headers: user.headers,
+        payload: { name: 'IRA', kind: 'ira' },
+      });
+      expect(opened.statusCode).toBe(201);
+      const ira: number = opened.json().id;
+      const taxable: number = (await api(user, '/portfolio/accounts'))
+        .json()
+        .accounts.find((account: { is_default: boolean }) => account.is_default).id;
+      await buy(user, 'NVDA', 3);
+      await buy(user, 'XOM', 4);
+      await buy(user, 'JPM', 5, ira);
+      const held = (exposure: { clusters: { members: { symbol: string }[] }[] }) =>
+        exposure.clusters.flatMap((cluster) => cluster.members.map((member) => member.symbol)).sort();
+
+      const combined = (await api(user, '/portfolio/exposure')).json();
+      expect(held(combined)).toEqual(['JPM', 'NVDA', 'XOM']);
+      const iraExposure = await api(user, `/portfolio/exposure?account_id=${ira}`);
+      expect(iraExposure.statusCode).toBe(200);
+      const taxableExposure = (await api(user, `/portfolio/exposure?account_id=${taxable}`)).json();
+      expect(held(iraExposure.json())).toEqual(['JPM']);
+      expect(held(taxableExposure)).toEqual(['NVDA', 'XOM']);
+
+      // Each account answers as a user holding exactly its positions would be answered.
+      const jpmOnly = await registerUser(sut);
+      await buy(jpmOnly, 'JPM', 5);
+      const twoHoldings = await registerUser(sut);
+      await buy(twoHoldings, 'NVDA', 3);
+      await buy(twoHoldings, 'XOM', 4);
+      expect(iraExposure.json()).toEqual((await api(jpmOnly, '/portfolio/exposure')).json());
+      expect(taxableExposure).toEqual((await api(twoHoldings, '/portfolio/exposure')).json());
+      // The risk metrics' cluster view of one account is that account's exposure too.
+      const { concentration } = (await api(user, `/portfolio/risk-metrics?account_id=${taxable}`)).json();
+      expect(concentration.largest_cluster_weight).toBeCloseTo(taxableExposure.largest_cluster_weight, 4);
+      expect(concentration.effective_independent_bets).toBeCloseTo(taxableExposure.effective_bets, 4);
+      expect(concentration.largest_cluster_members).toEqual(
+        taxableExposure.clusters[0].members.map((member: { symbol: string }) => member.symbol),
+      );
+
+      const stranger = await registerUser(sut);
+      const foreign = await api(stranger, `/portfolio/exposure?account_id=${ira}`);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ detail: 'Account not found' });
+      expect((await api(stranger, `/portfolio/positions?account_id=${ira}`)).json()).toEqual(foreign.json());
+      const invalid = await api(user, '/portfolio/exposure?account_id=0');
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([
+        ['query', 'account_id'],
+      ]);
+    });
   });
 
   it("keeps one user's holdings out of every other user's traversals", async () => {
@@ -470,7 +531,7 @@ describe('the market knowledge graph', () => {
       (
         await sut.app
           .get(GraphRepository)
-          .indirectNews(user.id, new Date(clock.now().getTime() - 7 * 86_400_000), 10)
+          .indirectNews(user.id, ['JPM', 'XOM', 'NVDA'], new Date(clock.now().getTime() - 7 * 86_400_000), 10)
       ).map((row) => [row.url, row.holding, row.symbol, row.publishedAt.toISOString()]);
     const first = await indirect(user);
     expect(first.length).toBeGreaterThan(0);

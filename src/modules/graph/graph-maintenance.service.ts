@@ -243,7 +243,8 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  private async weighed(held: readonly HeldQuantity[]): Promise<HoldingEdgeRow[]> {
+  /** Each holding with its weight in the holdings' value at the last close (what a HOLDS edge records). */
+  async weighed(held: readonly HeldQuantity[]): Promise<HoldingEdgeRow[]> {
     const market = await this.replay.market();
     const day = tradingDayOnOrBefore(this.replay.lastClosedSession());
     const values = held

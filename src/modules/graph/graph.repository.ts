@@ -255,12 +255,16 @@ export class GraphRepository {
   }
 
   /**
-   * Items published since `since` about a company one hop from one of the user's holdings (the
-   * same sub-industry, or co-moving) that mention none of the holdings, newest first, each through
-   * its strongest path.
+   * Items published since `since` about a company one hop from one of the `held` companies (the
+   * same sub-industry, or co-moving) that mention none of them, newest first, each through its
+   * strongest path, as user `userId` sees the graph.
    */
-  async indirectNews(userId: number, since: Date, limit: number): Promise<IndirectNewsRow[]> {
-    const held = await this.holdings(userId);
+  async indirectNews(
+    userId: number,
+    held: readonly string[],
+    since: Date,
+    limit: number,
+  ): Promise<IndirectNewsRow[]> {
     if (held.length === 0) return [];
     const rows = (await this.dataSource.query(
       `${WALK_CTE},
@@ -289,14 +293,7 @@ export class GraphRepository {
         ORDER BY m.valid_from DESC, item.key, neighbours.weight DESC, holding.key) AS strongest
         ORDER BY published_at DESC, strength DESC, url
         LIMIT $6`,
-      [
-        await this.companyIds(held.map(({ symbol }) => symbol)),
-        ['CO_MOVES_WITH', 'IN_SUB_INDUSTRY'],
-        2,
-        userId,
-        since,
-        limit,
-      ],
+      [await this.companyIds(held), ['CO_MOVES_WITH', 'IN_SUB_INDUSTRY'], 2, userId, since, limit],
     )) as {
       url: string;
       title: string;

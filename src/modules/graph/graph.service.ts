@@ -10,7 +10,7 @@ import { coMovementClusters, effectiveIndependentBets } from './analytics/cluste
 import { CORRELATION_WINDOW_SESSIONS } from './analytics/correlations';
 import { CorrelationModel } from './correlation-model';
 import { GraphMaintenance } from './graph-maintenance.service';
-import { GraphRepository, IndirectNewsRow, ReachedCompany } from './graph.repository';
+import { GraphRepository, HoldingEdgeRow, IndirectNewsRow, ReachedCompany } from './graph.repository';
 import {
   ClusterConcentration,
   GraphHealth,
@@ -103,18 +103,43 @@ export class GraphService {
    * The user's holdings as co-movement clusters, the effective number of independent bets and the
    * news one hop from a holding. Holdings are those last recorded from the user's ledger.
    */
-  async exposure(userId: number, ledgerVersion: number): Promise<PortfolioExposure> {
+  exposure(userId: number, ledgerVersion: number): Promise<PortfolioExposure> {
+    return this.exposureOf(userId, `${userId}|${ledgerVersion}`, () => this.repository.holdings(userId));
+  }
+
+  /**
+   * The exposure of one of the user's accounts: its holdings (`held`, from the ledger at
+   * `ledgerVersion`) weighed at the last close as the user's recorded holdings are, and answered
+   * as the graph would answer for a user holding only them.
+   */
+  accountExposure(
+    userId: number,
+    accountId: number,
+    ledgerVersion: number,
+    held: readonly HeldQuantity[],
+  ): Promise<PortfolioExposure> {
+    return this.exposureOf(userId, `${userId}|account ${accountId}|${ledgerVersion}`, () =>
+      this.maintenance.weighed(held),
+    );
+  }
+
+  private async exposureOf(
+    userId: number,
+    holdingsOf: string,
+    weighedHoldings: () => Promise<HoldingEdgeRow[]>,
+  ): Promise<PortfolioExposure> {
     await this.maintenance.ensureFresh();
     await this.maintenance.ingestNews();
     const version = this.maintenance.version();
-    const holdingsKey = `${userId}|${ledgerVersion}|${version?.asOf}`;
+    const holdingsKey = `${holdingsOf}|${version?.asOf}`;
     const newsKey = `${holdingsKey}|${version?.newsThrough}`;
     const concentration = this.clusterViews.get(holdingsKey);
     const news = this.indirectNewsLists.get(newsKey);
     this.metrics.graphAnswerCache.inc({ answer: 'exposure', result: concentration && news ? 'hit' : 'miss' });
+    const holdings = concentration && news ? undefined : weighedHoldings();
     const [view, items] = await Promise.all([
-      concentration ?? this.kept(this.clusterViews, holdingsKey, this.clusterView(userId)),
-      news ?? this.kept(this.indirectNewsLists, newsKey, this.indirectNews(userId)),
+      concentration ?? this.kept(this.clusterViews, holdingsKey, this.clusterView(holdings!)),
+      news ?? this.kept(this.indirectNewsLists, newsKey, this.indirectNews(userId, holdings!)),
     ]);
     // The window moves with the clock: an item older than 7 days leaves the list. The items are
     // newest first and the list was cut at the limit, so what remains is the list a walk now would give.
@@ -125,13 +150,17 @@ export class GraphService {
 
   /** The largest co-movement cluster and the effective number of bets, for the risk metrics. */
   async clusterConcentration(userId: number, ledgerVersion: number): Promise<ClusterConcentration> {
-    const view = await this.exposure(userId, ledgerVersion);
-    const [largest] = view.clusters;
-    return {
-      largestClusterWeight: view.largestClusterWeight,
-      largestClusterMembers: largest ? largest.members.map(({ symbol }) => symbol) : [],
-      effectiveBets: view.effectiveBets,
-    };
+    return concentrationOf(await this.exposure(userId, ledgerVersion));
+  }
+
+  /** The same for one of the user's accounts, its holdings weighed as `accountExposure` does. */
+  async accountClusterConcentration(
+    userId: number,
+    accountId: number,
+    ledgerVersion: number,
+    held: readonly HeldQuantity[],
+  ): Promise<ClusterConcentration> {
+    return concentrationOf(await this.accountExposure(userId, accountId, ledgerVersion, held));
   }
 
   /**
@@ -240,8 +269,10 @@ export class GraphService {
     }));
   }
 
-  private async clusterView(userId: number): Promise<Omit<PortfolioExposure, 'indirectNews'>> {
-    const holdings = (await this.repository.holdings(userId)).filter(({ weight }) => weight > 0);
+  private async clusterView(
+    weighedHoldings: Promise<HoldingEdgeRow[]>,
+  ): Promise<Omit<PortfolioExposure, 'indirectNews'>> {
+    const holdings = (await weighedHoldings).filter(({ weight }) => weight > 0);
     const model = await this.currentModel();
     if (holdings.length === 0) {
       return {
@@ -265,9 +296,13 @@ export class GraphService {
     };
   }
 
-  private async indirectNews(userId: number): Promise<IndirectNewsItem[]> {
+  private async indirectNews(
+    userId: number,
+    weighedHoldings: Promise<HoldingEdgeRow[]>,
+  ): Promise<IndirectNewsItem[]> {
     const since = new Date(this.clock.now().getTime() - NEWS_WINDOW_MS);
-    const rows = await this.repository.indirectNews(userId, since, INDIRECT_NEWS_LIMIT);
+    const held = (await weighedHoldings).map(({ symbol }) => symbol);
+    const rows = await this.repository.indirectNews(userId, held, since, INDIRECT_NEWS_LIMIT);
     return rows.map(toIndirectNews);
   }
 
@@ -293,6 +328,15 @@ export class GraphService {
     const minute = Math.floor(this.clock.now().getTime() / MINUTE_MS);
     return withNews ? `${version?.asOf}|${version?.newsThrough}|${minute}` : `${version?.asOf}`;
   }
+}
+
+function concentrationOf(view: PortfolioExposure): ClusterConcentration {
+  const [largest] = view.clusters;
+  return {
+    largestClusterWeight: view.largestClusterWeight,
+    largestClusterMembers: largest ? largest.members.map(({ symbol }) => symbol) : [],
+    effectiveBets: view.effectiveBets,
+  };
 }
 
 function toIndirectNews(row: IndirectNewsRow): IndirectNewsItem {

@@ -1,8 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DrainState } from '../../common/lifecycle/drain-state';
-import { ClusterConcentration, GraphService, PortfolioExposure } from '../graph';
+import { NotFoundError } from '../../common/errors/domain-errors';
+import { ErrorDetail } from '../../common/errors/error-details';
+import { ClusterConcentration, GraphService, HeldQuantity, PortfolioExposure } from '../graph';
 import { PreferencesService } from '../preferences/preferences.service';
-import { replayLedger } from './analytics/ledger-replay';
+import { entriesOfAccount } from './account-ledger';
+import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
+import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
 /**
@@ -19,6 +23,7 @@ export class PortfolioGraphService {
     private readonly graph: GraphService,
     private readonly preferences: PreferencesService,
     private readonly drain: DrainState,
+    private readonly accounts: PortfolioAccountsRepository,
   ) {}
 
   /**
@@ -42,23 +47,47 @@ export class PortfolioGraphService {
       );
   }
 
-  /** Co-movement clusters, effective bets and indirect news of the user's current holdings. */
-  async exposure(userId: number): Promise<PortfolioExposure> {
-    return this.graph.exposure(userId, await this.sync(userId));
+  /**
+   * Co-movement clusters, effective bets and indirect news of the user's current holdings: those
+   * of one account (404 `Account not found` when it is not the user's), or of every account combined.
+   */
+  async exposure(userId: number, accountId?: number): Promise<PortfolioExposure> {
+    if (accountId === undefined) return this.graph.exposure(userId, await this.sync(userId));
+    const { version, held } = await this.accountHoldings(userId, accountId);
+    return this.graph.accountExposure(userId, accountId, version, held);
   }
 
-  /** The cluster view for the risk metrics; null when the graph cannot answer or is not built yet. */
-  async clusterConcentration(userId: number): Promise<ClusterConcentration | null> {
+  /**
+   * The cluster view for the risk metrics, of one account or of every account combined; null when
+   * the graph cannot answer or is not built yet.
+   */
+  async clusterConcentration(userId: number, accountId?: number): Promise<ClusterConcentration | null> {
     try {
       if (!(await this.graph.isBuilt())) {
         this.graph.startBuilding();
         return null;
       }
-      return await this.graph.clusterConcentration(userId, await this.sync(userId));
+      if (accountId === undefined)
+        return await this.graph.clusterConcentration(userId, await this.sync(userId));
+      const { version, held } = await this.accountHoldings(userId, accountId);
+      return await this.graph.accountClusterConcentration(userId, accountId, version, held);
     } catch (error) {
       this.logger.warn(`Market graph unavailable for the risk metrics: ${String(error)}`);
       return null;
     }
+  }
+
+  /** What one of the user's accounts holds, at the ledger's version; 404 when it is not the user's. */
+  private async accountHoldings(
+    userId: number,
+    accountId: number,
+  ): Promise<{ version: number; held: HeldQuantity[] }> {
+    const [account, { version, entries }] = await Promise.all([
+      this.accounts.find(userId, accountId),
+      this.ledgers.ledger(userId),
+    ]);
+    if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
+    return { version, held: heldQuantities(entriesOfAccount(entries, accountId)) };
   }
 
   /** Brings the graph's edges of the user to their sources; answers the ledger version they reflect. */
@@ -69,15 +98,16 @@ export class PortfolioGraphService {
       this.graph.userSources(userId),
     ]);
     if (recorded.ledgerVersion !== version) {
-      const held = [...replayLedger(entries).positions.values()].map(({ symbol, quantity }) => ({
-        symbol,
-        quantity,
-      }));
-      await this.graph.recordHoldings(userId, held, version);
+      await this.graph.recordHoldings(userId, heldQuantities(entries), version);
     }
     const watchlist = preferences?.watchlist ?? [];
     if (recorded.watchlist?.join(',') !== watchlist.join(','))
       await this.graph.recordWatchlist(userId, watchlist);
     return version;
   }
+}
+
+/** The quantity of each open position the entries leave. */
+function heldQuantities(entries: readonly LedgerEntry[]): HeldQuantity[] {
+  return [...replayLedger(entries).positions.values()].map(({ symbol, quantity }) => ({ symbol, quantity }));
 }

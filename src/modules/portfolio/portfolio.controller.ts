@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { ErrorDetail } from '../../common/errors/error-details';
 import { ExposureResponse } from '../graph/dto/exposure.response';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
 import { AccountScopeQuery } from './dto/account-id.field';
@@ -166,7 +167,8 @@ export class PortfolioController {
       'or more over 252 sessions), each with its combined weight, the mean correlation of its pairs and its ' +
       "members; the effective number of independent bets; and the last 7 days' news about companies one hop " +
       'from a holding (same sub-industry, or co-moving), with sentiment and the path. Weights are of the ' +
-      "holdings' value at the last close. An empty portfolio answers 200 with empty lists.",
+      "holdings' value at the last close; with account_id, of that account's holdings alone. An empty portfolio " +
+      'answers 200 with empty lists.',
   })
   @ApiOkResponse({
     type: ExposureResponse,
@@ -229,8 +231,12 @@ export class PortfolioController {
       },
     },
   })
-  async exposure(@CurrentUser() user: AuthUser): Promise<ExposureResponse> {
-    return ExposureResponse.from(await this.graph.exposure(user.id));
+  @ApiNotFoundResponse({ description: `\`${ErrorDetail.accountNotFound}\`` })
+  async exposure(
+    @CurrentUser() user: AuthUser,
+    @Query() query: AccountScopeQuery,
+  ): Promise<ExposureResponse> {
+    return ExposureResponse.from(await this.graph.exposure(user.id, query.account_id));
   }
 
   @Get('risk-metrics')

@@ -96,8 +96,7 @@ export class RiskMetricsService {
     const [closes, preferences, clusterConcentration] = await Promise.all([
       this.holdings.dailyCloses([...new Set([...symbols, benchmark])], from),
       this.preferences.findForUser(userId),
-      // The market graph knows the user's holdings of every account together, not one account's.
-      symbols.length > 0 && snapshot.accountId === undefined ? this.graph.clusterConcentration(userId) : null,
+      symbols.length > 0 ? this.graph.clusterConcentration(userId, snapshot.accountId) : null,
     ]);
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));

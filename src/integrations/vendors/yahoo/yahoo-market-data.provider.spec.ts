@@ -115,6 +115,23 @@ describe('YahooMarketDataProvider', () => {
     expect(request.query.get('period1')).toBe(String(Date.parse('2024-11-18T00:00:00Z') / 1000));
   });
 
+  it("reports the v8 chart's split events, oldest first on their New York dates, beside closes that are adjusted", async () => {
+    server.route = yahoo(() => ({ fixture: 'yahoo/chart-aapl-splits.json' }));
+    expect(await sut.splits('AAPL', '2006-11-27', '2026-11-27')).toEqual({
+      adjustedCloses: true,
+      splits: [
+        { date: '2014-06-09', to: 7, from: 1 },
+        { date: '2020-08-31', to: 4, from: 1 },
+      ],
+    });
+    const [request] = server.requests.filter((recorded) => recorded.path.startsWith('/v8/'));
+    expect(request.path).toBe('/v8/finance/chart/AAPL');
+    expect(request.query.get('events')).toBe('split');
+    expect(request.query.get('period1')).toBe(String(Date.parse('2006-11-27T00:00:00Z') / 1000));
+    server.route = yahoo(() => ({ status: 404, fixture: 'yahoo/chart-not-found.json' }));
+    await expect(sut.splits('ZZZZZZ', '2006-11-27', '2026-11-27')).rejects.toBeInstanceOf(UnknownSymbolError);
+  });
+
   it('maps a chart 404 to an unknown symbol', async () => {
     server.route = yahoo(() => ({ status: 404, fixture: 'yahoo/chart-not-found.json' }));
     await expect(sut.dailyHistory('ZZZZZZ', '2024-11-18', '2024-11-22')).rejects.toBeInstanceOf(

@@ -5,6 +5,8 @@ import {
   MarketDataProvider,
   MarketMovers,
   ProviderQuote,
+  SplitHistory,
+  StockSplit,
   SymbolMatch,
 } from '../market-data.provider';
 import { ProviderResponseError, UnknownSymbolError } from '../provider-errors';
@@ -34,11 +36,19 @@ interface QuoteResponse {
   quoteResponse?: { result: YahooQuote[]; error: YahooError | null };
   finance?: { error: YahooError | null };
 }
+/** A split event of the v8 chart (`events=split`): `numerator` new shares for `denominator` old. */
+interface YahooSplit {
+  date: number;
+  numerator: number;
+  denominator: number;
+  splitRatio?: string;
+}
 interface ChartResponse {
   chart: {
     result:
       | {
           timestamp?: number[];
+          events?: { splits?: Record<string, YahooSplit> };
           indicators: {
             quote: {
               open: (number | null)[];
@@ -122,22 +132,7 @@ export class YahooMarketDataProvider extends MarketDataProvider {
   }
 
   async dailyHistory(symbol: string, from: string, to: string): Promise<DailyBar[]> {
-    const { status, data } = await vendorGet<ChartResponse>(
-      this.http,
-      PROVIDER,
-      `${this.options.baseUrl}/v8/finance/chart/${encodeURIComponent(toYahoo(symbol))}`,
-      {
-        params: {
-          period1: Date.parse(`${from}T00:00:00Z`) / 1000,
-          period2: Date.parse(`${to}T23:59:59Z`) / 1000,
-          interval: '1d',
-          events: 'history',
-        },
-      },
-    );
-    if (status === 404 || data?.chart?.error?.code === 'Not Found') throw new UnknownSymbolError(symbol);
-    const result = data?.chart?.result?.[0];
-    if (status !== 200 || !result) throw new ProviderResponseError(PROVIDER, `chart HTTP ${status}`);
+    const result = await this.chart(symbol, from, to, 'history');
     const [bars] = result.indicators.quote;
     const bar = (values: (number | null)[], i: number): number | null => vendorNumber(values[i]);
     return (result.timestamp ?? []).flatMap((seconds, i) => {
@@ -157,6 +152,45 @@ export class YahooMarketDataProvider extends MarketDataProvider {
         },
       ];
     });
+  }
+
+  /** The split events of the v8 chart, each on the New York date of its ex-date's open. */
+  override async splits(symbol: string, from: string, to: string): Promise<SplitHistory> {
+    const result = await this.chart(symbol, from, to, 'split');
+    const splits: StockSplit[] = Object.values(result.events?.splits ?? {})
+      .map((event) => ({
+        date: newYorkTime(new Date(requireNumber(PROVIDER, event.date, 'split date') * 1000)).date,
+        to: requireNumber(PROVIDER, event.numerator, 'split numerator'),
+        from: requireNumber(PROVIDER, event.denominator, 'split denominator'),
+      }))
+      .filter((split) => split.date >= from && split.date <= to && split.to > 0 && split.from > 0)
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    return { adjustedCloses: this.adjustedCloses, splits };
+  }
+
+  private async chart(
+    symbol: string,
+    from: string,
+    to: string,
+    events: 'history' | 'split',
+  ): Promise<NonNullable<ChartResponse['chart']['result']>[number]> {
+    const { status, data } = await vendorGet<ChartResponse>(
+      this.http,
+      PROVIDER,
+      `${this.options.baseUrl}/v8/finance/chart/${encodeURIComponent(toYahoo(symbol))}`,
+      {
+        params: {
+          period1: Date.parse(`${from}T00:00:00Z`) / 1000,
+          period2: Date.parse(`${to}T23:59:59Z`) / 1000,
+          interval: '1d',
+          events,
+        },
+      },
+    );
+    if (status === 404 || data?.chart?.error?.code === 'Not Found') throw new UnknownSymbolError(symbol);
+    const result = data?.chart?.result?.[0];
+    if (status !== 200 || !result) throw new ProviderResponseError(PROVIDER, `chart HTTP ${status}`);
+    return result;
   }
 
   async profile(symbol: string): Promise<CompanyProfile> {

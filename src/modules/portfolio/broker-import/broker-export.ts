@@ -163,6 +163,41 @@ export class ExportBuilder {
   }
 
   /**
+   * Shares moved into or out of the account (a journal, an ACATS or internal transfer), `direction`
+   * as the file tells it. Out: a transfer_out, whose cost basis and lots leave by the ledger's own
+   * rule (the oldest first), so the file need not give them. In: the ledger needs the shares' cost
+   * basis and acquisition date, which no brokerage writes on the row; the row is skipped with how to
+   * record it. A file that does not tell the direction is skipped the same way.
+   */
+  shareTransfer(
+    row: { line: number; date: string; action: string; brokerId?: string | null },
+    direction: 'in' | 'out' | 'unknown',
+    symbol: string,
+    quantity: number,
+  ): void {
+    const shares = Math.abs(quantity);
+    if (shares === 0) return this.skip(row, 'a share transfer without a quantity: nothing to record');
+    if (direction === 'out')
+      return this.add({
+        ...row,
+        brokerId: row.brokerId ?? null,
+        side: 'transfer_out',
+        symbol,
+        quantity: shares,
+      });
+    const moved = `${shares} ${symbol} on ${row.date}`;
+    const transferIn = `a transfer_in of ${moved}, amount = their cost basis and acquired_on = the date they were first bought (one entry per lot)`;
+    const what =
+      direction === 'in'
+        ? `shares moved in without their cost basis, which the file does not give: record them with POST /api/v1/portfolio/transactions as ${transferIn}`
+        : `shares moved in or out, and the file gives neither the direction nor their cost basis: record them with POST /api/v1/portfolio/transactions as a transfer_out of ${moved}, or as ${transferIn}`;
+    this.skip(
+      row,
+      `${what}, then import the file again: the rows it recorded already are not recorded twice`,
+    );
+  }
+
+  /**
    * Tax withheld: subtracted from the dividend of the same symbol within a week before or on its
    * day when there is one (the ledger's withholding_tax), else recorded as a fee on the position.
    */

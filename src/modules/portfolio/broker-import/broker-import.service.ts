@@ -8,10 +8,11 @@ import { ValidationIssue } from '../../../common/validation/validation-issue';
 import { portfolioConfig } from '../../../config/portfolio.config';
 import { normalizeSymbol } from '../../market';
 import { MarketService } from '../../market/market.service';
-import { TransactionKind } from '../analytics/ledger-replay';
-import { LedgerService } from '../ledger.service';
+import { findCashShortfall, LedgerEntry, TransactionKind } from '../analytics/ledger-replay';
+import { LedgerService, provisionalId } from '../ledger.service';
 import { NewLedgerTransaction } from '../ledger-transaction';
 import { PortfolioAccountsRepository } from '../portfolio-accounts.repository';
+import { PortfolioSettingsService } from '../portfolio-settings.service';
 import { PortfolioTransactionsRepository } from '../portfolio-transactions.repository';
 import { nullable, quantity as roundQuantity } from '../portfolio-rounding';
 import { formatSplitRatio } from '../transaction-fields';
@@ -51,6 +52,13 @@ export interface PreviewRow {
   paired_with: number | null;
 }
 
+/** Why recording a preview would be refused although every row fits: the commit's own detail. */
+export interface ImportRefusal {
+  detail: string;
+  /** The row that takes the cash below zero under strict cash; null for the ledger cap. */
+  line: number | null;
+}
+
 /** What an import answers, previewed or recorded. */
 export interface BrokerImportAnswer {
   format: BrokerFormat;
@@ -68,6 +76,7 @@ export interface BrokerImportAnswer {
   duplicates: { line: number; transaction_id: number }[];
   combined: { line: number; into: number }[];
   notices: string[];
+  refused: ImportRefusal | null;
 }
 
 /** An entry ready to record, as kept in a preview (JSON: the instant as text). */
@@ -92,6 +101,7 @@ export class BrokerImportService {
     private readonly imports: BrokerImportRepository,
     private readonly accounts: PortfolioAccountsRepository,
     private readonly market: MarketService,
+    private readonly settings: PortfolioSettingsService,
     private readonly clock: Clock,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
   ) {}
@@ -102,9 +112,8 @@ export class BrokerImportService {
     const keyed = withImportKeys(parsed);
     const { known, unknown } = await this.knownSymbols(keyed);
     const accountId = await this.targetAccount(request.userId, request.accountId);
-    const existing = (await this.transactions.ledger(request.userId)).entries.filter(
-      (entry) => entry.accountId === accountId,
-    );
+    const ledger = (await this.transactions.ledger(request.userId)).entries;
+    const existing = ledger.filter((entry) => entry.accountId === accountId);
     const recorded = await this.imports.recordedKeys(
       request.userId,
       known.map((entry) => entry.key),
@@ -122,7 +131,8 @@ export class BrokerImportService {
       accountId,
     }));
     const rejected = [...parsed.rejected, ...unknown, ...fit.rejected].sort((a, b) => a.line - b.line);
-    const answer = answerOf(parsed, accepted, rejected, duplicates, request.dryRun);
+    const refused = await this.refusal(request.userId, parsed.format, ledger.length, existing, accepted, now);
+    const answer = answerOf(parsed, accepted, rejected, duplicates, request.dryRun, refused);
     if (request.dryRun) {
       const expiresAt = new Date(now.getTime() + PREVIEW_LIFETIME_MS);
       const token = await this.imports.savePreview(request.userId, accepted, answer, now, expiresAt);
@@ -140,6 +150,36 @@ export class BrokerImportService {
     if (requested === undefined) return this.accounts.defaultId(userId);
     if (!(await this.accounts.find(userId, requested))) throw new NotFoundError(ErrorDetail.accountNotFound);
     return requested;
+  }
+
+  /**
+   * Why the ledger would refuse the entries although each fits (see LedgerChange.append): more
+   * than PORTFOLIO_MAX_TRANSACTIONS, or, under strict cash, a balance taken below zero (and below
+   * where it stood), at the first row that does it. Read without the ledger lock, so a preview
+   * says what its commit would answer; the commit checks again.
+   */
+  private async refusal(
+    userId: number,
+    format: BrokerFormat,
+    ledgerSize: number,
+    existing: readonly LedgerEntry[],
+    accepted: readonly KeyedEntry[],
+    now: Date,
+  ): Promise<ImportRefusal | null> {
+    if (ledgerSize + accepted.length > this.config.maxTransactions)
+      return { detail: ErrorDetail.ledgerFull(this.config.maxTransactions), line: null };
+    if (accepted.length === 0 || !(await this.settings.settings(userId)).strictCash) return null;
+    const appended = accepted.map((entry, index) => ({
+      ...ledgerRecord(userId, entry, format, now),
+      id: provisionalId(index),
+    }));
+    const shortfall = findCashShortfall([...existing, ...appended], existing);
+    if (!shortfall) return null;
+    const index = shortfall.id - provisionalId(0);
+    return {
+      detail: ErrorDetail.insufficientCash(shortfall.side),
+      line: index >= 0 ? accepted[index].line : null,
+    };
   }
 
   /** Records the preview of `token` exactly as it was shown; 404 for an unknown, used or expired token. */
@@ -185,7 +225,14 @@ export class BrokerImportService {
         userId,
         stored.map((transaction, index) => ({ key: entries[index].key, transactionId: transaction.id })),
       );
-      return { ...answer, dry_run: false, preview_token: null, expires_at: null, recorded: stored.length };
+      return {
+        ...answer,
+        dry_run: false,
+        preview_token: null,
+        expires_at: null,
+        recorded: stored.length,
+        refused: null,
+      };
     });
   }
 
@@ -284,7 +331,7 @@ function ledgerRecord(
     userId,
     symbol: entry.symbol,
     side: entry.side,
-    quantity: trade ? roundQuantity(entry.quantity) : 0,
+    quantity: trade || movesShares(entry) ? roundQuantity(entry.quantity) : 0,
     price: trade ? roundQuantity(entry.price) : 0,
     fees: trade ? roundQuantity(entry.fees) : 0,
     amount: trade || entry.side === 'split' ? null : nullable(entry.amount, roundQuantity),
@@ -312,6 +359,7 @@ function answerOf(
   rejected: RejectedRow[],
   duplicates: { line: number; transaction_id: number }[],
   dryRun: boolean,
+  refused: ImportRefusal | null,
 ): BrokerImportAnswer {
   const counts: Partial<Record<TransactionKind, number>> = {};
   for (const entry of accepted) counts[entry.side] = (counts[entry.side] ?? 0) + 1;
@@ -331,6 +379,7 @@ function answerOf(
     duplicates: duplicates.sort((a, b) => a.line - b.line),
     combined: parsed.combined.map(({ line, into }) => ({ line, into })),
     notices: parsed.notices,
+    refused,
   };
 }
 
@@ -341,7 +390,7 @@ function previewRow(format: BrokerFormat, entry: KeyedEntry): PreviewRow {
     side: entry.side,
     date: entry.date,
     symbol: entry.symbol,
-    quantity: trade ? entry.quantity : null,
+    quantity: trade || movesShares(entry) ? entry.quantity : null,
     price: trade ? entry.price : null,
     fees: trade ? entry.fees : null,
     amount: trade || entry.side === 'split' ? null : entry.amount,
@@ -350,6 +399,11 @@ function previewRow(format: BrokerFormat, entry: KeyedEntry): PreviewRow {
     note: noteOf(format, entry),
     paired_with: entry.pairedWith ?? null,
   };
+}
+
+/** A transfer of shares (rather than of cash): it carries their quantity. */
+function movesShares(entry: { side: TransactionKind; symbol: string | null }): boolean {
+  return (entry.side === 'transfer_in' || entry.side === 'transfer_out') && entry.symbol !== null;
 }
 
 function rejectedIssue(row: RejectedRow): ValidationIssue {

@@ -42,8 +42,15 @@ describe('broker exports: real files', () => {
       price: 420.1,
       pairedWith: 3,
     });
+    // "Journaled Shares" of −877 DGLRX: shares leaving the account, a transfer_out of its lots.
+    expect(outcome.parsed.entries.find((entry) => entry.line === 62)).toMatchObject({
+      side: 'transfer_out',
+      symbol: 'DGLRX',
+      quantity: 877,
+      date: '2023-05-22',
+      amount: null,
+    });
     expect(reasonsOf(outcome)).toEqual([
-      [62, 'shares moved between accounts: record them with their cost basis as a transfer'],
       [104, 'a dividend without a symbol'],
       [110, 'a stock dividend (shares distributed): the ledger cannot represent it yet'],
       [111, 'both legs hold the same number of shares: nothing changes'],
@@ -58,9 +65,15 @@ describe('broker exports: real files', () => {
       [120, 'cash paid for a fractional share of a corporate action: the ledger cannot represent it yet'],
     ]);
     // Shares bought before the export began: their sells and dividends wait for an opening entry.
-    expect(outcome.rejected.map((row) => row.line)).toEqual([30, 34, 48, 49, 50, 53, 81, 86, 100, 105, 106]);
+    expect(outcome.rejected.map((row) => row.line)).toEqual([
+      30, 34, 48, 49, 50, 53, 62, 81, 86, 100, 105, 106,
+    ]);
     expect(outcome.rejected[1].reason).toBe(
       'sells 592.199 FIHBX but 72.591 are held at that date (shares bought before the export began need an opening entry)',
+    );
+    // The file begins after the 877 shares were bought: only the 4.546 reinvested on 03/28 are held.
+    expect(outcome.rejected[6].reason).toBe(
+      'transfers out 877 DGLRX but 4.546 are held at that date (shares bought before the export began need an opening entry)',
     );
   });
 
@@ -154,7 +167,18 @@ describe('broker exports: real files', () => {
       [17, 'the amount is 0: nothing to record'],
       [18, 'reverses the dividend on line 13'],
     ]);
-    expect(outcome.parsed.skipped.filter((row) => row.reason.startsWith('shares moved'))).toHaveLength(3);
+    // Shares transferred in with an AMOUNT of 0.00: their cost basis is not in the file, so not guessed.
+    const transfersIn = outcome.parsed.skipped.filter((row) => row.action.startsWith('TRANSFER OF SECURITY'));
+    expect(transfersIn.map(({ line, reason }) => [line, reason])).toEqual(
+      [
+        [108, '3995 CSCO on 2008-05-28'],
+        [110, '2120 CSCO on 2008-08-18'],
+        [155, '2033 CSCO on 2011-08-05'],
+      ].map(([line, moved]) => [
+        line,
+        `shares moved in without their cost basis, which the file does not give: record them with POST /api/v1/portfolio/transactions as a transfer_in of ${moved}, amount = their cost basis and acquired_on = the date they were first bought (one entry per lot), then import the file again: the rows it recorded already are not recorded twice`,
+      ]),
+    );
   });
 
   it('Interactive Brokers Flex: non-USD and FX skipped, ISIN-only trades skipped, tax on its dividend', () => {
@@ -244,6 +268,13 @@ describe('broker exports: files written from FORMATS.md', () => {
       279.99,
       { CSCO: 6 },
     ],
+    [
+      'written/schwab-share-transfers.csv',
+      'schwab',
+      { deposit: 1, buy: 1, transfer_out: 1, sell: 1 },
+      2429.98,
+      { MSFT: 3 },
+    ],
     ['written/fidelity-2026-all-accounts.csv', 'fidelity', { deposit: 1, buy: 1 }, 200, { PEP: 4 }],
     ['written/fidelity-2025-18-columns.csv', 'fidelity', { deposit: 1, buy: 1 }, 100, { WMT: 2 }],
     [
@@ -288,6 +319,80 @@ describe('broker exports: files written from FORMATS.md', () => {
     expect(reasonsOf(outcome)).toEqual([
       [6, 'an option: the ledger holds shares only'],
       [17, 'an option: the ledger holds shares only'],
+    ]);
+  });
+
+  it('Schwab share transfers: shares out are a transfer_out of their lots, shares in without a cost basis skipped with how to record them', () => {
+    const outcome = imported('written/schwab-share-transfers.csv');
+    expect(outcome.parsed.entries.find((entry) => entry.line === 3)).toMatchObject({
+      side: 'transfer_out',
+      symbol: 'MSFT',
+      quantity: 4,
+      date: '2024-02-15',
+      amount: null,
+    });
+    expect(reasonsOf(outcome)).toEqual([
+      [
+        4,
+        'shares moved in without their cost basis, which the file does not give: record them with POST /api/v1/portfolio/transactions as a transfer_in of 25 AAPL on 2024-02-01, amount = their cost basis and acquired_on = the date they were first bought (one entry per lot), then import the file again: the rows it recorded already are not recorded twice',
+      ],
+    ]);
+    expect(outcome.rejected).toEqual([]);
+  });
+
+  it('share transfers each layout writes: the direction from its sign or its words, never guessed', () => {
+    const parse = (text: string, format: 'td_ameritrade' | 'merrill_edge' | 'fidelity' | 'e_trade') =>
+      readBrokerExport(text, format, { now: NOW, maxRows: 10 });
+    const td = parse(
+      'DATE,TRANSACTION ID,DESCRIPTION,QUANTITY,SYMBOL,PRICE,COMMISSION,AMOUNT,REG FEE,SHORT-TERM RDM FEE,FUND REDEMPTION FEE, DEFERRED SALES CHARGE\n' +
+        '06/03/2024,100,TRANSFER OF SECURITY OR OPTION OUT (CSCO),40,CSCO,,,0.00,,,,\n' +
+        '06/04/2024,101,TRANSFER OF SECURITY OR OPTION IN (CSCO),15,CSCO,,,0.00,,,,\n',
+      'td_ameritrade',
+    );
+    expect(td.entries).toEqual([
+      expect.objectContaining({
+        line: 2,
+        side: 'transfer_out',
+        symbol: 'CSCO',
+        quantity: 40,
+        brokerId: '100',
+      }),
+    ]);
+    expect(td.skipped.map((row) => row.reason)).toEqual([
+      expect.stringMatching(
+        /^shares moved in without their cost basis.*transfer_in of 15 CSCO on 2024-06-04/,
+      ),
+    ]);
+    const merrill = parse(
+      '"Trade Date","Settlement Date","Pending/Settled","Account Nickname","Account Registration","Account #","Type","Description 1 ","Description 2","Symbol/CUSIP #","Quantity","Price ($)","Amount ($)"\n' +
+        '"6/3/2024","6/3/2024","Settled","IRA","IRA","XXX-1","Other","Transfer / Adjustment ","JOHNSON & JOHNSON","JNJ","10","--","0.00"\n',
+      'merrill_edge',
+    );
+    expect(merrill.entries).toEqual([]);
+    expect(merrill.skipped[0].reason).toMatch(
+      /^shares moved in or out, and the file gives neither the direction nor their cost basis: .* a transfer_out of 10 JNJ on 2024-06-03, or as a transfer_in of 10 JNJ on 2024-06-03, amount = their cost basis/,
+    );
+    const fidelity = parse(
+      'Run Date,Action,Symbol,Description,Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Cash Balance ($),Settlement Date\n' +
+        '06/03/2024,"TRANSFERRED TO XXXX1234 (KO) (Cash)",KO,COCA-COLA CO,Cash,-12,,,,,,--,\n' +
+        '06/04/2024,"TRANSFERRED FROM XXXX1234 (KO) (Cash)",KO,COCA-COLA CO,Cash,7,,,,,,--,\n' +
+        '06/05/2024,"TRANSFERRED FROM XXXX1234 (Cash)",,No Description,Cash,0,,,,,250,--,\n',
+      'fidelity',
+    );
+    expect(
+      fidelity.entries.map(({ side, symbol, quantity, amount }) => [side, symbol, quantity, amount]),
+    ).toEqual([
+      ['transfer_out', 'KO', 12, null],
+      ['deposit', null, 0, 250],
+    ]);
+    expect(fidelity.skipped.map((row) => row.line)).toEqual([3]);
+    const etrade = parse(
+      'TransactionDate,TransactionType,SecurityType,Symbol,Quantity,Amount,Price,Commission,Description\n' +
+        '06/03/24,Transfer,EQ,PFE,-30,0,0,0,TRANSFER OUT\n',
+      'e_trade',
+    );
+    expect(etrade.entries).toEqual([
+      expect.objectContaining({ side: 'transfer_out', symbol: 'PFE', quantity: 30 }),
     ]);
   });
 

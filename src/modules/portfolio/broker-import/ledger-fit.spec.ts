@@ -37,6 +37,52 @@ const stored: LedgerEntry[] = [
 ];
 
 describe('fitToLedger', () => {
+  it('counts the shares a stored transfer brought in or took out, and an imported transfer out within what is held', () => {
+    const transferred: LedgerEntry[] = [
+      ...stored,
+      {
+        id: 2,
+        symbol: 'MSFT',
+        side: 'transfer_in',
+        quantity: 8,
+        price: 0,
+        fees: 0,
+        amount: 2_400,
+        acquiredOn: '2020-05-01',
+        executedAt: new Date('2024-01-03T00:00:00Z'),
+        tradeDate: '2024-01-03',
+      },
+      {
+        id: 3,
+        symbol: 'AAPL',
+        side: 'transfer_out',
+        quantity: 6,
+        price: 0,
+        fees: 0,
+        executedAt: new Date('2024-01-04T00:00:00Z'),
+        tradeDate: '2024-01-04',
+      },
+    ];
+    const fit = fitToLedger(
+      transferred,
+      inRecordingOrder([
+        entry(2, { side: 'sell', date: '2024-02-01', symbol: 'MSFT', quantity: 5, price: 400 }),
+        entry(3, { side: 'transfer_out', date: '2024-02-02', symbol: 'MSFT', quantity: 3 }),
+        entry(4, { side: 'transfer_out', date: '2024-02-03', symbol: 'AAPL', quantity: 5 }),
+        entry(5, { side: 'dividend', date: '2024-02-04', symbol: 'MSFT', amount: 1 }),
+      ]),
+      NOW,
+    );
+    expect(fit.accepted.map((row) => row.line)).toEqual([2, 3, 5]);
+    expect(fit.rejected).toEqual([
+      {
+        line: 4,
+        reason:
+          'transfers out 5 AAPL but 4 are held at that date (shares bought before the export began need an opening entry)',
+      },
+    ]);
+  });
+
   it('replays the rows after the stored ledger: sells within what is held then, the rest rejected with its line', () => {
     const fit = fitToLedger(
       stored,

@@ -1,8 +1,8 @@
 // Which imported entries the ledger can take, decided before anything is written: the rules a
 // request is held to (amounts within the ledger's limits, dates not in the future), and the
-// replay's (no sell beyond the shares held at its time, no dividend or position fee on a symbol
-// never held, no split of a position not held). A broker's "added shares" split becomes a ratio
-// from the holding at its date. Every entry the ledger cannot take is rejected with its line.
+// replay's (no sell or share transfer out beyond the shares held at its time, no dividend or
+// position fee on a symbol never held, no split of a position not held). A broker's "added shares"
+// split becomes a ratio from the holding at its date. Every entry the ledger cannot take is rejected with its line.
 import { LedgerEntry, QUANTITY_EPSILON, TransactionKind } from '../analytics/ledger-replay';
 import {
   EARLIEST_TRADE_DATE,
@@ -75,10 +75,10 @@ export function fitToLedger(
     splitFrom?: number | null;
   }) => {
     const symbol = entry.symbol!;
-    if (entry.side === 'buy') {
+    if (entry.side === 'buy' || (entry.side === 'transfer_in' && entry.symbol !== null)) {
       held.set(symbol, (held.get(symbol) ?? 0) + entry.quantity);
       everHeld.add(symbol);
-    } else if (entry.side === 'sell') {
+    } else if (entry.side === 'sell' || (entry.side === 'transfer_out' && entry.symbol !== null)) {
       held.set(symbol, Math.max(0, (held.get(symbol) ?? 0) - entry.quantity));
     } else if (entry.side === 'split') {
       held.set(symbol, (held.get(symbol) ?? 0) * (entry.splitTo! / entry.splitFrom!));
@@ -106,10 +106,11 @@ export function fitToLedger(
     const quantityHeld = symbol === null ? 0 : (held.get(symbol) ?? 0);
     let splitTo: number | null = null;
     let splitFrom: number | null = null;
-    if (entry.side === 'sell' && entry.quantity > quantityHeld + QUANTITY_EPSILON) {
+    const leaving = entry.side === 'sell' || (entry.side === 'transfer_out' && symbol !== null);
+    if (leaving && entry.quantity > quantityHeld + QUANTITY_EPSILON) {
       rejected.push({
         line: entry.line,
-        reason: `sells ${entry.quantity} ${symbol} but ${round(quantityHeld)} are held at that date (shares bought before the export began need an opening entry)`,
+        reason: `${entry.side === 'sell' ? 'sells' : 'transfers out'} ${entry.quantity} ${symbol} but ${round(quantityHeld)} are held at that date (shares bought before the export began need an opening entry)`,
       });
       continue;
     }
@@ -179,6 +180,11 @@ function limitProblem(entry: ImportedEntry, executedAt: Date, now: Date): string
   if (entry.date < EARLIEST_TRADE_DATE) return `the date is before ${EARLIEST_TRADE_DATE}`;
   const outside = (name: string, value: number, min: number, max: number) =>
     value < min || value > max ? `${name} ${value} is outside ${min}..${max}` : null;
+  if (isTransfer(entry.side) && entry.symbol !== null)
+    return (
+      outside('quantity', entry.quantity, MIN_AMOUNT, MAX_QUANTITY) ??
+      (entry.side === 'transfer_in' ? outside('amount', entry.amount ?? 0, MIN_AMOUNT, MAX_CASH) : null)
+    );
   if (entry.side === 'buy' || entry.side === 'sell')
     return (
       outside('quantity', entry.quantity, MIN_AMOUNT, MAX_QUANTITY) ??
@@ -204,6 +210,10 @@ export function ratioOfAddedShares(held: number, added: number): { to: number; f
     if (Math.abs(held * (to / from) - (held + added)) <= 0.001 + 1e-9 * held) return { to, from };
   }
   return null;
+}
+
+function isTransfer(side: TransactionKind): boolean {
+  return side === 'transfer_in' || side === 'transfer_out';
 }
 
 function round(value: number): number {

@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
+import { ENTRY_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import { BROKER_FORMATS, BrokerFormat } from '../broker-import/broker-export';
 
 export class ImportPreviewRow {
   @ApiProperty({ type: 'integer', description: 'The line of the file (1-based) the row starts on' })
   line: number;
 
-  @ApiProperty({ enum: TRANSACTION_KINDS })
+  @ApiProperty({ enum: ENTRY_KINDS })
   side: TransactionKind;
 
   @ApiProperty({ example: '2024-06-03', description: 'The exchange date it is recorded on' })
@@ -15,7 +15,11 @@ export class ImportPreviewRow {
   @ApiProperty({ type: String, nullable: true, example: 'AAPL' })
   symbol: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Buy and sell only (unsigned)' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Buys, sells and share transfers only (unsigned)',
+  })
   quantity: number | null;
 
   @ApiProperty({ type: Number, nullable: true, description: 'USD per share. Buy and sell only' })
@@ -86,6 +90,21 @@ export class ImportCombinedRow {
   into: number;
 }
 
+export class ImportRefusal {
+  @ApiProperty({
+    example: 'Insufficient cash for this buy',
+    description: 'The `detail` the commit answers with (400)',
+  })
+  detail: string;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The row that takes the cash below zero under strict cash; null for the ledger cap',
+  })
+  line: number | null;
+}
+
 export class BrokerImportResponse {
   @ApiProperty({ enum: BROKER_FORMATS, description: 'The format read: the one named, or the one detected' })
   format: BrokerFormat;
@@ -147,4 +166,13 @@ export class BrokerImportResponse {
 
   @ApiProperty({ type: [String] })
   notices: string[];
+
+  @ApiProperty({
+    type: ImportRefusal,
+    nullable: true,
+    description:
+      'Dry runs: why recording this preview would be refused although every row fits (strict cash, the ledger ' +
+      'cap), with the detail its commit answers; null when it would be recorded',
+  })
+  refused: ImportRefusal | null;
 }

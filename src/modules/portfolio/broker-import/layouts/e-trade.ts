@@ -81,12 +81,9 @@ function readRow(builder: ExportBuilder, columns: Columns, row: CsvRow, dateColu
     key.includes('withdrawal') ||
     key === 'ach'
   ) {
-    if (quantity !== 0 && !sweep)
-      return builder.skip(
-        at,
-        'shares moved between accounts: record them with their cost basis as a transfer',
-      );
-    return builder.transfer(at, amount());
+    if (quantity === 0 || sweep) return builder.transfer(at, amount());
+    if (!symbol) return builder.skip(at, `"${rawSymbol}" is not a ticker`);
+    return builder.shareTransfer(at, quantity < 0 ? 'out' : 'in', symbol, quantity);
   }
   if (key === 'reorganization' || key.includes('split') || key.includes('merger'))
     return builder.skip(at, 'a corporate action: the ledger cannot represent it yet');

@@ -139,12 +139,10 @@ function readRow(builder: ExportBuilder, columns: Columns, row: CsvRow): void {
   if (starts('EXCHANGE IN') || starts('EXCHANGE OUT'))
     return builder.skip(at, 'a workplace-plan exchange between funds: the ledger cannot represent it yet');
   if (CASH_MOVES.some(starts)) {
-    if (quantity() !== 0 && !core)
-      return builder.skip(
-        at,
-        'shares moved between accounts: record them with their cost basis as a transfer',
-      );
-    return builder.transfer(at, amount());
+    if (quantity() === 0 || core) return builder.transfer(at, amount());
+    if (!symbol)
+      return builder.skip(at, `"${rawSymbol}" is not a ticker (a bond, T-bill or CD the ledger cannot hold)`);
+    return builder.shareTransfer(at, quantity() < 0 ? 'out' : 'in', symbol, quantity());
   }
   builder.skip(at, `unknown action "${action}": not guessed`);
 }

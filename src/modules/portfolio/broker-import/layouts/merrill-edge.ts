@@ -63,12 +63,10 @@ function readRow(builder: ExportBuilder, columns: Columns, row: CsvRow): void {
     key.includes('transfer') ||
     key.includes('funds')
   ) {
-    if (quantity() !== 0)
-      return builder.skip(
-        at,
-        'shares moved between accounts: record them with their cost basis as a transfer',
-      );
-    return builder.transfer(at, amount());
+    if (quantity() === 0) return builder.transfer(at, amount());
+    if (!symbol)
+      return builder.skip(at, `"${rawSymbol}" is not a ticker (a bond or CD the ledger cannot hold)`);
+    return builder.shareTransfer(at, 'unknown', symbol, quantity());
   }
   builder.skip(at, `unknown activity "${action}": not guessed`);
 }

@@ -60,7 +60,12 @@ function readRow(builder: ExportBuilder, columns: Columns, row: CsvRow): void {
       at,
       'a currency conversion or a deposit in another currency: the ledger is in USD only',
     );
-  if (code === 'ACATI' || code === 'ACATO' || code === 'SXCH')
+  if (code === 'ACATI' || code === 'ACATO') {
+    if (!symbol) return builder.skip(at, `"${rawSymbol}" is not a ticker`);
+    const quantity = requiredMoney(columns.get(row, 'Quantity'), 'Quantity');
+    return builder.shareTransfer(at, code === 'ACATO' ? 'out' : 'in', symbol, quantity);
+  }
+  if (code === 'SXCH')
     return builder.skip(at, 'shares moved between brokers: record them with their cost basis as a transfer');
   if (code === 'SPL' || code === 'SPR' || code === 'MRGS' || code === 'SOFF' || code === 'CIL')
     return builder.skip(

@@ -135,8 +135,12 @@ function readRow(builder: ExportBuilder, columns: Columns, row: CsvRow, legs: Sp
   if (FEES.has(key)) return builder.cash(at, 'fee', amount(), symbol);
   if (TAXES.has(key)) return builder.withholding(at, amount(), symbol);
   if (CASH_MOVES.has(key)) return builder.transfer(at, amount());
-  if (SHARE_TRANSFERS.has(key))
-    return builder.skip(at, 'shares moved between accounts: record them with their cost basis as a transfer');
+  if (SHARE_TRANSFERS.has(key)) {
+    if (!symbol)
+      return builder.skip(at, `"${rawSymbol}" is not a ticker (a bond, CD or option the ledger cannot hold)`);
+    const quantity = requiredMoney(columns.get(row, 'Quantity'), 'Quantity');
+    return builder.shareTransfer(at, quantity < 0 ? 'out' : 'in', symbol, quantity);
+  }
   if (key === 'stock split') {
     if (!symbol) return builder.skip(at, `"${rawSymbol}" is not a ticker`);
     const added = requiredMoney(columns.get(row, 'Quantity'), 'Quantity');

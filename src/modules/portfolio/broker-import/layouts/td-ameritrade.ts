@@ -72,8 +72,18 @@ function readRow(builder: ExportBuilder, columns: Columns, row: CsvRow): void {
   if (starts('ADR FEE') || /\bFEE\b/.test(upper))
     return builder.cash(at, 'fee', amount(), moneyMarket ? null : symbol);
   if (/INTEREST/.test(upper)) return builder.cash(at, 'interest', amount());
-  if (starts('TRANSFER OF SECURITY') || /SHARES? (IN|OUT)\b/.test(upper))
-    return builder.skip(at, 'shares moved between accounts: record them with their cost basis as a transfer');
+  const transfer = /^TRANSFER OF SECURITY(?: OR OPTION)? (IN|OUT)\b|SHARES? (IN|OUT)\b/.exec(upper);
+  if (starts('TRANSFER OF SECURITY') || transfer) {
+    if (!symbol)
+      return builder.skip(at, `"${rawSymbol}" is not a ticker (a bond or CD the ledger cannot hold)`);
+    const direction = transfer ? (transfer[1] ?? transfer[2]) : undefined;
+    return builder.shareTransfer(
+      at,
+      direction === 'IN' ? 'in' : direction === 'OUT' ? 'out' : 'unknown',
+      symbol,
+      requiredMoney(columns.get(row, 'QUANTITY'), 'QUANTITY'),
+    );
+  }
   if (starts('STOCK SPLIT')) {
     const added = money(columns.get(row, 'QUANTITY'), 'QUANTITY') ?? 0;
     if (!symbol || added <= 0) return builder.skip(at, 'a split without the shares it added');

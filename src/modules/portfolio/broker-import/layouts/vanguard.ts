@@ -57,12 +57,16 @@ function readRow(builder: ExportBuilder, columns: Columns, row: CsvRow): void {
   if (key.startsWith('sweep'))
     return builder.skip(at, 'a sweep into or out of the settlement fund, which the ledger counts as cash');
   if (key.startsWith('transfer')) {
-    if ((money(columns.get(row, 'Shares'), 'Shares') ?? 0) !== 0)
+    const shares = money(columns.get(row, 'Shares'), 'Shares') ?? 0;
+    if (shares === 0) return builder.transfer(at, amount());
+    if (settlementFund)
       return builder.skip(
         at,
-        'shares moved between accounts: record them with their cost basis as a transfer',
+        'a transfer of the money-market settlement fund, which the ledger counts as cash: record the cash it moved as a deposit or withdrawal',
       );
-    return builder.transfer(at, amount());
+    if (!symbol)
+      return builder.skip(at, `"${name}" has no ticker (a T-bill, bond or CD the ledger cannot hold)`);
+    return builder.shareTransfer(at, shares < 0 ? 'out' : 'in', symbol, shares);
   }
   if (key.startsWith('corp action'))
     return builder.skip(
