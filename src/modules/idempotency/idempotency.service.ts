@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
 import { Clock } from '../../common/time/clock';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
@@ -20,34 +21,40 @@ export class IdempotencyService {
   ) {}
 
   /**
-   * The answer stored for this request, or null when the key is new or expired; 422 when the key
-   * came with another request. Read before the write starts, so that a retry is answered at once.
+   * The answer to a request sent with a key: the one stored under the key, or the one `write`
+   * gives, run at most once per key. 422 when the key came with another request. A committed
+   * answer is read before any transaction opens, so that a retry is answered at once.
    */
-  async storedAnswer<T>(userId: number, request: IdempotentRequest | undefined): Promise<T | null> {
-    if (!request) return null;
+  async answer<T>(userId: number, request: IdempotentRequest, write: () => Promise<T>): Promise<T> {
     const row = await this.keys.find(userId, request.key, this.notBefore());
-    return row ? answerOf<T>(row, request) : null;
+    const stored = row ? answerOf<T>(row, request) : null;
+    if (stored !== null) return stored;
+    return this.answerOnce(userId, request, write);
   }
 
   /**
-   * Inside the unit of work that is about to write (its queries join the caller's transaction):
-   * claims the key (null: go ahead and write, then `keep` the answer) or returns the answer a
-   * committed request stored under it (422 when that request was another). A concurrent request
-   * with the same key waits here until the first ends.
+   * One unit of work: claims the key, runs `write` (whose transactions join this one) and stores
+   * its answer, so the key, the write and the answer commit together or not at all. When the key
+   * is held, this is the answer a committed request stored under it; a concurrent request with
+   * the same key waits on the claim until the first ends.
    */
-  async claim<T>(userId: number, request: IdempotentRequest): Promise<T | null> {
+  @Transactional()
+  private async answerOnce<T>(
+    userId: number,
+    request: IdempotentRequest,
+    write: () => Promise<T>,
+  ): Promise<T> {
     const notBefore = this.notBefore();
     const row = { userId, key: request.key, fingerprint: request.fingerprint, createdAt: this.clock.now() };
-    if (await this.keys.claim(row, notBefore)) return null;
-    const stored = await this.keys.find(userId, request.key, notBefore);
-    if (!stored) throw new Error(`Idempotency key of user ${userId} neither claimed nor found`);
-    return answerOf<T>(stored, request);
-  }
-
-  /** Stores the answer of the claimed key in the same unit of work, and purges some expired keys. */
-  async keep(userId: number, request: IdempotentRequest, answer: unknown): Promise<void> {
+    if (!(await this.keys.claim(row, notBefore))) {
+      const stored = await this.keys.find(userId, request.key, notBefore);
+      if (!stored) throw new Error(`Idempotency key of user ${userId} neither claimed nor found`);
+      return answerOf<T>(stored, request);
+    }
+    const answer = await write();
     await this.keys.saveResponse(userId, request.key, answer);
     await this.keys.purgeExpired(this.notBefore());
+    return answer;
   }
 
   private notBefore(): Date {

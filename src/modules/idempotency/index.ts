@@ -1,3 +1,1 @@
-export { ApiIdempotencyKey } from './api-idempotency-key.decorator';
-export { IdempotencyKey } from './idempotency-key.decorator';
-export type { IdempotentRequest } from './idempotent-request';
+export { Idempotent } from './idempotent.decorator';

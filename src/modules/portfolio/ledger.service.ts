@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import {
   ConflictError,
   InvalidFieldError,
@@ -8,7 +10,6 @@ import {
 } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
-import { IdempotentRequest } from '../idempotency';
 import { replayByMethod } from './analytics/cost-basis';
 import {
   findCashShortfall,
@@ -45,12 +46,6 @@ import {
 
 /** Ids for entries not yet stored: after every stored id, in the order given. */
 const PROVISIONAL_ID_BASE = Number.MAX_SAFE_INTEGER - 1_000_000;
-
-/**
- * How the caller answers with what was recorded. An idempotent retry gets the first answer again,
- * so the answer kept under its key is the presented one: exactly the body first sent.
- */
-export type Present<T, A> = (recorded: T) => A;
 
 /** Where an entry that a change made impossible is: among the appended records, or already stored. */
 export type EntryAt = { appendedIndex: number } | { storedId: number };
@@ -137,29 +132,25 @@ export class LedgerService {
     private readonly repository: PortfolioTransactionsRepository,
     private readonly settings: PortfolioSettingsService,
     private readonly graph: PortfolioGraphService,
+    private readonly host: TransactionHost<TransactionalAdapterTypeOrm>,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
   ) {}
 
   /**
-   * Runs `work` on the locked ledger, in one database transaction. With an idempotent request it
-   * runs at most once per key, and a retry gets the answer `work` returned the first time.
+   * Runs `work` on the locked ledger, in one database transaction (the caller's, when it has
+   * one: an idempotent route's, see `@Idempotent()`).
    */
-  async change<T>(
-    userId: number,
-    work: (ledger: LedgerChange) => Promise<T>,
-    request?: IdempotentRequest,
-  ): Promise<T> {
+  async change<T>(userId: number, work: (ledger: LedgerChange) => Promise<T>): Promise<T> {
     // Read before the lock: a cache miss inside the transaction would wait for a second pool
     // connection while holding one, and enough concurrent writes would hold them all.
     const settings = await this.settings.settings(userId);
-    const answer = await this.repository.withLockedLedger(
-      userId,
-      (locked) => work(new LedgerChange(locked, this.config.maxTransactions, settings)),
-      request,
+    const answer = await this.repository.withLockedLedger(userId, (locked) =>
+      work(new LedgerChange(locked, this.config.maxTransactions, settings)),
     );
     // Not awaited: the write is answered without waiting on the market graph (its first build can
     // take seconds), and every graph read brings the user's edges up to the ledger version first.
-    void this.graph.afterLedgerChange(userId);
+    // Outside the caller's transaction, which may commit (and release its connection) before it ends.
+    void this.host.withoutTransaction(() => this.graph.afterLedgerChange(userId));
     return answer;
   }
 }

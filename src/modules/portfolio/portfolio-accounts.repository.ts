@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -89,7 +91,10 @@ export async function findAccount(
 /** Persistence of users' accounts. */
 @Injectable()
 export class PortfolioAccountsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly host: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {}
 
   /** Every account of the user, the default first, then in creation order; the default is made if missing. */
   async list(userId: number): Promise<PortfolioAccount[]> {
@@ -101,8 +106,9 @@ export class PortfolioAccountsRepository {
     return rows.map(toAccount);
   }
 
-  find(userId: number, id: number, manager = this.dataSource.manager): Promise<PortfolioAccount | null> {
-    return findAccount(manager, userId, id);
+  /** Joins the caller's transaction when there is one (an idempotent write's reads the account in it). */
+  find(userId: number, id: number): Promise<PortfolioAccount | null> {
+    return findAccount(this.host.tx, userId, id);
   }
 
   /** The id of the user's default account (made on first use). */

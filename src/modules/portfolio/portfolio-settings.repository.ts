@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { PortfolioSettingsEntity } from './entities/portfolio-settings.entity';
@@ -14,10 +16,12 @@ export interface StoredPortfolioSettings {
 export class PortfolioSettingsRepository {
   constructor(
     @InjectRepository(PortfolioSettingsEntity) private readonly rows: Repository<PortfolioSettingsEntity>,
+    private readonly host: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
 
+  /** Joins the caller's transaction when there is one (an idempotent write reads the settings in it). */
   async find(userId: number): Promise<StoredPortfolioSettings | null> {
-    const row = await this.rows.findOneBy({ userId });
+    const row = await this.host.tx.findOneBy(PortfolioSettingsEntity, { userId });
     return row && { costBasisMethod: row.costBasisMethod, strictCash: row.strictCash };
   }
 

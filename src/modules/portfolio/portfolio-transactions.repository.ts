@@ -6,8 +6,6 @@ import { CountedLru } from '../../common/metrics/cache-counters';
 import { DataSource, EntityManager } from 'typeorm';
 import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { IdempotentRequest } from '../idempotency';
-import { IdempotencyService } from '../idempotency/idempotency.service';
 import {
   appendedEntries,
   compareLedgerEntries,
@@ -364,22 +362,19 @@ export class PortfolioTransactionsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly host: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
   /**
    * Runs `work` in one database transaction holding the user's ledger lock, so that concurrent
    * requests of one user change the ledger one after another and every check sees the last state.
-   * With an idempotent request, `work` runs at most once per key: its answer is stored in the same
-   * transaction, and a request whose key is already stored gets that answer instead. The
-   * transaction is the unit of work of the context (see docs/architecture.md): repositories called
-   * from `work` join it, so rows kept beside the ledger's are written in it too.
+   * The transaction is the unit of work of the context (see docs/architecture.md): it joins the
+   * caller's when there is one (an idempotent route's, which stores its answer in it), and
+   * repositories called from `work` join it, so rows kept beside the ledger's are written in it too.
    */
-  async withLockedLedger<T>(
-    userId: number,
-    work: (ledger: LockedLedger) => Promise<T>,
-    request?: IdempotentRequest,
-  ): Promise<T> {
+  async withLockedLedger<T>(userId: number, work: (ledger: LockedLedger) => Promise<T>): Promise<T> {
+    // Joining the caller's transaction, the change commits only when that one does, and may still
+    // roll back after `work`: the version written is then not kept in memory.
+    const ownTransaction = !this.host.isTransactionActive();
     let written: LedgerVersion | undefined;
     const answer = await this.host.withTransaction(async () => {
       const manager = this.host.tx;
@@ -388,15 +383,7 @@ export class PortfolioTransactionsRepository {
         const cached = this.ledgers.get(userId);
         return cached?.version === version ? cached.entries : undefined;
       });
-      let result: T;
-      if (!request) {
-        result = await work(ledger);
-      } else {
-        const earlier = await this.idempotency.claim<T>(userId, request);
-        if (earlier !== null) return earlier;
-        result = await work(ledger);
-        await this.idempotency.keep(userId, request, result);
-      }
+      const result = await work(ledger);
       if (ledger.changed) {
         const [{ version }] = (await manager.query(
           `INSERT INTO portfolio_ledger_versions (user_id, version) VALUES ($1, 1)
@@ -404,7 +391,8 @@ export class PortfolioTransactionsRepository {
            RETURNING version`,
           [userId],
         )) as { version: string }[];
-        if (ledger.view) written = { version: Number(version), entries: Object.freeze(ledger.view) };
+        if (ledger.view && ownTransaction)
+          written = { version: Number(version), entries: Object.freeze(ledger.view) };
       }
       return result;
     });
@@ -420,15 +408,18 @@ export class PortfolioTransactionsRepository {
    * are read (without entity hydration) only when the version is not the one held in memory.
    */
   async ledger(userId: number): Promise<LedgerVersion> {
+    // Inside a unit of work (an idempotent write's), on its connection: it cannot wait for a second
+    // one from a pool the transaction holds. What it reads there may not commit, so is not kept.
+    const manager = this.host.tx;
     const cached = this.ledgers.get(userId);
     if (cached) {
-      const [row] = (await this.dataSource.query(LEDGER_VERSION_SQL, [userId])) as { version: string }[];
+      const [row] = (await manager.query(LEDGER_VERSION_SQL, [userId])) as { version: string }[];
       if (Number(row?.version ?? 0) === cached.version) return cached;
     }
-    const rows = (await this.dataSource.query(LEDGER_SQL, [userId])) as LedgerRow[];
+    const rows = (await manager.query(LEDGER_SQL, [userId])) as LedgerRow[];
     const entries = storedTransactions(userId, rows);
     const ledger: LedgerVersion = { version: Number(rows[0]?.version ?? 0), entries: Object.freeze(entries) };
-    this.ledgers.set(userId, ledger);
+    if (!this.host.isTransactionActive()) this.ledgers.set(userId, ledger);
     return ledger;
   }
 
@@ -454,7 +445,7 @@ export class PortfolioTransactionsRepository {
 
   /** The lot selections of the user's sells (read apart from the ledger: a sell not in it is ignored). */
   lotSelections(userId: number): Promise<LotSelectionsBySell> {
-    return readLotSelections(this.dataSource.manager, userId);
+    return readLotSelections(this.host.tx, userId);
   }
 
   /** A page of the ledger, newest first, with the number of matching rows. */

@@ -12,7 +12,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ExposureResponse } from '../graph/dto/exposure.response';
-import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
+import { Idempotent } from '../idempotency';
 import { AccountScopeQuery } from './dto/account-id.field';
 import { HistoryQuery } from './dto/history.query';
 import { HistoryResponse } from './dto/history.response';
@@ -274,7 +274,7 @@ export class PortfolioController {
       'Whole shares unless `fractional`. Unless `dry_run`, all trades are recorded at the current quotes in one ' +
       'database transaction.',
   })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiOkResponse({ type: RebalanceResponse })
   @ApiUnprocessableEntityResponse({
     description: 'Invalid targets, at the offending element; an invalid or reused Idempotency-Key',
@@ -283,11 +283,10 @@ export class PortfolioController {
     description:
       'A planned trade outside the ledger limits (docs/input-limits.md); the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS',
   })
-  rebalance(
+  async rebalance(
     @CurrentUser() user: AuthUser,
     @Body() body: RebalanceRequestDto,
-    @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<RebalanceResponse> {
-    return this.rebalancer.rebalance(user.id, body, (outcome) => RebalanceResponse.from(outcome), request);
+    return RebalanceResponse.from(await this.rebalancer.rebalance(user.id, body));
   }
 }

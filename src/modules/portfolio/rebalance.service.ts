@@ -4,8 +4,6 @@ import { InvalidFieldError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { unreachable } from '../../common/types/unreachable';
 import { ValidationIssue } from '../../common/validation/validation-issue';
-import { IdempotentRequest } from '../idempotency';
-import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market';
 import { LedgerEntry, replayLedger, TransactionKind } from './analytics/ledger-replay';
 import { valuePositions, ValuedPosition } from './analytics/position-valuation';
@@ -14,7 +12,7 @@ import { symbolTargetsFromSectors } from './analytics/sector-targets';
 import { RebalanceRequestDto } from './dto/rebalance-request.dto';
 import { HoldingsService } from './holdings.service';
 import { entriesOfAccount } from './account-ledger';
-import { LedgerChange, LedgerService, Present } from './ledger.service';
+import { LedgerChange, LedgerService } from './ledger.service';
 import { NewLedgerTransaction } from './ledger-transaction';
 import { exchangeDay } from './analytics/time-weighted-returns';
 
@@ -39,18 +37,10 @@ export class RebalanceService {
   constructor(
     private readonly holdings: HoldingsService,
     private readonly ledger: LedgerService,
-    private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
   ) {}
 
-  async rebalance<A>(
-    userId: number,
-    body: RebalanceRequestDto,
-    present: Present<RebalanceOutcome, A>,
-    request?: IdempotentRequest,
-  ): Promise<A> {
-    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
-    if (earlier) return earlier;
+  async rebalance(userId: number, body: RebalanceRequestDto): Promise<RebalanceOutcome> {
     const list = checkTargetLists(body);
     // Targets are resolved before the lock is taken, so that a 422 does not wait on it; the quotes
     // fetched here are in the quote cache when the locked pass values the holdings again.
@@ -58,24 +48,16 @@ export class RebalanceService {
     const prices = new Map(snapshot.positions.map((position) => [position.symbol, position.currentPrice]));
     const symbolTargets = list === 'targets' ? await this.symbolTargets(body, prices) : null;
     const planFor = (positions: ValuedPosition[]) => plan(body, positions, symbolTargets, prices);
-    if (body.dry_run && !request) {
-      return present({ ...planFor(snapshot.positions), executed: false, transactionIds: [] });
-    }
-    return this.ledger.change(
-      userId,
-      async (ledger) => {
-        // Executed trades go to the account named, or to the default one.
-        const accountId = await ledger.accountFor(body.account_id);
-        const entries = entriesOfAccount(await ledger.entries(), body.account_id);
-        const planned = planFor(await this.valuedPositions(entries));
-        if (body.dry_run || planned.trades.length === 0) {
-          return present({ ...planned, executed: !body.dry_run, transactionIds: [] });
-        }
-        const transactionIds = await this.record(ledger, planned, accountId);
-        return present({ ...planned, executed: true, transactionIds });
-      },
-      request,
-    );
+    if (body.dry_run) return { ...planFor(snapshot.positions), executed: false, transactionIds: [] };
+    return this.ledger.change(userId, async (ledger) => {
+      // Executed trades go to the account named, or to the default one.
+      const accountId = await ledger.accountFor(body.account_id);
+      const entries = entriesOfAccount(await ledger.entries(), body.account_id);
+      const planned = planFor(await this.valuedPositions(entries));
+      if (planned.trades.length === 0) return { ...planned, executed: true, transactionIds: [] };
+      const transactionIds = await this.record(ledger, planned, accountId);
+      return { ...planned, executed: true, transactionIds };
+    });
   }
 
   /** The holdings the ledger leaves, at the current quotes. */

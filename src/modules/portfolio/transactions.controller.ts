@@ -26,7 +26,7 @@ import {
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
+import { Idempotent } from '../idempotency';
 import { ImportTargetQuery } from './dto/account-id.field';
 import { CreateTransactionDto, UpdateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
@@ -102,7 +102,7 @@ export class TransactionsController {
       },
     },
   })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiCreatedResponse({ type: TransactionResponse })
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
   @ApiBadRequestResponse({
@@ -121,12 +121,11 @@ export class TransactionsController {
       'above the amount, a ratio that is not a split; lots on a buy, named twice, not adding up to the ' +
       "quantity, or not open enough at the sell's time); an invalid or reused Idempotency-Key",
   })
-  record(
+  async record(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateTransactionDto,
-    @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<TransactionResponse> {
-    return this.transactions.record(user.id, body, (recorded) => TransactionResponse.from(recorded), request);
+    return TransactionResponse.from(await this.transactions.record(user.id, body));
   }
 
   @Get()
@@ -158,7 +157,7 @@ export class TransactionsController {
         '2025-02-14,dividend,AAPL,,,,2.5,0.38,\n2025-03-03,split,AAPL,,,,,,4:1\n',
     },
   })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiCreatedResponse({ type: TransactionImportResponse })
   @ApiBadRequestResponse({ description: 'The ledger would exceed PORTFOLIO_MAX_TRANSACTIONS' })
   @ApiConflictResponse({
@@ -167,19 +166,12 @@ export class TransactionsController {
   @ApiUnprocessableEntityResponse({
     description: 'Bad rows, each listed; an invalid or reused Idempotency-Key',
   })
-  importCsv(
+  async importCsv(
     @CurrentUser() user: AuthUser,
     @Body(CsvBodyPipe) csv: string,
     @Query() query: ImportTargetQuery,
-    @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<TransactionImportResponse> {
-    return this.transactions.importCsv(
-      user.id,
-      csv,
-      (recorded) => TransactionImportResponse.from(recorded),
-      request,
-      query.account_id,
-    );
+    return TransactionImportResponse.from(await this.transactions.importCsv(user.id, csv, query.account_id));
   }
 
   @Patch(':id')
@@ -200,7 +192,7 @@ export class TransactionsController {
       kind: { value: { side: 'dividend', amount: 12.5, withholding_tax: 1.88 } },
     },
   })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiOkResponse({ type: TransactionResponse })
   @ApiNotFoundResponse({
     description: `\`${ErrorDetail.transactionNotFound}\`, \`${ErrorDetail.accountNotFound}\`, \`Stock <symbol> not found\``,
@@ -215,19 +207,12 @@ export class TransactionsController {
     description:
       'As for a new entry, and `Field required` for a field the new kind needs; an invalid or reused Idempotency-Key',
   })
-  edit(
+  async edit(
     @CurrentUser() user: AuthUser,
     @Param() params: TransactionIdParams,
     @Body() body: UpdateTransactionDto,
-    @IdempotencyKey() request: IdempotentRequest | undefined,
   ): Promise<TransactionResponse> {
-    return this.transactions.edit(
-      user.id,
-      params.id,
-      body,
-      (edited) => TransactionResponse.from(edited),
-      request,
-    );
+    return TransactionResponse.from(await this.transactions.edit(user.id, params.id, body));
   }
 
   @Get(':id/history')

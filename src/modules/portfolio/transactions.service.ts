@@ -5,8 +5,6 @@ import { InvalidFieldError, NotFoundError } from '../../common/errors/domain-err
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationIssue } from '../../common/validation/validation-issue';
 import { portfolioConfig } from '../../config/portfolio.config';
-import { IdempotentRequest } from '../idempotency';
-import { IdempotencyService } from '../idempotency/idempotency.service';
 import { normalizeSymbol } from '../market';
 import { MarketService } from '../market/market.service';
 import { CreateTransactionDto, LotSelectionDto, UpdateTransactionDto } from './dto/create-transaction.dto';
@@ -18,7 +16,6 @@ import {
   LotSelectionRejectedError,
   NewLotSelection,
   OversellRejectedError,
-  Present,
   provisionalId,
   rejectedLotDetail,
   UnheldPositionRejectedError,
@@ -64,7 +61,6 @@ export class TransactionsService {
     private readonly transactions: PortfolioTransactionsRepository,
     private readonly market: MarketService,
     private readonly clock: Clock,
-    private readonly idempotency: IdempotencyService,
     @Inject(portfolioConfig.KEY) private readonly config: ConfigType<typeof portfolioConfig>,
     private readonly settings: PortfolioSettingsService,
     private readonly holdings: HoldingsService,
@@ -76,16 +72,9 @@ export class TransactionsService {
    * tax above the dividend or a bad split ratio; 400 when a sell exceeds the quantity held at its
    * date (or makes a later sell do so), or a dividend or split has no position; 422 for lots that are not this sell's to name, 409 when the trade would
    * leave a stored sell's named lot without its shares. The answer's realized P&L is by the
-   * user's cost-basis method. With an idempotent request, a retry gets the first answer again.
+   * user's cost-basis method.
    */
-  async record<A>(
-    userId: number,
-    body: CreateTransactionDto,
-    present: Present<LedgerTransaction, A>,
-    request?: IdempotentRequest,
-  ): Promise<A> {
-    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
-    if (earlier) return earlier;
+  async record(userId: number, body: CreateTransactionDto): Promise<LedgerTransaction> {
     const executedAt = this.checkedExecutedAt(body.executed_at);
     throwFieldProblems(body.side, body);
     const lots = body.lots ? validLotSelections(body) : [];
@@ -94,72 +83,55 @@ export class TransactionsService {
       executedAt,
       tradeDate: tradeDateOf(body.executed_at, executedAt),
     });
-    return this.ledger.change(
-      userId,
-      async (ledger) => {
-        try {
-          const accountId = await ledger.accountFor(body.account_id);
-          const recorded = await ledger.append([{ ...record, accountId }], lots);
-          const [shown] = await ledger.withRealizedPnlByMethod(recorded);
-          return present(shown);
-        } catch (error) {
-          if (error instanceof LotSelectionRejectedError) throw rejectedLots(error, body.lots ?? []);
-          throw error;
-        }
-      },
-      request,
-    );
+    return this.ledger.change(userId, async (ledger) => {
+      try {
+        const accountId = await ledger.accountFor(body.account_id);
+        const recorded = await ledger.append([{ ...record, accountId }], lots);
+        const [shown] = await ledger.withRealizedPnlByMethod(recorded);
+        return shown;
+      } catch (error) {
+        if (error instanceof LotSelectionRejectedError) throw rejectedLots(error, body.lots ?? []);
+        throw error;
+      }
+    });
   }
 
   /**
    * Edits a transaction of any kind under the rules of a new entry (see `record`, and
    * LedgerChange.edit): fields left out keep their stored value while the kind stays; a new `side`
    * starts from that kind's fields alone. Realized P&L is re-derived; the replaced values are kept in
-   * the transaction's history. 404 for another user's or a missing id. With an idempotent request,
-   * a retry gets the first answer again.
+   * the transaction's history. 404 for another user's or a missing id.
    */
-  async edit<A>(
-    userId: number,
-    id: number,
-    body: UpdateTransactionDto,
-    present: Present<LedgerTransaction, A>,
-    request?: IdempotentRequest,
-  ): Promise<A> {
-    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
-    if (earlier) return earlier;
+  async edit(userId: number, id: number, body: UpdateTransactionDto): Promise<LedgerTransaction> {
     const executedAt = body.executed_at === undefined ? undefined : this.checkedExecutedAt(body.executed_at);
     // Resolved before the lock, like a new entry's: a market call never holds the ledger.
     const symbol = body.symbol ? (await this.market.getQuote(body.symbol)).symbol : undefined;
-    return this.ledger.change(
-      userId,
-      async (ledger) => {
-        const stored = (await ledger.entries()).find((entry) => entry.id === id);
-        if (!stored) throw new NotFoundError(ErrorDetail.transactionNotFound);
-        const merged = mergedEntry(stored, body);
-        throwFieldProblems(merged.side, merged, true);
-        const lots = body.lots ? validLotSelections(merged) : undefined;
-        const record = this.newRecord(
-          userId,
-          merged,
-          symbol ?? (merged.symbol === undefined ? null : stored.symbol),
-          executedAt
-            ? { executedAt, tradeDate: tradeDateOf(body.executed_at!, executedAt) }
-            : { executedAt: stored.executedAt, tradeDate: stored.tradeDate },
-        );
-        record.createdAt = stored.createdAt;
-        const accountId =
-          body.account_id === undefined ? stored.accountId : await ledger.accountFor(body.account_id);
-        try {
-          const edited = await ledger.edit(id, { ...record, accountId }, lots, this.clock.now());
-          const [shown] = await ledger.withRealizedPnlByMethod([edited]);
-          return present(shown);
-        } catch (error) {
-          if (error instanceof LotSelectionRejectedError) throw rejectedLots(error, body.lots ?? []);
-          throw error;
-        }
-      },
-      request,
-    );
+    return this.ledger.change(userId, async (ledger) => {
+      const stored = (await ledger.entries()).find((entry) => entry.id === id);
+      if (!stored) throw new NotFoundError(ErrorDetail.transactionNotFound);
+      const merged = mergedEntry(stored, body);
+      throwFieldProblems(merged.side, merged, true);
+      const lots = body.lots ? validLotSelections(merged) : undefined;
+      const record = this.newRecord(
+        userId,
+        merged,
+        symbol ?? (merged.symbol === undefined ? null : stored.symbol),
+        executedAt
+          ? { executedAt, tradeDate: tradeDateOf(body.executed_at!, executedAt) }
+          : { executedAt: stored.executedAt, tradeDate: stored.tradeDate },
+      );
+      record.createdAt = stored.createdAt;
+      const accountId =
+        body.account_id === undefined ? stored.accountId : await ledger.accountFor(body.account_id);
+      try {
+        const edited = await ledger.edit(id, { ...record, accountId }, lots, this.clock.now());
+        const [shown] = await ledger.withRealizedPnlByMethod([edited]);
+        return shown;
+      } catch (error) {
+        if (error instanceof LotSelectionRejectedError) throw rejectedLots(error, body.lots ?? []);
+        throw error;
+      }
+    });
   }
 
   /**
@@ -171,14 +143,7 @@ export class TransactionsService {
    * nothing. 404 for an account not the user's or an unknown symbol; 400 for more shares than the
    * sending account holds then (or, with strict cash, more cash); 422 for bad fields.
    */
-  async transfer<A>(
-    userId: number,
-    body: CreateTransferDto,
-    present: Present<LedgerTransaction[], A>,
-    request?: IdempotentRequest,
-  ): Promise<A> {
-    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
-    if (earlier) return earlier;
+  async transfer(userId: number, body: CreateTransferDto): Promise<LedgerTransaction[]> {
     const executedAt = this.checkedExecutedAt(body.executed_at);
     if (body.from_account_id === body.to_account_id)
       throw InvalidFieldError.valueError(['body', 'to_account_id'], ErrorDetail.transferToSameAccount);
@@ -200,41 +165,37 @@ export class TransactionsService {
       note: body.note ?? null,
       createdAt,
     };
-    return this.ledger.change(
-      userId,
-      async (ledger) => {
-        const from = await ledger.accountFor(body.from_account_id);
-        const to = await ledger.accountFor(body.to_account_id);
-        if (!shares) {
-          const amount = roundQuantity(body.amount!);
-          const sent = { ...leg, accountId: from, side: 'transfer_out' as const, amount };
-          const received = {
-            ...leg,
-            accountId: to,
-            side: 'transfer_in' as const,
-            amount,
-            transferOf: provisionalId(0),
-          };
-          return present(await ledger.append([sent, received]));
-        }
-        const quantity = roundQuantity(body.quantity!);
-        const before = (await ledger.entries()).filter(
-          (entry) => entry.accountId === from && entry.executedAt.getTime() <= executedAt.getTime(),
-        );
-        const received = lotsLeaving(before, costBasis, symbol!, quantity).map((portion) => ({
+    return this.ledger.change(userId, async (ledger) => {
+      const from = await ledger.accountFor(body.from_account_id);
+      const to = await ledger.accountFor(body.to_account_id);
+      if (!shares) {
+        const amount = roundQuantity(body.amount!);
+        const sent = { ...leg, accountId: from, side: 'transfer_out' as const, amount };
+        const received = {
           ...leg,
           accountId: to,
           side: 'transfer_in' as const,
-          quantity: roundQuantity(portion.quantity),
-          amount: roundQuantity(portion.cost),
-          acquiredOn: portion.acquiredOn,
+          amount,
           transferOf: provisionalId(0),
-        }));
-        const sent = { ...leg, accountId: from, side: 'transfer_out' as const, quantity };
-        return present(await ledger.withRealizedPnlByMethod(await ledger.append([sent, ...received])));
-      },
-      request,
-    );
+        };
+        return ledger.append([sent, received]);
+      }
+      const quantity = roundQuantity(body.quantity!);
+      const before = (await ledger.entries()).filter(
+        (entry) => entry.accountId === from && entry.executedAt.getTime() <= executedAt.getTime(),
+      );
+      const received = lotsLeaving(before, costBasis, symbol!, quantity).map((portion) => ({
+        ...leg,
+        accountId: to,
+        side: 'transfer_in' as const,
+        quantity: roundQuantity(portion.quantity),
+        amount: roundQuantity(portion.cost),
+        acquiredOn: portion.acquiredOn,
+        transferOf: provisionalId(0),
+      }));
+      const sent = { ...leg, accountId: from, side: 'transfer_out' as const, quantity };
+      return ledger.withRealizedPnlByMethod(await ledger.append([sent, ...received]));
+    });
   }
 
   /** The values each edit of the user's transaction replaced, oldest first; 404 for another user's. */
@@ -328,18 +289,9 @@ export class TransactionsService {
 
   /**
    * All rows recorded in one database transaction, or none: a 422 lists every bad cell
-   * (`loc: ["body", row, column]`, row 0 being the first line after the header). With an
-   * idempotent request, a retry gets the first answer again.
+   * (`loc: ["body", row, column]`, row 0 being the first line after the header).
    */
-  async importCsv<A>(
-    userId: number,
-    csv: string,
-    present: Present<LedgerTransaction[], A>,
-    request?: IdempotentRequest,
-    accountId?: number,
-  ): Promise<A> {
-    const earlier = await this.idempotency.storedAnswer<A>(userId, request);
-    if (earlier) return earlier;
+  async importCsv(userId: number, csv: string, accountId?: number): Promise<LedgerTransaction[]> {
     const parsed = parseTransactionsCsv(csv, this.clock.now(), this.config.importMaxRows);
     const issues = [...parsed.issues];
     const canonical = await this.canonicalSymbols([
@@ -368,24 +320,20 @@ export class TransactionsService {
       note: row.note,
       createdAt,
     }));
-    return this.ledger.change(
-      userId,
-      async (ledger) => {
-        try {
-          const target = await ledger.accountFor(accountId);
-          const placed = records.map((record) => ({ ...record, accountId: target }));
-          return present(await ledger.withRealizedPnlByMethod(await ledger.append(placed)));
-        } catch (error) {
-          if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
-          if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)
-            throw new InvalidFieldError([
-              rowIssue(parsed.rows[error.at.appendedIndex].row, 'symbol', error.detail),
-            ]);
-          throw error;
-        }
-      },
-      request,
-    );
+    return this.ledger.change(userId, async (ledger) => {
+      try {
+        const target = await ledger.accountFor(accountId);
+        const placed = records.map((record) => ({ ...record, accountId: target }));
+        return await ledger.withRealizedPnlByMethod(await ledger.append(placed));
+      } catch (error) {
+        if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
+        if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)
+          throw new InvalidFieldError([
+            rowIssue(parsed.rows[error.at.appendedIndex].row, 'symbol', error.detail),
+          ]);
+        throw error;
+      }
+    });
   }
 
   /** Upper-case symbol → the provider's spelling, for the symbols the provider knows (one batched call). */

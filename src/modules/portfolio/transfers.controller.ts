@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
-import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
+import { Idempotent } from '../idempotency';
 import { CreateTransferDto, TransferResponse } from './dto/transfer.dto';
 import { TransactionsService } from './transactions.service';
 
@@ -45,7 +45,7 @@ export class TransfersController {
       },
     },
   })
-  @ApiIdempotencyKey()
+  @Idempotent()
   @ApiCreatedResponse({ type: TransferResponse })
   @ApiNotFoundResponse({ description: '`Account not found`; `Stock <symbol> not found`' })
   @ApiBadRequestResponse({
@@ -54,11 +54,7 @@ export class TransfersController {
   @ApiUnprocessableEntityResponse({
     description: 'Validation failed; the same account twice; shares without quantity',
   })
-  transfer(
-    @CurrentUser() user: AuthUser,
-    @Body() body: CreateTransferDto,
-    @IdempotencyKey() request: IdempotentRequest | undefined,
-  ): Promise<TransferResponse> {
-    return this.transactions.transfer(user.id, body, (legs) => TransferResponse.from(legs), request);
+  async transfer(@CurrentUser() user: AuthUser, @Body() body: CreateTransferDto): Promise<TransferResponse> {
+    return TransferResponse.from(await this.transactions.transfer(user.id, body));
   }
 }

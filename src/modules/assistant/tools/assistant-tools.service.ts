@@ -398,9 +398,9 @@ export class AssistantTools {
     const shares = (count: number) =>
       Array.from({ length: count }, (_, index) => (index === 0 ? round(100 - share * (count - 1)) : share));
     const weights = shares(bySector ? sectors.length : snapshot.positions.length);
-    const plan = await this.rebalancer.rebalance(
-      userId,
-      {
+    // The facts quote the plan as the rebalance route answers it.
+    const plan = RebalanceResponse.from(
+      await this.rebalancer.rebalance(userId, {
         ...(bySector
           ? { sector_targets: sectors.map((sector, index) => ({ sector, weight: weights[index] })) }
           : {
@@ -411,9 +411,7 @@ export class AssistantTools {
             }),
         tolerance: REBALANCE_CHECK_TOLERANCE,
         dry_run: true,
-      },
-      // The facts quote the plan as the rebalance route answers it.
-      (outcome) => RebalanceResponse.from(outcome),
+      }),
     );
     const after = new Map(plan.after.map((entry) => [entry.symbol, entry.weight]));
     const data: RebalanceFacts = {
