@@ -71,7 +71,28 @@ function mixedRequests(session: Session, index: number): autocannon.Request[] {
   ];
 }
 
+/** What V8 reports at a moment (prom-client's default metrics): the heap it has and uses, and memory outside it. */
+interface V8Memory {
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+}
+
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+async function v8MemoryOf(baseUrl: string): Promise<V8Memory> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await response.text();
+  const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
+  return {
+    heapUsedMb: read('nodejs_heap_size_used_bytes'),
+    heapTotalMb: read('nodejs_heap_size_total_bytes'),
+    externalMb: read('nodejs_external_memory_bytes'),
+  };
+}
+
 interface Pass {
+  v8: V8Memory;
   lowestMb: number;
   highestMb: number;
   afterMb: number;
@@ -107,6 +128,7 @@ async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promi
     if (exited || !existsSync(`/proc/${pid}/status`)) throw new Error('the service exited during the pass');
     const afterMb = memoryOf(pid).rssMb;
     return {
+      v8: await v8MemoryOf(baseUrl),
       lowestMb,
       highestMb: Math.max(highestMb, afterMb),
       afterMb,
@@ -131,6 +153,9 @@ function snapshot(pid: number, label: string): Promise<void> {
 }
 
 const mb = (value: number) => `${value.toFixed(0)} MB`;
+const v8Text = (v8: V8Memory) =>
+  `V8 heap ${mb(v8.heapUsedMb)} used of ${mb(v8.heapTotalMb)}, external ${mb(v8.externalMb)}`;
+const v8Cells = (v8: V8Memory) => `${mb(v8.heapUsedMb)} / ${mb(v8.heapTotalMb)} | ${mb(v8.externalMb)}`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 async function main(): Promise<void> {
@@ -152,6 +177,7 @@ async function main(): Promise<void> {
     SECRET_KEY: randomBytes(32).toString('hex'),
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
+    METRICS_TOKEN,
   };
   const service = await startService(PORT, env, nodeOptions);
   try {
@@ -160,7 +186,8 @@ async function main(): Promise<void> {
     await pause(2000);
     await settled(service.pid);
     const afterBootMb = memoryOf(service.pid).rssMb;
-    console.error(`after boot: ${mb(afterBootMb)}`);
+    const afterBootV8 = await v8MemoryOf(service.baseUrl);
+    console.error(`after boot: ${mb(afterBootMb)} (${v8Text(afterBootV8)})`);
     await snapshot(service.pid, 'after boot');
 
     const sessions: Session[] = [];
@@ -177,7 +204,7 @@ async function main(): Promise<void> {
       const last = passes[passes.length - 1];
       console.error(
         `pass ${pass}: lowest ${mb(last.lowestMb)}, after ${mb(last.afterMb)}, highest ${mb(last.highestMb)}, ` +
-          `${last.requests} requests, ${last.failures} failed (load average ${loadavg()[0].toFixed(1)})`,
+          `${v8Text(last.v8)}, ${last.requests} requests, ${last.failures} failed (load average ${loadavg()[0].toFixed(1)})`,
       );
       await snapshot(service.pid, `after pass ${pass}`);
     }
@@ -209,12 +236,12 @@ async function main(): Promise<void> {
         (nodeOptions.length > 0 ? ` Node options: ${nodeOptions.join(' ')}.` : '') +
         (PROFILE_DIR ? ' Run under --heap-prof with heap snapshots between passes.' : ''),
       '',
-      '| | lowest in pass | after pass | highest in pass | requests | failed |',
-      '|---|---|---|---|---|---|',
-      `| after boot | | ${mb(afterBootMb)} | | | |`,
+      '| | lowest in pass | after pass | highest in pass | V8 heap used / total after | external after | requests | failed |',
+      '|---|---|---|---|---|---|---|---|',
+      `| after boot | | ${mb(afterBootMb)} | | ${v8Cells(afterBootV8)} | | |`,
       ...passes.map(
         (pass, index) =>
-          `| pass ${index + 1} | ${mb(pass.lowestMb)} | ${mb(pass.afterMb)} | ${mb(pass.highestMb)} | ` +
+          `| pass ${index + 1} | ${mb(pass.lowestMb)} | ${mb(pass.afterMb)} | ${mb(pass.highestMb)} | ${v8Cells(pass.v8)} | ` +
           `${pass.requests.toLocaleString('en-US')} | ${pass.failures} |`,
       ),
       '',
