@@ -7,11 +7,12 @@
 // MEMORY_PASS_SECONDS (default 15), MEMORY_PASSES (5) and BENCH_PORT_BASE (7500; the service at +40)
 // tune it. MEMORY_PROFILE_DIR=<dir> starts the service with `--heap-prof` and writes a heap
 // snapshot after boot and after each pass there (`npx tsx bench/memory/heap-summary.ts <file>`
-// lists what a snapshot holds); the figures are then not the plain service's. MEMORY_NODE_OPTIONS
-// adds Node/V8 flags to the service's command line; MEMORY_SKIP_BUILD=1 uses dist/ as it is.
+// lists what a snapshot holds); the figures are then not the plain service's. The service runs with
+// the V8 flags of `npm start`; MEMORY_NODE_OPTIONS adds Node/V8 flags after them; MEMORY_SKIP_BUILD=1 uses dist/ as it is.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ import { embeddedMode } from './http/modes';
 import { memoryOf } from './http/proc-stats';
 import { sentimentTexts } from './http/routes';
 import { currentPrices, HELD_SYMBOLS, seedPortfolio, Session, signUp } from './http/seed';
-import { ROOT, startService } from './http/service';
+import { ROOT, SERVICE_NODE_FLAGS, startService } from './http/service';
 
 const PASS_SECONDS = Number(process.env.MEMORY_PASS_SECONDS ?? 15);
 const PASSES = Number(process.env.MEMORY_PASSES ?? 5);
@@ -80,9 +81,26 @@ interface V8Memory {
 
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 
+/** Read over a connection of its own: a kept-alive one would be closed by the server while the service idles. */
+function metricsText(baseUrl: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = get(
+      `${baseUrl}/metrics`,
+      { agent: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(text));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
 async function v8MemoryOf(baseUrl: string): Promise<V8Memory> {
-  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const text = await response.text();
+  const text = await metricsText(baseUrl);
   const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
   return {
     heapUsedMb: read('nodejs_heap_size_used_bytes'),
@@ -98,6 +116,20 @@ interface Pass {
   afterMb: number;
   requests: number;
   failures: number;
+  /** What the failures were: statuses other than 2xx, errors and timeouts, with their counts. */
+  failureKinds: string;
+}
+
+function failureKindsOf(results: autocannon.Result[]): string {
+  const counts = new Map<string, number>();
+  const add = (kind: string, count: number) => count > 0 && counts.set(kind, (counts.get(kind) ?? 0) + count);
+  for (const result of results) {
+    for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {}))
+      if (!status.startsWith('2')) add(`HTTP ${status}`, count ?? 0);
+    add('errors', result.errors);
+    add('timeouts', result.timeouts);
+  }
+  return [...counts].map(([kind, count]) => `${count} × ${kind}`).join(', ');
 }
 
 async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promise<Pass> {
@@ -134,6 +166,7 @@ async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promi
       afterMb,
       requests: results.reduce((sum, result) => sum + result.requests.total, 0),
       failures: results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
+      failureKinds: failureKindsOf(results),
     };
   } finally {
     clearInterval(sampler);
@@ -204,7 +237,7 @@ async function main(): Promise<void> {
       const last = passes[passes.length - 1];
       console.error(
         `pass ${pass}: lowest ${mb(last.lowestMb)}, after ${mb(last.afterMb)}, highest ${mb(last.highestMb)}, ` +
-          `${v8Text(last.v8)}, ${last.requests} requests, ${last.failures} failed (load average ${loadavg()[0].toFixed(1)})`,
+          `${v8Text(last.v8)}, ${last.requests} requests, ${last.failures} failed${last.failureKinds ? ` (${last.failureKinds})` : ''} (load average ${loadavg()[0].toFixed(1)})`,
       );
       await snapshot(service.pid, `after pass ${pass}`);
     }
@@ -233,7 +266,7 @@ async function main(): Promise<void> {
         `${USERS} users with ${TRADES_PER_USER} trades each; ${PASSES} passes of ${PASS_SECONDS} s, each user ` +
         `on ${CONNECTIONS_PER_USER} connections walking the light, market, news and portfolio routes in turn. ` +
         `Resident set of the service process sampled every ${SAMPLE_MS} ms.` +
-        (nodeOptions.length > 0 ? ` Node options: ${nodeOptions.join(' ')}.` : '') +
+        ` Node options: ${[...SERVICE_NODE_FLAGS, ...nodeOptions].join(' ') || 'none'}.` +
         (PROFILE_DIR ? ' Run under --heap-prof with heap snapshots between passes.' : ''),
       '',
       '| | lowest in pass | after pass | highest in pass | V8 heap used / total after | external after | requests | failed |',
