@@ -18,7 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { settled } from './http/load';
 import { embeddedMode } from './http/modes';
-import { memoryOf } from './http/proc-stats';
+import { memoryOf, processCpuSeconds } from './http/proc-stats';
 import { sentimentTexts } from './http/routes';
 import { currentPrices, HELD_SYMBOLS, seedPortfolio, Session, signUp } from './http/seed';
 import { ROOT, SERVICE_NODE_FLAGS, startService } from './http/service';
@@ -111,6 +111,8 @@ async function v8MemoryOf(baseUrl: string): Promise<V8Memory> {
 
 interface Pass {
   v8: V8Memory;
+  /** CPU time of the service process alone (not the database's) per request of the pass, µs. */
+  cpuPerRequestUs: number;
   lowestMb: number;
   highestMb: number;
   afterMb: number;
@@ -136,6 +138,7 @@ async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promi
   let lowestMb = Infinity;
   let highestMb = 0;
   let exited = false;
+  const cpuBefore = processCpuSeconds(pid);
   const sampler = setInterval(() => {
     if (!existsSync(`/proc/${pid}/status`)) {
       exited = true;
@@ -159,12 +162,14 @@ async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promi
     );
     if (exited || !existsSync(`/proc/${pid}/status`)) throw new Error('the service exited during the pass');
     const afterMb = memoryOf(pid).rssMb;
+    const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
     return {
+      cpuPerRequestUs: ((processCpuSeconds(pid) - cpuBefore) / Math.max(1, requests)) * 1e6,
       v8: await v8MemoryOf(baseUrl),
       lowestMb,
       highestMb: Math.max(highestMb, afterMb),
       afterMb,
-      requests: results.reduce((sum, result) => sum + result.requests.total, 0),
+      requests,
       failures: results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
       failureKinds: failureKindsOf(results),
     };
@@ -237,7 +242,7 @@ async function main(): Promise<void> {
       const last = passes[passes.length - 1];
       console.error(
         `pass ${pass}: lowest ${mb(last.lowestMb)}, after ${mb(last.afterMb)}, highest ${mb(last.highestMb)}, ` +
-          `${v8Text(last.v8)}, ${last.requests} requests, ${last.failures} failed${last.failureKinds ? ` (${last.failureKinds})` : ''} (load average ${loadavg()[0].toFixed(1)})`,
+          `${v8Text(last.v8)}, ${last.requests} requests, ${last.cpuPerRequestUs.toFixed(0)} µs CPU each, ${last.failures} failed${last.failureKinds ? ` (${last.failureKinds})` : ''} (load average ${loadavg()[0].toFixed(1)})`,
       );
       await snapshot(service.pid, `after pass ${pass}`);
     }
@@ -269,13 +274,13 @@ async function main(): Promise<void> {
         ` Node options: ${[...SERVICE_NODE_FLAGS, ...nodeOptions].join(' ') || 'none'}.` +
         (PROFILE_DIR ? ' Run under --heap-prof with heap snapshots between passes.' : ''),
       '',
-      '| | lowest in pass | after pass | highest in pass | V8 heap used / total after | external after | requests | failed |',
-      '|---|---|---|---|---|---|---|---|',
-      `| after boot | | ${mb(afterBootMb)} | | ${v8Cells(afterBootV8)} | | |`,
+      '| | lowest in pass | after pass | highest in pass | V8 heap used / total after | external after | requests | CPU per request | failed |',
+      '|---|---|---|---|---|---|---|---|---|',
+      `| after boot | | ${mb(afterBootMb)} | | ${v8Cells(afterBootV8)} | | | |`,
       ...passes.map(
         (pass, index) =>
           `| pass ${index + 1} | ${mb(pass.lowestMb)} | ${mb(pass.afterMb)} | ${mb(pass.highestMb)} | ${v8Cells(pass.v8)} | ` +
-          `${pass.requests.toLocaleString('en-US')} | ${pass.failures} |`,
+          `${pass.requests.toLocaleString('en-US')} | ${pass.cpuPerRequestUs.toFixed(0)} µs | ${pass.failures} |`,
       ),
       '',
       ...checks.map((check) => `- ${check}`),
