@@ -190,6 +190,20 @@ function snapshot(pid: number, label: string): Promise<void> {
   })();
 }
 
+/**
+ * A sign-up, again once should the connection fail: after the idle wait, fetch may reuse a kept-alive
+ * connection the service is closing at that moment (an error before any answer; the retry is another user).
+ */
+async function signUpOnce(baseUrl: string, tag: string): Promise<Session> {
+  try {
+    return await signUp(baseUrl, tag);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    console.error(`  sign-up: ${String(error.cause ?? error)}; once more`);
+    return signUp(baseUrl, `${tag}-again`);
+  }
+}
+
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 const v8Text = (v8: V8Memory) =>
   `V8 heap ${mb(v8.heapUsedMb)} used of ${mb(v8.heapTotalMb)}, external ${mb(v8.externalMb)}`;
@@ -229,7 +243,8 @@ async function main(): Promise<void> {
     await snapshot(service.pid, 'after boot');
 
     const sessions: Session[] = [];
-    for (let index = 0; index < USERS; index += 1) sessions.push(await signUp(service.baseUrl, `-${index}`));
+    for (let index = 0; index < USERS; index += 1)
+      sessions.push(await signUpOnce(service.baseUrl, `-${index}`));
     const [first] = sessions;
     const prices = await currentPrices(first);
     for (const [index, session] of sessions.entries())
