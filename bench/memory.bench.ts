@@ -7,20 +7,21 @@
 // MEMORY_PASS_SECONDS (default 15), MEMORY_PASSES (5) and BENCH_PORT_BASE (7500; the service at +40)
 // tune it. MEMORY_PROFILE_DIR=<dir> starts the service with `--heap-prof` and writes a heap
 // snapshot after boot and after each pass there (`npx tsx bench/memory/heap-summary.ts <file>`
-// lists what a snapshot holds); the figures are then not the plain service's. MEMORY_NODE_OPTIONS
-// adds Node/V8 flags to the service's command line; MEMORY_SKIP_BUILD=1 uses dist/ as it is.
+// lists what a snapshot holds); the figures are then not the plain service's. The service runs with
+// the V8 flags of `npm start`; MEMORY_NODE_OPTIONS adds Node/V8 flags after them; MEMORY_SKIP_BUILD=1 uses dist/ as it is.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { settled } from './http/load';
 import { embeddedMode } from './http/modes';
-import { memoryOf } from './http/proc-stats';
+import { memoryOf, processCpuSeconds } from './http/proc-stats';
 import { sentimentTexts } from './http/routes';
 import { currentPrices, HELD_SYMBOLS, seedPortfolio, Session, signUp } from './http/seed';
-import { ROOT, startService } from './http/service';
+import { ROOT, SERVICE_NODE_FLAGS, startService } from './http/service';
 
 const PASS_SECONDS = Number(process.env.MEMORY_PASS_SECONDS ?? 15);
 const PASSES = Number(process.env.MEMORY_PASSES ?? 5);
@@ -71,18 +72,73 @@ function mixedRequests(session: Session, index: number): autocannon.Request[] {
   ];
 }
 
+/** What V8 reports at a moment (prom-client's default metrics): the heap it has and uses, and memory outside it. */
+interface V8Memory {
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+}
+
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+/** Read over a connection of its own: a kept-alive one would be closed by the server while the service idles. */
+function metricsText(baseUrl: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = get(
+      `${baseUrl}/metrics`,
+      { agent: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(text));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+async function v8MemoryOf(baseUrl: string): Promise<V8Memory> {
+  const text = await metricsText(baseUrl);
+  const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
+  return {
+    heapUsedMb: read('nodejs_heap_size_used_bytes'),
+    heapTotalMb: read('nodejs_heap_size_total_bytes'),
+    externalMb: read('nodejs_external_memory_bytes'),
+  };
+}
+
 interface Pass {
+  v8: V8Memory;
+  /** CPU time of the service process alone (not the database's) per request of the pass, µs. */
+  cpuPerRequestUs: number;
   lowestMb: number;
   highestMb: number;
   afterMb: number;
   requests: number;
   failures: number;
+  /** What the failures were: statuses other than 2xx, errors and timeouts, with their counts. */
+  failureKinds: string;
+}
+
+function failureKindsOf(results: autocannon.Result[]): string {
+  const counts = new Map<string, number>();
+  const add = (kind: string, count: number) => count > 0 && counts.set(kind, (counts.get(kind) ?? 0) + count);
+  for (const result of results) {
+    for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {}))
+      if (!status.startsWith('2')) add(`HTTP ${status}`, count ?? 0);
+    add('errors', result.errors);
+    add('timeouts', result.timeouts);
+  }
+  return [...counts].map(([kind, count]) => `${count} × ${kind}`).join(', ');
 }
 
 async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promise<Pass> {
   let lowestMb = Infinity;
   let highestMb = 0;
   let exited = false;
+  const cpuBefore = processCpuSeconds(pid);
   const sampler = setInterval(() => {
     if (!existsSync(`/proc/${pid}/status`)) {
       exited = true;
@@ -106,12 +162,16 @@ async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promi
     );
     if (exited || !existsSync(`/proc/${pid}/status`)) throw new Error('the service exited during the pass');
     const afterMb = memoryOf(pid).rssMb;
+    const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
     return {
+      cpuPerRequestUs: ((processCpuSeconds(pid) - cpuBefore) / Math.max(1, requests)) * 1e6,
+      v8: await v8MemoryOf(baseUrl),
       lowestMb,
       highestMb: Math.max(highestMb, afterMb),
       afterMb,
-      requests: results.reduce((sum, result) => sum + result.requests.total, 0),
+      requests,
       failures: results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0),
+      failureKinds: failureKindsOf(results),
     };
   } finally {
     clearInterval(sampler);
@@ -130,7 +190,24 @@ function snapshot(pid: number, label: string): Promise<void> {
   })();
 }
 
+/**
+ * A sign-up, again once should the connection fail: after the idle wait, fetch may reuse a kept-alive
+ * connection the service is closing at that moment (an error before any answer; the retry is another user).
+ */
+async function signUpOnce(baseUrl: string, tag: string): Promise<Session> {
+  try {
+    return await signUp(baseUrl, tag);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    console.error(`  sign-up: ${String(error.cause ?? error)}; once more`);
+    return signUp(baseUrl, `${tag}-again`);
+  }
+}
+
 const mb = (value: number) => `${value.toFixed(0)} MB`;
+const v8Text = (v8: V8Memory) =>
+  `V8 heap ${mb(v8.heapUsedMb)} used of ${mb(v8.heapTotalMb)}, external ${mb(v8.externalMb)}`;
+const v8Cells = (v8: V8Memory) => `${mb(v8.heapUsedMb)} / ${mb(v8.heapTotalMb)} | ${mb(v8.externalMb)}`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 async function main(): Promise<void> {
@@ -152,6 +229,7 @@ async function main(): Promise<void> {
     SECRET_KEY: randomBytes(32).toString('hex'),
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
+    METRICS_TOKEN,
   };
   const service = await startService(PORT, env, nodeOptions);
   try {
@@ -160,11 +238,13 @@ async function main(): Promise<void> {
     await pause(2000);
     await settled(service.pid);
     const afterBootMb = memoryOf(service.pid).rssMb;
-    console.error(`after boot: ${mb(afterBootMb)}`);
+    const afterBootV8 = await v8MemoryOf(service.baseUrl);
+    console.error(`after boot: ${mb(afterBootMb)} (${v8Text(afterBootV8)})`);
     await snapshot(service.pid, 'after boot');
 
     const sessions: Session[] = [];
-    for (let index = 0; index < USERS; index += 1) sessions.push(await signUp(service.baseUrl, `-${index}`));
+    for (let index = 0; index < USERS; index += 1)
+      sessions.push(await signUpOnce(service.baseUrl, `-${index}`));
     const [first] = sessions;
     const prices = await currentPrices(first);
     for (const [index, session] of sessions.entries())
@@ -177,7 +257,7 @@ async function main(): Promise<void> {
       const last = passes[passes.length - 1];
       console.error(
         `pass ${pass}: lowest ${mb(last.lowestMb)}, after ${mb(last.afterMb)}, highest ${mb(last.highestMb)}, ` +
-          `${last.requests} requests, ${last.failures} failed (load average ${loadavg()[0].toFixed(1)})`,
+          `${v8Text(last.v8)}, ${last.requests} requests, ${last.cpuPerRequestUs.toFixed(0)} µs CPU each, ${last.failures} failed${last.failureKinds ? ` (${last.failureKinds})` : ''} (load average ${loadavg()[0].toFixed(1)})`,
       );
       await snapshot(service.pid, `after pass ${pass}`);
     }
@@ -206,16 +286,16 @@ async function main(): Promise<void> {
         `${USERS} users with ${TRADES_PER_USER} trades each; ${PASSES} passes of ${PASS_SECONDS} s, each user ` +
         `on ${CONNECTIONS_PER_USER} connections walking the light, market, news and portfolio routes in turn. ` +
         `Resident set of the service process sampled every ${SAMPLE_MS} ms.` +
-        (nodeOptions.length > 0 ? ` Node options: ${nodeOptions.join(' ')}.` : '') +
+        ` Node options: ${[...SERVICE_NODE_FLAGS, ...nodeOptions].join(' ') || 'none'}.` +
         (PROFILE_DIR ? ' Run under --heap-prof with heap snapshots between passes.' : ''),
       '',
-      '| | lowest in pass | after pass | highest in pass | requests | failed |',
-      '|---|---|---|---|---|---|',
-      `| after boot | | ${mb(afterBootMb)} | | | |`,
+      '| | lowest in pass | after pass | highest in pass | V8 heap used / total after | external after | requests | CPU per request | failed |',
+      '|---|---|---|---|---|---|---|---|---|',
+      `| after boot | | ${mb(afterBootMb)} | | ${v8Cells(afterBootV8)} | | | |`,
       ...passes.map(
         (pass, index) =>
-          `| pass ${index + 1} | ${mb(pass.lowestMb)} | ${mb(pass.afterMb)} | ${mb(pass.highestMb)} | ` +
-          `${pass.requests.toLocaleString('en-US')} | ${pass.failures} |`,
+          `| pass ${index + 1} | ${mb(pass.lowestMb)} | ${mb(pass.afterMb)} | ${mb(pass.highestMb)} | ${v8Cells(pass.v8)} | ` +
+          `${pass.requests.toLocaleString('en-US')} | ${pass.cpuPerRequestUs.toFixed(0)} µs | ${pass.failures} |`,
       ),
       '',
       ...checks.map((check) => `- ${check}`),

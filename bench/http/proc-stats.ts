@@ -27,7 +27,7 @@ function descendants(pid: number): number[] {
  * 17 of /proc/<pid>/stat), in seconds: the embedded database's connection processes come and go,
  * and their time would otherwise vanish from the sum when they exit (even turn it negative).
  */
-function processCpuSeconds(pid: number): number {
+export function processCpuSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces; the fields after it are separated by single spaces.

@@ -1,6 +1,7 @@
 // Processes the HTTP benchmark starts: the built service, the bare baseline and the lean reference, each on its own
 // port on 127.0.0.1, with stderr kept for the error message should one of them die.
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -58,18 +59,32 @@ async function started(
   };
 }
 
-/** `node [options] dist/main.js` with the given environment, once its health route answers 200. */
+/** The V8 flags `npm start` (and the Docker image) run the service with: the benchmarks measure it as deployed. */
+export const SERVICE_NODE_FLAGS: readonly string[] = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
+/**
+ * `node [the start script's flags] [options] dist/main.js` with the given environment, once its health
+ * route answers 200.
+ */
 export function startService(
   port: number,
   env: Record<string, string>,
   nodeOptions: string[] = [],
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [...nodeOptions, join(ROOT, 'dist', 'main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    // Request logs go to /dev/null: written, as in production, but not kept.
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVICE_NODE_FLAGS, ...nodeOptions, join(ROOT, 'dist', 'main.js')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      // Request logs go to /dev/null: written, as in production, but not kept.
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   return started(child, `http://127.0.0.1:${port}`, '/api/v1/system/health', 200);
 }
 

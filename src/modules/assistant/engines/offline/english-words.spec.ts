@@ -22,4 +22,17 @@ describe('EnglishWords', () => {
     expect(['a', 'bond', 'sto', 'stock', 'stocks'].every((word) => words.has(word))).toBe(true);
     expect(['', 'st', 'stockss', 'bonds', 'b', 'c'].some((word) => words.has(word))).toBe(false);
   });
+
+  it('takes newline-terminated words as they are only when lowercase and strictly ascending', () => {
+    const words = EnglishWords.ofSortedText('a\nbond\nsto\nstock\nstocks\n');
+    expect(['a', 'bond', 'sto', 'stock', 'stocks'].every((word) => words?.has(word))).toBe(true);
+    expect(['', 'st', 'stockss', 'bonds', 'b', 'c'].some((word) => words?.has(word))).toBe(false);
+    for (const text of ['bond\na\n', 'a\na\n', 'a\nBond\n', 'a\n\nb\n', 'a\nb', '', 'stock\nsto\n'])
+      expect(EnglishWords.ofSortedText(text)).toBeNull();
+  });
+
+  it("reads the package's JSON as it is shipped: sorted, unique, lowercase", () => {
+    const list = require('an-array-of-english-words') as string[];
+    expect(EnglishWords.ofSortedText(`${list.join('\n')}\n`)).not.toBeNull();
+  });
 });
