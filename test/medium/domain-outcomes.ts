@@ -20,11 +20,6 @@ export function fieldProblem(path: (string | number)[], message: string | RegExp
   return expect.objectContaining({ loc: ['body', ...path], msg });
 }
 
-/** A field the command's kind needs is missing. */
-export function missingField(path: (string | number)[]) {
-  return expect.objectContaining({ loc: ['body', ...path], msg: 'Field required', type: 'missing' });
-}
-
 /** The command was refused for exactly these field problems, in this order. */
 export function invalidFields(...problems: ReturnType<typeof fieldProblem>[]) {
   return expect.objectContaining({ kind: 'invalid-input', issues: problems });

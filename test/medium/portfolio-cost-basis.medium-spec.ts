@@ -48,7 +48,10 @@ describe('Cost-basis methods: settings, specific lots and every cost figure by t
       strictCash: true,
     });
     expect(await portfolio().settings(owner)).toEqual({ costBasisMethod: 'fifo', strictCash: true });
-    expect(await portfolio().updateSettings(owner, {})).toEqual({ costBasisMethod: 'fifo', strictCash: true });
+    expect(await portfolio().updateSettings(owner, {})).toEqual({
+      costBasisMethod: 'fifo',
+      strictCash: true,
+    });
     // another user's settings are their own
     expect(await portfolio().settings(other)).toEqual({ costBasisMethod: 'average', strictCash: false });
   });
@@ -223,7 +226,11 @@ describe('Cost-basis methods: settings, specific lots and every cost figure by t
       `Lot ${first} is named more than once`,
     );
     for (const lot of [msft.id, theirs.id, 999_999_999])
-      await refused({ ...twelveSold, lots: [{ lot_id: lot, quantity: 12 }] }, ['lots', 0, 'lot_id'], notOpen(lot));
+      await refused(
+        { ...twelveSold, lots: [{ lot_id: lot, quantity: 12 }] },
+        ['lots', 0, 'lot_id'],
+        notOpen(lot),
+      );
     await refused(
       {
         ...twelveSold,

@@ -19,7 +19,8 @@ describe('portfolio ledger, positions and summary (medium)', () => {
   const portfolio = () => portfolioOf(medium);
   const user = () => newUser(medium);
   const quote = (symbol: string) => medium.get(MarketService).getQuote(symbol);
-  const insufficient = (symbol: string) => refusal('rule-violation', `Insufficient quantity of ${symbol} to sell`);
+  const insufficient = (symbol: string) =>
+    refusal('rule-violation', `Insufficient quantity of ${symbol} to sell`);
 
   it('values an empty portfolio at zero, with no positions, no performance and an empty ledger', async () => {
     const owner = await user();

@@ -27,7 +27,8 @@ describe('open tax lots and realized gains: FIFO (medium)', () => {
     ]);
 
     const positions = await portfolio().positions(owner);
-    const priceOf = (symbol: string) => positions.find((position) => position.symbol === symbol)!.currentPrice;
+    const priceOf = (symbol: string) =>
+      positions.find((position) => position.symbol === symbol)!.currentPrice;
     const [aapl, msft] = [priceOf('AAPL'), priceOf('MSFT')];
     expect((await portfolio().lots(owner)).lots).toEqual([
       {
@@ -65,7 +66,10 @@ describe('open tax lots and realized gains: FIFO (medium)', () => {
       },
     ]);
     // the positions keep their average cost: AAPL 3 shares at (1,000 + 1,005) / 15 each
-    expect(positions.find((position) => position.symbol === 'AAPL')!.costBasis).toBeCloseTo((3 * 2005) / 15, 2);
+    expect(positions.find((position) => position.symbol === 'AAPL')!.costBasis).toBeCloseTo(
+      (3 * 2005) / 15,
+      2,
+    );
   });
 
   it('reports the realized gains of a year by closed lot portion, short- and long-term', async () => {

@@ -79,8 +79,9 @@ describe('PreferencesService on PostgreSQL', () => {
       const [full, advanced] = [await user(), await user()];
       expect(await newPreferences(medium, full, FULL)).toMatchObject(FULL);
       expect(await sut.get(full.id)).toMatchObject(FULL);
-      expect(await newPreferences(medium, advanced, { experience_level: 'advanced', privacy_level: 'limited' }))
-        .toMatchObject({ ...defaultsForLevel('advanced'), privacy_level: 'limited' });
+      expect(
+        await newPreferences(medium, advanced, { experience_level: 'advanced', privacy_level: 'limited' }),
+      ).toMatchObject({ ...defaultsForLevel('advanced'), privacy_level: 'limited' });
     });
 
     it('keeps an explicit null brokerage platform', async () => {
@@ -120,7 +121,10 @@ describe('PreferencesService on PostgreSQL', () => {
   describe('update and remove', () => {
     it('changes only the given fields, keeps createdAt and refreshes updatedAt', async () => {
       const owner = await user();
-      const created = await newPreferences(medium, owner, { experience_level: 'beginner', watchlist: ['MSFT'] });
+      const created = await newPreferences(medium, owner, {
+        experience_level: 'beginner',
+        watchlist: ['MSFT'],
+      });
       clock.advance(60_000);
       const updated = await sut.update(owner.id, {
         risk_tolerance: 'moderate',
@@ -178,7 +182,11 @@ describe('PreferencesService on PostgreSQL', () => {
       const result = await sut.runWizard(
         owner.id,
         {
-          essential: { experience_level: 'intermediate', investment_style: 'day', risk_tolerance: 'aggressive' },
+          essential: {
+            experience_level: 'intermediate',
+            investment_style: 'day',
+            risk_tolerance: 'aggressive',
+          },
           portfolio: { investment_types: ['stocks'], brokerage_platform: 'robinhood', watchlist: ['AMD'] },
           information: {
             analysis_depth: 'simple',
@@ -219,17 +227,20 @@ describe('PreferencesService on PostgreSQL', () => {
 
     it('takes the missing fields from the level of the essential step, or the beginner ones', async () => {
       const [advanced, unnamed] = [await user(), await user()];
-      expect(await sut.runWizard(advanced.id, { essential: { experience_level: 'advanced' } }, false)).toMatchObject(
-        defaultsForLevel('advanced'),
-      );
-      expect(await sut.runWizard(unnamed.id, { communication: { alert_frequency: 'hourly' } }, false)).toMatchObject(
-        { ...defaultsForLevel('beginner'), alert_frequency: 'hourly' },
-      );
+      expect(
+        await sut.runWizard(advanced.id, { essential: { experience_level: 'advanced' } }, false),
+      ).toMatchObject(defaultsForLevel('advanced'));
+      expect(
+        await sut.runWizard(unnamed.id, { communication: { alert_frequency: 'hourly' } }, false),
+      ).toMatchObject({ ...defaultsForLevel('beginner'), alert_frequency: 'hourly' });
     });
 
     it('changes only the fields of the given steps on an existing record', async () => {
       const owner = await user();
-      const created = await newPreferences(medium, owner, { experience_level: 'beginner', watchlist: ['IBM'] });
+      const created = await newPreferences(medium, owner, {
+        experience_level: 'beginner',
+        watchlist: ['IBM'],
+      });
       clock.advance(60_000);
       expect(await sut.runWizard(owner.id, { advanced: { privacy_level: 'minimal' } }, false)).toEqual({
         ...created,
@@ -278,7 +289,10 @@ describe('PreferencesService on PostgreSQL', () => {
 
     it('returns an existing record untouched, whatever level is asked for', async () => {
       const owner = await user();
-      const existing = await newPreferences(medium, owner, { experience_level: 'beginner', watchlist: ['KO'] });
+      const existing = await newPreferences(medium, owner, {
+        experience_level: 'beginner',
+        watchlist: ['KO'],
+      });
       clock.advance(60_000);
       expect(await sut.getOrCreate(owner.id, 'advanced')).toEqual(existing);
       expect(await sut.get(owner.id)).toEqual(existing);
@@ -286,14 +300,18 @@ describe('PreferencesService on PostgreSQL', () => {
 
     it('creates exactly one record under concurrent calls', async () => {
       const owner = await user();
-      const records = await Promise.all(Array.from({ length: 5 }, () => sut.getOrCreate(owner.id, 'beginner')));
+      const records = await Promise.all(
+        Array.from({ length: 5 }, () => sut.getOrCreate(owner.id, 'beginner')),
+      );
       expect(new Set(records.map(({ id }) => id)).size).toBe(1);
       expect(await storedRows(owner.id)).toHaveLength(1);
     });
 
     it('refuses another level and creates nothing', async () => {
       const owner = await user();
-      await expect(sut.getOrCreate(owner.id, 'guru')).rejects.toEqual(refusal('rule-violation', INVALID_LEVEL));
+      await expect(sut.getOrCreate(owner.id, 'guru')).rejects.toEqual(
+        refusal('rule-violation', INVALID_LEVEL),
+      );
       expect(await storedRows(owner.id)).toEqual([]);
     });
   });
@@ -301,7 +319,10 @@ describe('PreferencesService on PostgreSQL', () => {
   describe('the watchlist', () => {
     it('replaces the watchlist with the symbols upper-cased and refreshes updatedAt', async () => {
       const owner = await user();
-      const created = await newPreferences(medium, owner, { experience_level: 'beginner', watchlist: ['IBM'] });
+      const created = await newPreferences(medium, owner, {
+        experience_level: 'beginner',
+        watchlist: ['IBM'],
+      });
       clock.advance(60_000);
       expect(await sut.replaceWatchlist(owner.id, ['aapl', 'Msft', 'T'])).toEqual({
         ...created,
@@ -320,14 +341,24 @@ describe('PreferencesService on PostgreSQL', () => {
     });
 
     it.each([
-      ['51 symbols', Array.from({ length: 51 }, (_, index) => letters(index)), 'Watchlist cannot exceed 50 symbols'],
+      [
+        '51 symbols',
+        Array.from({ length: 51 }, (_, index) => letters(index)),
+        'Watchlist cannot exceed 50 symbols',
+      ],
       ['a 7-letter symbol and a number', ['AAPL', 'TOOLONG', 12], 'Invalid ticker symbols: TOOLONG, 12'],
-      ['malformed symbols, listed as sent', ['aapl', 'toolong', 'A1', ''], 'Invalid ticker symbols: toolong, A1, '],
+      [
+        'malformed symbols, listed as sent',
+        ['aapl', 'toolong', 'A1', ''],
+        'Invalid ticker symbols: toolong, A1, ',
+      ],
       ['a duplicate after upper-casing', ['AAPL', 'msft', 'aapl'], 'Duplicate ticker symbols: AAPL'],
     ])('refuses %s with the spec detail and keeps the old list', async (_case, symbols, detail) => {
       const owner = await user();
       await newPreferences(medium, owner, { experience_level: 'beginner', watchlist: ['IBM'] });
-      await expect(sut.replaceWatchlist(owner.id, symbols)).rejects.toEqual(refusal('rule-violation', detail));
+      await expect(sut.replaceWatchlist(owner.id, symbols)).rejects.toEqual(
+        refusal('rule-violation', detail),
+      );
       expect((await sut.get(owner.id)).watchlist).toEqual(['IBM']);
     });
 
@@ -342,10 +373,15 @@ describe('PreferencesService on PostgreSQL', () => {
   describe('isolation between users', () => {
     it('lets each user reach and change only their own record', async () => {
       const [alice, bob] = [await user(), await user()];
-      const alicePrefs = await newPreferences(medium, alice, { experience_level: 'advanced', watchlist: ['AAPL'] });
+      const alicePrefs = await newPreferences(medium, alice, {
+        experience_level: 'advanced',
+        watchlist: ['AAPL'],
+      });
 
       await expect(sut.get(bob.id)).rejects.toEqual(refusal('not-found', 'User preferences not found'));
-      await expect(sut.update(bob.id, { risk_tolerance: 'moderate' })).rejects.toMatchObject({ kind: 'not-found' });
+      await expect(sut.update(bob.id, { risk_tolerance: 'moderate' })).rejects.toMatchObject({
+        kind: 'not-found',
+      });
       await expect(sut.replaceWatchlist(bob.id, ['TSLA'])).rejects.toMatchObject({ kind: 'not-found' });
       await sut.remove(bob.id);
       expect(await sut.get(alice.id)).toEqual(alicePrefs);

@@ -38,8 +38,12 @@ describe('UsersService and account changes on PostgreSQL', () => {
         isActive: true,
         isSuperuser: false,
       });
-      expect(await storedEmails('zo%.register@example.com')).toEqual([{ email: 'zo\u00e9.register@example.com' }]);
-      expect(await users.verifyCredentials('ZOE\u0301.register@example.com', STRONG)).toMatchObject({ id: user.id });
+      expect(await storedEmails('zo%.register@example.com')).toEqual([
+        { email: 'zo\u00e9.register@example.com' },
+      ]);
+      expect(await users.verifyCredentials('ZOE\u0301.register@example.com', STRONG)).toMatchObject({
+        id: user.id,
+      });
       expect(await users.verifyCredentials('zo\u00e9.register@example.com', `${STRONG}!`)).toBeNull();
       expect(await users.verifyCredentials('nobody@example.com', STRONG)).toBeNull();
       const [{ hashed_password: hash }] = await medium
@@ -61,7 +65,11 @@ describe('UsersService and account changes on PostgreSQL', () => {
         users.create({ email: 'weak@example.com', password: 'password1', fullName: 'Weak' }),
       ).rejects.toEqual(weakPassword('password'));
       await expect(
-        users.create({ email: 'margaret.hamilton@example.com', password: 'MargaretHamilton', fullName: 'Margaret Hamilton' }),
+        users.create({
+          email: 'margaret.hamilton@example.com',
+          password: 'MargaretHamilton',
+          fullName: 'Margaret Hamilton',
+        }),
       ).rejects.toEqual(weakPassword('password'));
       expect(await storedEmails('%weak@example.com')).toEqual([]);
     });
@@ -83,19 +91,33 @@ describe('UsersService and account changes on PostgreSQL', () => {
     it('stores a changed email in its one form and forgets the cached auth state', async () => {
       const user = await newUser(medium);
       expect((await users.authState(user.id))!.email).toBe(user.email);
-      const changed = await administration.update(user.id, 0, { email: ' Renamed.Once@Example.com', fullName: 'Renamed' });
+      const changed = await administration.update(user.id, 0, {
+        email: ' Renamed.Once@Example.com',
+        fullName: 'Renamed',
+      });
       expect(changed).toMatchObject({ email: 'renamed.once@example.com', fullName: 'Renamed' });
-      expect(await users.authState(user.id)).toMatchObject({ email: 'renamed.once@example.com', fullName: 'Renamed' });
+      expect(await users.authState(user.id)).toMatchObject({
+        email: 'renamed.once@example.com',
+        fullName: 'Renamed',
+      });
     });
 
     it('holds a new password to the policy against the new email and name, and the own-password change too', async () => {
       const user = await newUser(medium);
       await expect(
-        administration.update(user.id, 0, { email: 'grace.hopper@example.com', fullName: 'Grace Hopper', password: 'GraceHopper' }),
+        administration.update(user.id, 0, {
+          email: 'grace.hopper@example.com',
+          fullName: 'Grace Hopper',
+          password: 'GraceHopper',
+        }),
       ).rejects.toEqual(weakPassword('password'));
-      await expect(administration.changePassword(user.id, 'password1')).rejects.toEqual(weakPassword('new_password'));
+      await expect(administration.changePassword(user.id, 'password1')).rejects.toEqual(
+        weakPassword('new_password'),
+      );
       await administration.changePassword(user.id, 'another correct horse battery');
-      expect(await users.verifyCredentials(user.email, 'another correct horse battery')).toMatchObject({ id: user.id });
+      expect(await users.verifyCredentials(user.email, 'another correct horse battery')).toMatchObject({
+        id: user.id,
+      });
       expect(await users.verifyCredentials(user.email, STRONG)).toBeNull();
     });
 
@@ -104,9 +126,9 @@ describe('UsersService and account changes on PostgreSQL', () => {
       await expect(administration.update(admin.id, admin.id, { isActive: false })).rejects.toEqual(
         refusal('rule-violation', 'Cannot deactivate your own account'),
       );
-      await expect(administration.setActive(admin.id, false, admin.id)).rejects.toEqual(
-        refusal('rule-violation', 'Cannot deactivate your own account'),
-      );
+      await expect(
+        Promise.resolve().then(() => administration.setActive(admin.id, false, admin.id)),
+      ).rejects.toEqual(refusal('rule-violation', 'Cannot deactivate your own account'));
       await expect(administration.delete(admin.id, admin.id)).rejects.toEqual(
         refusal('rule-violation', 'Cannot delete your own account'),
       );
