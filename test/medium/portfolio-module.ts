@@ -15,6 +15,7 @@ import { PortfolioSummaryService } from '../../src/modules/portfolio/portfolio-s
 import { TaxLotsService } from '../../src/modules/portfolio/tax-lots.service';
 import { TransactionsService } from '../../src/modules/portfolio/transactions.service';
 import { UsersModule } from '../../src/modules/users/users.module';
+import { FakeClock } from '../fakes/clock';
 import { bootMedium, MediumModule } from './medium-module';
 
 /** The portfolio and the users its ledgers belong to (the ledger's rows reference them). */
@@ -28,6 +29,16 @@ class PortfolioWithUsersModule {}
  */
 export function bootPortfolio(clock: Clock): Promise<MediumModule> {
   return bootMedium(PortfolioWithUsersModule, (builder) => builder.overrideProvider(Clock).useValue(clock));
+}
+
+/**
+ * One PortfolioModule shared by the portfolio's medium cases (test/medium/portfolio.medium-spec.ts):
+ * booting a module on its own database costs more than most of its tests, so the module's cases share
+ * one boot, each group setting the clock it needs and working with users of its own.
+ */
+export interface PortfolioTier {
+  clock: FakeClock;
+  medium(): MediumModule;
 }
 
 /** A transaction as a client sends it (the command the edge validated). */
