@@ -5,6 +5,7 @@ import { defaultsForLevel } from '../../src/modules/preferences/level-defaults';
 import { PreferenceFields } from '../../src/modules/preferences/preference-values';
 import { PreferencesModule } from '../../src/modules/preferences/preferences.module';
 import { PreferencesService } from '../../src/modules/preferences/preferences.service';
+import { User } from '../../src/modules/users';
 import { UsersModule } from '../../src/modules/users/users.module';
 import { FakeClock } from '../fakes/clock';
 import { newPreferences, newUser } from './builders';
@@ -55,7 +56,17 @@ describe('PreferencesService on PostgreSQL', () => {
   });
   afterAll(() => medium.close());
 
-  const user = () => newUser(medium);
+  // Hashing a password is most of a user's cost: two users serve every test, their records removed before each.
+  let accounts: User[];
+  let taken = 0;
+  beforeAll(async () => {
+    accounts = [await newUser(medium), await newUser(medium)];
+  });
+  beforeEach(async () => {
+    taken = 0;
+    for (const account of accounts) await sut.remove(account.id);
+  });
+  const user = async () => accounts[taken++];
   const storedRows = (userId: number) =>
     medium.get(DataSource).query('SELECT id FROM user_preferences WHERE user_id = $1', [userId]);
 
@@ -406,7 +417,7 @@ describe('PreferencesService on PostgreSQL', () => {
   });
 
   it("deletes a user's preferences with the user", async () => {
-    const carol = await user();
+    const carol = await newUser(medium);
     await newPreferences(medium, carol);
     await medium.get(DataSource).query('DELETE FROM users WHERE id = $1', [carol.id]);
     expect(await storedRows(carol.id)).toEqual([]);
