@@ -51,15 +51,16 @@ const FULL_BODY = {
   privacy_level: 'minimal',
 };
 
-describe('preferences (spec 4.5)', () => {
+// The preference rules (level defaults, the wizard, get-or-create, the watchlist, one record per
+// user) are checked without HTTP in test/medium/preferences.medium-spec.ts.
+describe('preferences over HTTP (spec 4.5)', () => {
   const clock = new FakeClock();
   let testApp: TestApp;
   let alice: TestUser;
-  let bob: TestUser;
 
   beforeAll(async () => {
     testApp = await createTestApp({ clock });
-    [alice, bob] = [await registerUser(testApp), await registerUser(testApp)];
+    alice = await registerUser(testApp);
   });
   afterAll(() => testApp.close());
 
@@ -147,19 +148,6 @@ describe('preferences (spec 4.5)', () => {
       expect((await read(alice)).json()).toMatchObject(FULL_BODY);
     });
 
-    it('takes absent fields from the defaults of the level given, not the beginner ones', async () => {
-      const response = await create(alice, { experience_level: 'advanced', privacy_level: 'limited' });
-
-      expect(response.json()).toMatchObject({ ...defaultsForLevel('advanced'), privacy_level: 'limited' });
-    });
-
-    it('accepts an explicit null brokerage_platform', async () => {
-      const response = await create(alice, { experience_level: 'beginner', brokerage_platform: null });
-
-      expect(response.statusCode).toBe(201);
-      expect(response.json().brokerage_platform).toBeNull();
-    });
-
     it('ignores unknown fields', async () => {
       const response = await create(alice, {
         experience_level: 'beginner',
@@ -180,20 +168,6 @@ describe('preferences (spec 4.5)', () => {
       expect(second.statusCode).toBe(409);
       expect(second.json()).toEqual({ detail: 'User preferences already exist' });
       expect((await read(alice)).json()).toEqual(first);
-    });
-
-    it('gives exactly one 201 and nine 409 to ten concurrent creations, and stores one record', async () => {
-      const responses = await Promise.all(
-        Array.from({ length: 10 }, (_, index) =>
-          create(alice, { experience_level: 'beginner', watchlist: [`S${String.fromCharCode(65 + index)}`] }),
-        ),
-      );
-
-      const statuses = responses.map((response) => response.statusCode).sort();
-      expect(statuses).toEqual([201, ...Array(9).fill(409)]);
-      const winner = responses.find((response) => response.statusCode === 201)!.json();
-      expect(await storedRows()).toHaveLength(1);
-      expect((await read(alice)).json()).toEqual(winner);
     });
 
     it('requires experience_level', async () => {
@@ -388,28 +362,6 @@ describe('preferences (spec 4.5)', () => {
       expect((await read(alice)).json()).toEqual(updated);
     });
 
-    it('sets brokerage_platform back to null when sent null', async () => {
-      await create(alice, { experience_level: 'beginner', brokerage_platform: 'fidelity' });
-
-      const response = await as(alice, {
-        method: 'PUT',
-        url: `${BASE}/`,
-        payload: { brokerage_platform: null },
-      });
-
-      expect(response.json().brokerage_platform).toBeNull();
-    });
-
-    it('accepts an empty body: nothing changes but updated_at', async () => {
-      const created = (await create(alice, { experience_level: 'advanced' })).json();
-      clock.advance(1_000);
-
-      const response = await as(alice, { method: 'PUT', url: `${BASE}/`, payload: {} });
-
-      expect(response.json()).toEqual({ ...created, updated_at: expect.any(String) });
-      expectLater(response.json().updated_at, created.updated_at);
-    });
-
     it('answers 404 with its own detail when the user has no record', async () => {
       const response = await as(alice, {
         method: 'PUT',
@@ -448,20 +400,6 @@ describe('preferences (spec 4.5)', () => {
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
       expect((await read(alice)).statusCode).toBe(404);
-    });
-
-    it('answers 204 also when there is no record', async () => {
-      const response = await as(alice, { method: 'DELETE', url: `${BASE}/` });
-
-      expect(response.statusCode).toBe(204);
-      expect(response.body).toBe('');
-    });
-
-    it('lets the user create a new record afterwards', async () => {
-      await create(alice, { experience_level: 'beginner' });
-      await as(alice, { method: 'DELETE', url: `${BASE}/` });
-
-      expect((await create(alice, { experience_level: 'advanced' })).statusCode).toBe(201);
     });
   });
 
@@ -645,64 +583,6 @@ describe('preferences (spec 4.5)', () => {
       expect((await read(alice)).json()).toEqual(body);
     });
 
-    it('takes the missing fields from the level chosen in the essential step', async () => {
-      const response = await wizard(alice, { step_data: { essential: { experience_level: 'advanced' } } });
-
-      expect(response.json()).toMatchObject(defaultsForLevel('advanced'));
-    });
-
-    it('starts from the beginner defaults when no level is given', async () => {
-      const response = await wizard(alice, { step_data: { communication: { alert_frequency: 'hourly' } } });
-
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ ...BEGINNER_DEFAULTS, alert_frequency: 'hourly' });
-    });
-
-    it('changes only the fields of the given steps on an existing record', async () => {
-      const created = (await create(alice, { experience_level: 'beginner', watchlist: ['IBM'] })).json();
-      clock.advance(60_000);
-
-      const response = await wizard(alice, {
-        step_data: { advanced: { privacy_level: 'minimal' } },
-        complete: false,
-      });
-
-      expect(response.json()).toEqual({
-        ...created,
-        privacy_level: 'minimal',
-        updated_at: expect.any(String),
-      });
-      expectLater(response.json().updated_at, created.updated_at);
-    });
-
-    it('stamps the record it creates with one instant for created_at, updated_at and completion', async () => {
-      const body = (
-        await wizard(alice, { step_data: { essential: { experience_level: 'advanced' } }, complete: true })
-      ).json();
-
-      expect(body.created_at).toMatch(ISO_TIMESTAMP);
-      expect(body.updated_at).toBe(body.created_at);
-      expect(body.onboarding_completed_at).toBe(body.created_at);
-    });
-
-    it('marks onboarding completed with complete: true and keeps the first completion time', async () => {
-      const first = (await wizard(alice, { step_data: {}, complete: true })).json();
-      clock.advance(60_000);
-      const second = (
-        await wizard(alice, { step_data: { essential: { risk_tolerance: 'moderate' } }, complete: true })
-      ).json();
-      const notCompleting = (await wizard(alice, { step_data: {}, complete: false })).json();
-
-      expect(first.onboarding_completed).toBe(true);
-      expect(first.onboarding_completed_at).toMatch(ISO_TIMESTAMP);
-      expect(second).toMatchObject({
-        onboarding_completed: true,
-        onboarding_completed_at: first.onboarding_completed_at,
-        risk_tolerance: 'moderate',
-      });
-      expect(notCompleting).toMatchObject({ onboarding_completed: true });
-    });
-
     it('rejects an unknown step at its loc and creates nothing', async () => {
       const response = await wizard(alice, { step_data: { essentials: { experience_level: 'advanced' } } });
 
@@ -827,27 +707,6 @@ describe('preferences (spec 4.5)', () => {
       expect(await storedRows()).toHaveLength(1);
     });
 
-    it('returns an existing record untouched, whatever level is asked for', async () => {
-      const existing = (await create(alice, { experience_level: 'beginner', watchlist: ['KO'] })).json();
-      clock.advance(60_000);
-
-      const response = await as(alice, { url: `${BASE}/or-create/advanced` });
-
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(existing);
-      expect((await read(alice)).json()).toEqual(existing);
-    });
-
-    it('creates exactly one record under concurrent calls', async () => {
-      const responses = await Promise.all(
-        Array.from({ length: 5 }, () => as(alice, { url: `${BASE}/or-create/beginner` })),
-      );
-
-      expect(responses.map((response) => response.statusCode)).toEqual(Array(5).fill(200));
-      expect(new Set(responses.map((response) => response.json().id)).size).toBe(1);
-      expect(await storedRows()).toHaveLength(1);
-    });
-
     it('answers 400 with the defaults message for another level and creates nothing', async () => {
       const response = await as(alice, { url: `${BASE}/or-create/guru` });
 
@@ -877,27 +736,12 @@ describe('preferences (spec 4.5)', () => {
       expect((await read(alice)).json().watchlist).toEqual(['AAPL', 'MSFT', 'T']);
     });
 
-    it('accepts an empty list and exactly 50 symbols', async () => {
-      await create(alice, { experience_level: 'beginner', watchlist: ['IBM'] });
-      const fifty = Array.from({ length: 50 }, (_, index) => letters(index));
-
-      expect((await patchWatchlist(alice, [])).json().watchlist).toEqual([]);
-      expect((await patchWatchlist(alice, fifty)).json().watchlist).toEqual(fifty);
-    });
-
     it.each([
       [
         '51 symbols',
         Array.from({ length: 51 }, (_, index) => letters(index)),
         'Watchlist cannot exceed 50 symbols',
       ],
-      ['a 7-letter symbol and a number', ['AAPL', 'TOOLONG', 12], 'Invalid ticker symbols: TOOLONG, 12'],
-      [
-        'malformed symbols, listed as sent',
-        ['aapl', 'toolong', 'A1', ''],
-        'Invalid ticker symbols: toolong, A1, ',
-      ],
-      ['a duplicate after upper-casing', ['AAPL', 'msft', 'aapl'], 'Duplicate ticker symbols: AAPL'],
     ])('answers 400 for %s with the spec detail and keeps the old list', async (_case, symbols, detail) => {
       await create(alice, { experience_level: 'beginner', watchlist: ['IBM'] });
 
@@ -925,58 +769,6 @@ describe('preferences (spec 4.5)', () => {
         detail: [{ loc: ['body'], msg: 'Input should be a valid list', type: 'list_type' }],
       });
     });
-  });
-
-  describe('isolation between users', () => {
-    it('lets each user reach and change only their own record', async () => {
-      const alicePrefs = (await create(alice, { experience_level: 'advanced', watchlist: ['AAPL'] })).json();
-
-      expect((await read(bob)).statusCode).toBe(404);
-      expect(
-        (await as(bob, { method: 'PUT', url: `${BASE}/`, payload: { risk_tolerance: 'moderate' } }))
-          .statusCode,
-      ).toBe(404);
-      expect(
-        (await as(bob, { method: 'PATCH', url: `${BASE}/watchlist`, payload: ['TSLA'] })).statusCode,
-      ).toBe(404);
-      expect((await as(bob, { method: 'DELETE', url: `${BASE}/` })).statusCode).toBe(204);
-      expect((await read(alice)).json()).toEqual(alicePrefs);
-
-      const bobPrefs = (await create(bob, { experience_level: 'beginner' })).json();
-      expect(bobPrefs.user_id).toBe(bob.id);
-      expect(bobPrefs.id).not.toBe(alicePrefs.id);
-
-      await as(alice, { method: 'PUT', url: `${BASE}/`, payload: { privacy_level: 'minimal' } });
-      await as(alice, { method: 'DELETE', url: `${BASE}/` });
-
-      expect((await read(bob)).json()).toEqual(bobPrefs);
-    });
-
-    it("gives or-create and the wizard the caller's own record only", async () => {
-      const bobPrefs = (await create(bob, { experience_level: 'beginner' })).json();
-
-      const aliceCreated = (await as(alice, { url: `${BASE}/or-create/advanced` })).json();
-      const aliceWizard = (
-        await as(alice, { method: 'POST', url: `${BASE}/wizard`, payload: { step_data: {}, complete: true } })
-      ).json();
-
-      expect(aliceCreated.user_id).toBe(alice.id);
-      expect(aliceWizard.id).toBe(aliceCreated.id);
-      expect((await read(bob)).json()).toEqual(bobPrefs);
-    });
-  });
-
-  it("deletes a user's preferences with the user", async () => {
-    const carol = await registerUser(testApp);
-    await create(carol, { experience_level: 'beginner' });
-
-    await testApp.app.get(DataSource).query('DELETE FROM users WHERE id = $1', [carol.id]);
-
-    expect(
-      await testApp.app
-        .get(DataSource)
-        .query('SELECT id FROM user_preferences WHERE user_id = $1', [carol.id]),
-    ).toEqual([]);
   });
 });
 

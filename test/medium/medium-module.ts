@@ -1,3 +1,4 @@
+import { CacheModule } from '@nestjs/cache-manager';
 import { DynamicModule, Type } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { Test, TestingModule, TestingModuleBuilder } from '@nestjs/testing';
@@ -20,7 +21,7 @@ export interface MediumModule {
 
 /**
  * The medium tier: one module booted on its own, with the infrastructure every module relies on
- * (configuration, clock, the consistent cache, the migrated database — an embedded cluster copied
+ * (configuration, clock, the provider-call cache, the consistent cache, the migrated database — an embedded cluster copied
  * from the template, or a fresh database on the TEST_DATABASE_URL server — the metrics, and the job
  * runner, off as in every test) and nothing else. Its neighbours are the modules it imports, or
  * typed fakes given through `override`. No HTTP: a medium test calls the module's services and
@@ -40,6 +41,8 @@ export async function bootMedium(
     Test.createTestingModule({
       imports: [
         ConfigModule.forRoot({ isGlobal: true, load: configNamespaces, cache: true }),
+        // The provider-call cache of the vendor gateway, in this process's memory.
+        CacheModule.register({ isGlobal: true }),
         ClockModule,
         LifecycleModule,
         ConsistentCacheModule,

@@ -1,0 +1,912 @@
+import { registerUser, TestUser } from '../factories/users.factory';
+import { FakeClock } from '../fakes/clock';
+import { createTestApp, TestApp } from '../setup/test-app';
+import { portfolioCalls } from '../support/portfolio-calls';
+
+const BASE = '/api/v1/portfolio';
+
+// The hand-computed ledger of docs/portfolio.md ("Dividends, splits and cash"):
+//   01-02 deposit 10,000                          cash 10,000
+//   01-06 buy 10 AAPL @ 150, fees 1               cash  8,499        cost basis 1,501
+//   02-14 dividend AAPL 2.50, 0.38 withheld       cash  8,501.12
+//   03-03 split AAPL 4:1                          40 shares, cost basis 1,501
+//   03-04 interest 1.25                           cash  8,502.37
+//   03-05 fee 3 on AAPL, fee 5 on the account     cash  8,494.37
+//   03-06 withdrawal 500                          cash  7,994.37
+//   03-07 sell 4 AAPL @ 40                        cash  8,154.37     realized 160 − 1,501 × 4/40 = 9.90
+const LEDGER = [
+  { side: 'deposit', amount: 10000, executed_at: '2025-01-02' },
+  { symbol: 'AAPL', side: 'buy', quantity: 10, price: 150, fees: 1, executed_at: '2025-01-06' },
+  { symbol: 'AAPL', side: 'dividend', amount: 2.5, withholding_tax: 0.38, executed_at: '2025-02-14' },
+  { symbol: 'AAPL', side: 'split', ratio: '4:1', executed_at: '2025-03-03' },
+  { side: 'interest', amount: 1.25, executed_at: '2025-03-04' },
+  { symbol: 'AAPL', side: 'fee', amount: 3, executed_at: '2025-03-05', note: 'custody' },
+  { side: 'fee', amount: 5, executed_at: '2025-03-05' },
+  { side: 'withdrawal', amount: 500, executed_at: '2025-03-06' },
+  { symbol: 'AAPL', side: 'sell', quantity: 4, price: 40, executed_at: '2025-03-07' },
+];
+
+/**
+ * The portfolio's HTTP contract: statuses, the wire shapes of answers and errors (`loc`, `detail`),
+ * authentication. Its rules and figures are checked on the medium tier (test/medium/portfolio.*). One
+ * app serves every group (booting one costs more than most of its tests); each group sets its clock.
+ */
+describe('the portfolio over HTTP', () => {
+  const clock = new FakeClock();
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ clock });
+  });
+  afterAll(() => sut.close());
+
+  // The ledger's rules and figures are checked without HTTP in test/medium/portfolio-ledger.medium-cases.ts.
+  describe('portfolio ledger, positions and summary over HTTP', () => {
+    beforeAll(() => clock.set(new Date()));
+
+    const record = (user: TestUser, payload: object) =>
+      sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
+    const get = (user: TestUser, path: string) =>
+      sut.inject({ url: `${BASE}/${path}`, headers: user.headers });
+
+    it('requires a token on every endpoint', async () => {
+      for (const path of ['', 'positions', 'summary', 'risk-metrics', 'transactions']) {
+        const response = await sut.inject({ url: `${BASE}/${path}` });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ detail: 'Could not validate credentials' });
+      }
+    });
+
+    it('documents every portfolio route and shape in the OpenAPI document', async () => {
+      const document = (await sut.inject({ url: '/openapi.json' })).json();
+      const responseSchema = (path: string, method: string, status: string) =>
+        document.paths[path][method].responses[status].content['application/json'].schema.$ref;
+      expect(responseSchema('/api/v1/portfolio/positions', 'get', '200')).toBe(
+        '#/components/schemas/PositionsResponse',
+      );
+      expect(responseSchema('/api/v1/portfolio/summary', 'get', '200')).toBe(
+        '#/components/schemas/SummaryResponse',
+      );
+      expect(responseSchema('/api/v1/portfolio/risk-metrics', 'get', '200')).toBe(
+        '#/components/schemas/RiskMetricsResponse',
+      );
+      expect(responseSchema('/api/v1/portfolio/rebalance', 'post', '200')).toBe(
+        '#/components/schemas/RebalanceResponse',
+      );
+      expect(responseSchema('/api/v1/portfolio', 'get', '200')).toBe('#/components/schemas/OverviewResponse');
+      expect(responseSchema('/api/v1/portfolio/transactions', 'post', '201')).toBe(
+        '#/components/schemas/TransactionResponse',
+      );
+      expect(
+        Object.keys(document.paths['/api/v1/portfolio/transactions/import'].post.requestBody.content),
+      ).toEqual(['text/csv']);
+      const schemas = document.components.schemas;
+      expect(Object.keys(schemas.PositionResponse.properties)).toEqual([
+        'symbol',
+        'quantity',
+        'current_price',
+        'cost_basis',
+        'market_value',
+        'unrealized_pnl',
+        'unrealized_pnl_percent',
+        'day_change',
+        'day_change_percent',
+        'weight',
+        'sector',
+        'last_updated',
+      ]);
+      expect(Object.keys(schemas.PerformanceResponse.properties)).toEqual(['1M', '3M', 'YTD', '1Y', 'ALL']);
+      expect(schemas.RiskMetricsResponse.properties.volatility.description).toContain('√252');
+    });
+
+    it('answers an empty portfolio with empty positions, zero totals and null performance', async () => {
+      const user = await registerUser(sut);
+      expect((await get(user, 'positions')).json()).toEqual({ positions: [] });
+      const summary = await get(user, 'summary');
+      expect(summary.statusCode).toBe(200);
+      expect(summary.json()).toEqual({
+        total_value: 0,
+        total_cost: 0,
+        unrealized_pnl: 0,
+        unrealized_pnl_percent: 0,
+        realized_pnl: 0,
+        day_change: 0,
+        day_change_percent: 0,
+        positions_count: 0,
+        sector_allocation: [],
+        best_performer: null,
+        worst_performer: null,
+        performance: { '1M': null, '3M': null, YTD: null, '1Y': null, ALL: null },
+        as_of: clock.now().toISOString(),
+        money_weighted_performance: { '1M': null, '3M': null, YTD: null, '1Y': null, ALL: null },
+      });
+      expect((await get(user, 'transactions')).json()).toEqual({
+        transactions: [],
+        total: 0,
+        skip: 0,
+        limit: 100,
+      });
+    });
+
+    it('records a transaction with 201 and returns it in the ledger shape', async () => {
+      const user = await registerUser(sut);
+      const response = await record(user, {
+        symbol: 'aapl',
+        side: 'buy',
+        quantity: 10,
+        price: 150.25,
+        executed_at: '2025-01-06T15:30:00Z',
+        fees: 1,
+        note: 'first lot',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        id: expect.any(Number),
+        account_id: expect.any(Number),
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 150.25,
+        fees: 1,
+        executed_at: '2025-01-06T15:30:00.000Z',
+        note: 'first lot',
+        realized_pnl: null,
+        created_at: clock.now().toISOString(),
+        updated_at: null,
+      });
+    });
+
+    it('refuses unknown symbols, bad fields and future dates', async () => {
+      const user = await registerUser(sut);
+      const valid = { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06' };
+
+      const unknown = await record(user, { ...valid, symbol: 'ZZZZZ' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ detail: 'Stock ZZZZZ not found' });
+
+      const future = await record(user, {
+        ...valid,
+        executed_at: new Date(clock.now().getTime() + 60_000).toISOString(),
+      });
+      expect(future.statusCode).toBe(422);
+      expect(future.json()).toEqual({
+        detail: [
+          {
+            loc: ['body', 'executed_at'],
+            msg: 'Value error, executed_at must not be in the future',
+            type: 'value_error',
+          },
+        ],
+      });
+
+      const bad = await record(user, {
+        side: 'hold',
+        quantity: 0,
+        price: -1,
+        executed_at: 'yesterday',
+        fees: -1,
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().detail).toEqual(
+        expect.arrayContaining([
+          { loc: ['body', 'symbol'], msg: 'Field required', type: 'missing' },
+          {
+            loc: ['body', 'side'],
+            msg: "Input should be 'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee', 'interest', 'transfer_in' or 'transfer_out'",
+            type: 'enum',
+            ctx: {
+              expected:
+                "'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee', 'interest', 'transfer_in' or 'transfer_out'",
+            },
+          },
+          {
+            loc: ['body', 'quantity'],
+            msg: 'Input should be greater than 0',
+            type: 'greater_than',
+            ctx: { gt: 0 },
+          },
+          {
+            loc: ['body', 'price'],
+            msg: 'Input should be greater than 0',
+            type: 'greater_than',
+            ctx: { gt: 0 },
+          },
+          {
+            loc: ['body', 'executed_at'],
+            msg: 'Input should be a valid datetime or date',
+            type: 'datetime_parsing',
+          },
+          {
+            loc: ['body', 'fees'],
+            msg: 'Input should be greater than or equal to 0',
+            type: 'greater_than_equal',
+            ctx: { ge: 0 },
+          },
+        ]),
+      );
+      const weekDate = await record(user, { ...valid, executed_at: '2025-W02' });
+      expect(weekDate.statusCode).toBe(422);
+      expect(weekDate.json().detail).toEqual([
+        {
+          loc: ['body', 'executed_at'],
+          msg: 'Input should be a valid datetime or date',
+          type: 'datetime_parsing',
+        },
+      ]);
+      const noZone = await record(user, { ...valid, executed_at: '2025-01-06T15:30:00' });
+      expect(noZone.json().executed_at).toBe('2025-01-06T15:30:00.000Z');
+      expect((await get(user, 'transactions')).json().total).toBe(1);
+    });
+
+    it('answers rules broken as 400 and 404 with their detail, a deletion as 204 without a body', async () => {
+      const user = await registerUser(sut);
+      const buy = (
+        await record(user, {
+          symbol: 'MSFT',
+          side: 'buy',
+          quantity: 10,
+          price: 50,
+          executed_at: '2025-02-03',
+        })
+      ).json();
+      const oversell = await record(user, {
+        symbol: 'MSFT',
+        side: 'sell',
+        quantity: 11,
+        price: 60,
+        executed_at: '2025-05-01',
+      });
+      expect(oversell.statusCode).toBe(400);
+      expect(oversell.json()).toEqual({ detail: 'Insufficient quantity of MSFT to sell' });
+
+      const missing = await sut.inject({
+        method: 'DELETE',
+        url: `${BASE}/transactions/999999`,
+        headers: user.headers,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'Transaction not found' });
+      const deleted = await sut.inject({
+        method: 'DELETE',
+        url: `${BASE}/transactions/${buy.id}`,
+        headers: user.headers,
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(deleted.body).toBe('');
+    });
+
+    it('answers positions, the summary and the ledger in the spec shape, rounded at the edge', async () => {
+      const user = await registerUser(sut);
+      await record(user, {
+        symbol: 'XOM',
+        side: 'buy',
+        quantity: 10,
+        price: 150,
+        executed_at: '2025-01-06',
+        fees: 1,
+      });
+      await record(user, {
+        symbol: 'XOM',
+        side: 'buy',
+        quantity: 10,
+        price: 170,
+        executed_at: '2025-02-03',
+        fees: 1,
+      });
+      // average cost 3202 / 20 = 160.1; selling 5 @ 200 with 2 fees realizes 1000 - 2 - 800.5 = 197.5
+      const sell = await record(user, {
+        symbol: 'XOM',
+        side: 'sell',
+        quantity: 5,
+        price: 200,
+        executed_at: '2025-03-03',
+        fees: 2,
+      });
+      expect(sell.json().realized_pnl).toBe(197.5);
+      const [position] = (await get(user, 'positions')).json().positions;
+      expect(position).toEqual({
+        symbol: 'XOM',
+        quantity: 15,
+        current_price: expect.any(Number),
+        cost_basis: 2401.5,
+        market_value: expect.any(Number),
+        unrealized_pnl: expect.any(Number),
+        unrealized_pnl_percent: expect.any(Number),
+        day_change: expect.any(Number),
+        day_change_percent: expect.any(Number),
+        weight: 100,
+        sector: 'energy',
+        last_updated: clock.now().toISOString(),
+      });
+      const summary = (await get(user, 'summary')).json();
+      expect(summary).toMatchObject({ total_cost: 2401.5, realized_pnl: 197.5, positions_count: 1 });
+      expect(summary.best_performer).toEqual({
+        symbol: 'XOM',
+        unrealized_pnl_percent: position.unrealized_pnl_percent,
+      });
+      const list = (await get(user, 'transactions?symbol=xom&skip=1&limit=1')).json();
+      expect(list).toMatchObject({ total: 3, skip: 1, limit: 1 });
+      expect(list.transactions[0].executed_at).toBe('2025-02-03T00:00:00.000Z');
+    });
+
+    it('answers a bad query or path parameter with 422 at its loc', async () => {
+      const user = await registerUser(sut);
+      const badLimit = await get(user, 'transactions?limit=0');
+      expect(badLimit.statusCode).toBe(422);
+      expect(badLimit.json().detail[0]).toMatchObject({
+        loc: ['query', 'limit'],
+        type: 'greater_than_equal',
+      });
+      const badId = await sut.inject({
+        method: 'DELETE',
+        url: `${BASE}/transactions/abc`,
+        headers: user.headers,
+      });
+      expect(badId.statusCode).toBe(422);
+      expect(badId.json().detail[0]).toMatchObject({ loc: ['path', 'id'], type: 'int_parsing' });
+    });
+  });
+
+  // The rules and figures of these kinds are checked without HTTP in test/medium/portfolio-cash.medium-cases.ts.
+  describe('Ledger kinds beyond buy and sell over HTTP: dividends, splits, cash, and the income route', () => {
+    beforeAll(() => clock.set('2025-03-12T22:00:00Z'));
+
+    const { get } = portfolioCalls(() => sut);
+    const post = (user: TestUser, payload: object) =>
+      sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
+    const importCsv = (user: TestUser, csv: string) =>
+      sut.inject({
+        method: 'POST',
+        url: `${BASE}/transactions/import`,
+        headers: { ...user.headers, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+    const valueError = (loc: (string | number)[], error: string) => ({
+      loc,
+      msg: `Value error, ${error}`,
+      type: 'value_error',
+    });
+
+    async function recordLedger(user: TestUser) {
+      const answers = [];
+      for (const entry of LEDGER) {
+        const response = await post(user, entry);
+        expect(response.statusCode).toBe(201);
+        answers.push(response.json());
+      }
+      return answers;
+    }
+
+    it('records every kind with its own fields, a buy and a sell with exactly the fields they always had', async () => {
+      const user = await registerUser(sut);
+      const answers = await recordLedger(user);
+      const created_at = clock.now().toISOString();
+      const common = {
+        id: expect.any(Number),
+        account_id: expect.any(Number),
+        note: null,
+        created_at,
+        updated_at: null,
+      };
+      expect(answers).toEqual([
+        { ...common, symbol: null, side: 'deposit', amount: 10000, executed_at: '2025-01-02T00:00:00.000Z' },
+        {
+          ...common,
+          symbol: 'AAPL',
+          side: 'buy',
+          quantity: 10,
+          price: 150,
+          fees: 1,
+          executed_at: '2025-01-06T00:00:00.000Z',
+          realized_pnl: null,
+        },
+        {
+          ...common,
+          symbol: 'AAPL',
+          side: 'dividend',
+          amount: 2.5,
+          withholding_tax: 0.38,
+          executed_at: '2025-02-14T00:00:00.000Z',
+        },
+        { ...common, symbol: 'AAPL', side: 'split', ratio: '4:1', executed_at: '2025-03-03T00:00:00.000Z' },
+        { ...common, symbol: null, side: 'interest', amount: 1.25, executed_at: '2025-03-04T00:00:00.000Z' },
+        {
+          ...common,
+          symbol: 'AAPL',
+          side: 'fee',
+          amount: 3,
+          executed_at: '2025-03-05T00:00:00.000Z',
+          note: 'custody',
+        },
+        { ...common, symbol: null, side: 'fee', amount: 5, executed_at: '2025-03-05T00:00:00.000Z' },
+        {
+          ...common,
+          symbol: null,
+          side: 'withdrawal',
+          amount: 500,
+          executed_at: '2025-03-06T00:00:00.000Z',
+        },
+        {
+          ...common,
+          symbol: 'AAPL',
+          side: 'sell',
+          quantity: 4,
+          price: 40,
+          fees: 0,
+          executed_at: '2025-03-07T00:00:00.000Z',
+          realized_pnl: 9.9,
+        },
+      ]);
+      expect(Object.keys(answers[1])).toEqual([
+        'id',
+        'account_id',
+        'symbol',
+        'side',
+        'quantity',
+        'price',
+        'fees',
+        'executed_at',
+        'note',
+        'realized_pnl',
+        'created_at',
+        'updated_at',
+      ]);
+
+      const [position] = (await get(user, 'positions')).json().positions;
+      expect(position).toMatchObject({ symbol: 'AAPL', quantity: 36, cost_basis: 1350.9 });
+      const price = position.current_price as number;
+
+      const plain = (await get(user, 'summary')).json();
+      expect(plain).not.toHaveProperty('cash_balance');
+      expect(plain).toMatchObject({ total_cost: 1350.9, realized_pnl: 9.9 });
+      const withCash = (await get(user, 'summary?include_cash=true')).json();
+      expect(withCash.cash_balance).toBe(8154.37);
+      expect(withCash.total_value_with_cash).toBeCloseTo(36 * price + 8154.37, 2);
+
+      // With the cash as one more holding: 36 × price + 8,154.37 in all
+      const withCashTotal = 36 * price + 8154.37;
+      const weighed = (await get(user, 'positions?include_cash=true')).json();
+      expect(weighed).toEqual({
+        positions: [{ ...position, weight: expect.closeTo((100 * 36 * price) / withCashTotal, 3) }],
+        cash_balance: 8154.37,
+        cash_weight: expect.closeTo((100 * 8154.37) / withCashTotal, 3),
+      });
+      expect(position.weight).toBe(100);
+      const overview = (await get(user, '?include_cash=true')).json();
+      expect(overview.summary).toMatchObject({ cash_balance: 8154.37 });
+      expect(overview.cash_weight).toBe(weighed.cash_weight);
+      expect(overview.top_positions[0].weight).toBe(weighed.positions[0].weight);
+      expect((await get(user, '')).json()).not.toHaveProperty('cash_weight');
+
+      const [lot] = (await get(user, 'lots')).json().lots;
+      // (10 × 150 + 1) / 10 = 150.1 a share before the split, a quarter of it after
+      expect(lot).toMatchObject({
+        symbol: 'AAPL',
+        acquired_on: '2025-01-06',
+        quantity: 36,
+        cost_basis: 1350.9,
+      });
+      expect(lot.cost_per_share).toBeCloseTo(37.525, 4);
+    });
+
+    it('answers the income of a period in the spec shape: money in cents, yields in percent', async () => {
+      const user = await registerUser(sut);
+      await recordLedger(user);
+      const price = (await get(user, 'positions')).json().positions[0].current_price as number;
+      const body = (await get(user, 'income?period=YTD')).json();
+      expect(body).toEqual({
+        period: 'YTD',
+        totals: { dividends_gross: 2.5, withholding_tax: 0.38, dividends_net: 2.12, interest: 1.25 },
+        by_month: [
+          { month: '2025-02', dividends_gross: 2.5, withholding_tax: 0.38, dividends_net: 2.12, interest: 0 },
+          { month: '2025-03', dividends_gross: 0, withholding_tax: 0, dividends_net: 0, interest: 1.25 },
+        ],
+        by_symbol: [{ symbol: 'AAPL', gross: 2.5, withholding_tax: 0.38, net: 2.12 }],
+        trailing_12_months: {
+          dividends_gross: 2.5,
+          // 2.5 / 1,350.90 = 0.18506…%
+          yield_on_cost: 0.1851,
+          yield_on_value: expect.closeTo((100 * 2.5) / (36 * price), 4),
+        },
+        as_of: clock.now().toISOString(),
+      });
+      const invalid = await get(user, 'income?period=2Y');
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().detail[0].loc).toEqual(['query', 'period']);
+    });
+
+    it('answers a field a kind does not take, misses or cannot hold with 422 at the field', async () => {
+      const user = await registerUser(sut);
+      const cases: [object, object[]][] = [
+        [
+          { symbol: 'AAPL', side: 'deposit', amount: 10, executed_at: '2025-01-02' },
+          [valueError(['body', 'symbol'], 'symbol is not accepted for a deposit')],
+        ],
+        [
+          { symbol: 'AAPL', side: 'dividend', executed_at: '2025-01-02' },
+          [{ loc: ['body', 'amount'], msg: 'Field required', type: 'missing' }],
+        ],
+        [
+          { side: 'withdrawal', amount: 0, executed_at: '2025-01-02' },
+          [
+            {
+              loc: ['body', 'amount'],
+              msg: 'Input should be greater than 0',
+              type: 'greater_than',
+              ctx: { gt: 0 },
+            },
+          ],
+        ],
+      ];
+      for (const [payload, detail] of cases) {
+        const response = await post(user, payload);
+        expect({ payload, status: response.statusCode, detail: response.json().detail }).toEqual({
+          payload,
+          status: 422,
+          detail,
+        });
+      }
+      expect((await get(user, 'transactions')).json().total).toBe(0);
+    });
+
+    it('imports an old-format file with 201, and refuses a bad file with 422 at each row and column', async () => {
+      const user = await registerUser(sut);
+      const old = await importCsv(
+        user,
+        'date,symbol,side,quantity,price,fees\n2025-01-06,aapl,buy,10,150,1\n',
+      );
+      expect(old.statusCode).toBe(201);
+      expect(old.json().transactions[0]).toMatchObject({
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        fees: 1,
+      });
+
+      const bad = await importCsv(
+        user,
+        ['date,type,symbol,amount', '2025-03-10,deposit,,50', '2025-03-10,dividend,MSFT,1'].join('\n'),
+      );
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json()).toEqual({
+        detail: [
+          {
+            loc: ['body', 1, 'symbol'],
+            msg: 'Value error, No position in MSFT was held before this dividend',
+            type: 'value_error',
+            ctx: { error: 'No position in MSFT was held before this dividend' },
+          },
+        ],
+      });
+      expect((await get(user, 'transactions')).json().total).toBe(1);
+    });
+  });
+
+  // The figures of each method and the rules of naming lots are checked without HTTP in
+  // test/medium/portfolio-cost-basis.medium-cases.ts.
+  describe('Cost-basis methods over HTTP: settings, specific lots', () => {
+    beforeAll(() => clock.set('2025-03-12T22:00:00Z'));
+
+    const { get, record } = portfolioCalls(() => sut);
+    const putSettings = (user: TestUser, payload: object) =>
+      sut.inject({ method: 'PUT', url: `${BASE}/settings`, headers: user.headers, payload });
+    const post = (user: TestUser, payload: object) =>
+      sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
+    const remove = (user: TestUser, id: number) =>
+      sut.inject({ method: 'DELETE', url: `${BASE}/transactions/${id}`, headers: user.headers });
+
+    /** Lot 1: 10 AAPL at 100 (2024-01-05); lot 2: 5 AAPL at 200 + 5 fees = 201 a share (2025-01-06). */
+    async function twoLots(user: TestUser): Promise<{ first: number; second: number }> {
+      const first = await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 100,
+        executed_at: '2024-01-05',
+      });
+      const second = await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 5,
+        price: 200,
+        fees: 5,
+        executed_at: '2025-01-06',
+      });
+      return { first, second };
+    }
+
+    const twelveSold = {
+      symbol: 'AAPL',
+      side: 'sell',
+      quantity: 12,
+      price: 150,
+      fees: 1,
+      executed_at: '2025-02-03',
+    };
+
+    it('keeps per-user settings: defaults first, any subset changed, bad values refused', async () => {
+      const user = await registerUser(sut);
+      const other = await registerUser(sut);
+      expect((await get(user, 'settings')).json()).toEqual({
+        cost_basis_method: 'average',
+        strict_cash: false,
+      });
+
+      const strict = await putSettings(user, { strict_cash: true });
+      expect(strict.statusCode).toBe(200);
+      expect(strict.json()).toEqual({ cost_basis_method: 'average', strict_cash: true });
+      const fifo = await putSettings(user, { cost_basis_method: 'fifo' });
+      expect(fifo.json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
+      expect((await get(user, 'settings')).json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
+      expect((await putSettings(user, {})).json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
+      // another user's settings are their own
+      expect((await get(other, 'settings')).json()).toEqual({
+        cost_basis_method: 'average',
+        strict_cash: false,
+      });
+
+      for (const [payload, field] of [
+        [{ cost_basis_method: 'lifo' }, 'cost_basis_method'],
+        [{ cost_basis_method: null }, 'cost_basis_method'],
+        [{ strict_cash: 'yes' }, 'strict_cash'],
+        [{ strict_cash: null }, 'strict_cash'],
+      ] as const) {
+        const invalid = await putSettings(user, payload);
+        expect(invalid.statusCode).toBe(422);
+        expect(invalid.json().detail[0].loc).toEqual(['body', field]);
+      }
+      expect((await get(user, 'settings')).json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
+    });
+
+    it('answers lots a sell cannot name with 422 at the lot, and stores nothing', async () => {
+      const user = await registerUser(sut);
+      const { first } = await twoLots(user);
+      const refusal = async (payload: object) => {
+        const response = await post(user, payload);
+        expect(response.statusCode).toBe(422);
+        return response.json().detail as { loc: (string | number)[]; msg: string }[];
+      };
+
+      expect(
+        await refusal({
+          symbol: 'AAPL',
+          side: 'buy',
+          quantity: 1,
+          price: 1,
+          executed_at: '2025-02-03',
+          lots: [{ lot_id: first, quantity: 1 }],
+        }),
+      ).toMatchObject([
+        { loc: ['body', 'lots'], msg: 'Value error, Only a sell can name the lots it closes' },
+      ]);
+      expect(
+        await refusal({
+          ...twelveSold,
+          lots: [
+            { lot_id: first, quantity: 6 },
+            { lot_id: first, quantity: 6 },
+          ],
+        }),
+      ).toMatchObject([
+        { loc: ['body', 'lots', 1, 'lot_id'], msg: `Value error, Lot ${first} is named more than once` },
+      ]);
+      for (const lots of [
+        [],
+        [{ lot_id: 0, quantity: 1 }],
+        [{ lot_id: first, quantity: 0 }],
+        [{ lot_id: 'x', quantity: 1 }],
+      ]) {
+        expect((await post(user, { ...twelveSold, lots })).statusCode).toBe(422);
+      }
+      expect((await get(user, 'transactions')).json().total).toBe(2);
+    });
+
+    it('answers a deletion or back-dated sell around a named lot with 409 and its detail', async () => {
+      const user = await registerUser(sut);
+      const { first, second } = await twoLots(user);
+      // lot 3: 10 AAPL at 150 on 2025-01-10
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 150,
+        executed_at: '2025-01-10',
+      });
+      const sell = await record(user, {
+        ...twelveSold,
+        lots: [
+          { lot_id: second, quantity: 5 },
+          { lot_id: first, quantity: 7 },
+        ],
+      });
+
+      const deletion = await remove(user, second);
+      expect(deletion.statusCode).toBe(409);
+      expect(deletion.json()).toEqual({
+        detail: `Cannot delete this transaction: the sell ${sell} names lot ${second}, which would not stay open for it`,
+      });
+
+      // a sell of 4 before it, naming nothing, would close 4 of lot 1 first (FIFO), leaving 6 of the 7 named
+      const backDated = await post(user, {
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 4,
+        price: 120,
+        executed_at: '2025-01-20',
+      });
+      expect(backDated.statusCode).toBe(409);
+      expect(backDated.json()).toEqual({
+        detail: `Cannot record this transaction: the sell ${sell} names lot ${first}, which would not stay open for it`,
+      });
+      expect((await remove(user, sell)).statusCode).toBe(204);
+      expect((await remove(user, second)).statusCode).toBe(204);
+    });
+  });
+
+  // Which lots a sell closes and the gains it realizes are checked without HTTP in
+  // test/medium/portfolio-lots.medium-cases.ts.
+  describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots over HTTP', () => {
+    beforeAll(() => clock.set('2025-03-12T22:00:00Z'));
+
+    const { get, record } = portfolioCalls(() => sut);
+
+    it('answers the open lots in the spec shape, rounded at the edge', async () => {
+      const user = await registerUser(sut);
+      expect((await get(user, 'lots')).json()).toEqual({
+        method: 'fifo',
+        lots: [],
+        as_of: '2025-03-12T22:00:00.000Z',
+      });
+      const msftLot = await record(user, {
+        symbol: 'MSFT',
+        side: 'buy',
+        quantity: 1,
+        price: 300,
+        executed_at: '2023-06-01',
+      });
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 100,
+        executed_at: '2024-01-05',
+      });
+      const aaplLot = await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 5,
+        price: 200,
+        fees: 5,
+        executed_at: '2025-01-06',
+      });
+      // 12 sold: all 10 of January 2024, then 2 of the 5 of January 2025
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 12,
+        price: 150,
+        fees: 1,
+        executed_at: '2025-02-03',
+      });
+
+      const positions = (await get(user, 'positions')).json().positions as {
+        symbol: string;
+        current_price: number;
+      }[];
+      const priceOf = (symbol: string) =>
+        positions.find((position) => position.symbol === symbol)!.current_price;
+      const body = (await get(user, 'lots')).json();
+      const aapl = priceOf('AAPL');
+      const msft = priceOf('MSFT');
+      expect(body.lots).toEqual([
+        {
+          lot_id: aaplLot,
+          account_id: expect.any(Number),
+          symbol: 'AAPL',
+          acquired_on: '2025-01-06',
+          quantity: 3,
+          // (5 × 200 + 5) / 5
+          cost_per_share: 201,
+          cost_basis: 603,
+          current_price: aapl,
+          market_value: expect.closeTo(3 * aapl, 2),
+          unrealized_pnl: expect.closeTo(3 * aapl - 603, 2),
+          unrealized_pnl_percent: expect.closeTo((100 * (3 * aapl - 603)) / 603, 3),
+          // Jan 6 → Mar 12: 25 + 28 + 12
+          holding_days: 65,
+          term: 'short',
+        },
+        {
+          lot_id: msftLot,
+          account_id: expect.any(Number),
+          symbol: 'MSFT',
+          acquired_on: '2023-06-01',
+          quantity: 1,
+          cost_per_share: 300,
+          cost_basis: 300,
+          current_price: msft,
+          market_value: expect.closeTo(msft, 2),
+          unrealized_pnl: expect.closeTo(msft - 300, 2),
+          unrealized_pnl_percent: expect.closeTo((100 * (msft - 300)) / 300, 3),
+          // 366 days to 2024-06-01 (29 Feb 2024 between), 273 to 2025-03-01, 11 more
+          holding_days: 650,
+          term: 'long',
+        },
+      ]);
+    });
+
+    it('answers the realized gains of a year in the spec shape, and 422 for a year out of range', async () => {
+      const user = await registerUser(sut);
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 10,
+        price: 100,
+        executed_at: '2024-01-05',
+      });
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 5,
+        price: 200,
+        fees: 5,
+        executed_at: '2025-01-06',
+      });
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 12,
+        price: 150,
+        fees: 1,
+        executed_at: '2025-02-03',
+      });
+      const transactions = (await get(user, 'transactions')).json().transactions as {
+        id: number;
+        side: string;
+      }[];
+      const sellId = transactions.find((transaction) => transaction.side === 'sell')!.id;
+
+      // net proceeds 12 × 150 − 1 = 1,799, shared 10 : 2
+      const expected = {
+        year: 2025,
+        method: 'fifo',
+        realized: [
+          {
+            symbol: 'AAPL',
+            sell_id: sellId,
+            acquired_on: '2024-01-05',
+            disposed_on: '2025-02-03',
+            quantity: 10,
+            proceeds: 1499.17,
+            cost: 1000,
+            gain: 499.17,
+            term: 'long',
+          },
+          {
+            symbol: 'AAPL',
+            sell_id: sellId,
+            acquired_on: '2025-01-06',
+            disposed_on: '2025-02-03',
+            quantity: 2,
+            proceeds: 299.83,
+            // 2 × 201
+            cost: 402,
+            gain: -102.17,
+            term: 'short',
+          },
+        ],
+        totals: { proceeds: 1799, cost: 1402, gain: 397, short_term_gain: -102.17, long_term_gain: 499.17 },
+        as_of: '2025-03-12T22:00:00.000Z',
+      };
+      expect((await get(user, 'realized?year=2025')).json()).toEqual(expected);
+      const invalid = await get(user, 'realized?year=1800');
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().detail[0].loc).toEqual(['query', 'year']);
+    });
+
+    it('needs a token', async () => {
+      expect((await sut.inject({ url: `${BASE}/lots` })).statusCode).toBe(401);
+      expect((await sut.inject({ url: `${BASE}/realized` })).statusCode).toBe(401);
+    });
+  });
+});
