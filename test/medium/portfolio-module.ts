@@ -55,9 +55,9 @@ export function portfolioOf(medium: MediumModule) {
   const holdings = medium.get(HoldingsService);
   return {
     record: (user: Owner, command: TransactionCommand): Promise<LedgerTransaction> =>
-      transactions.record(user.id, command as unknown as CreateTransactionDto, (recorded) => recorded),
+      transactions.record(user.id, command as unknown as CreateTransactionDto),
     importCsv: (user: Owner, csv: string): Promise<LedgerTransaction[]> =>
-      transactions.importCsv(user.id, csv, (recorded) => recorded),
+      transactions.importCsv(user.id, csv),
     remove: (user: Owner, id: number) => transactions.remove(user.id, id),
     list: (user: Owner, query: Partial<ListTransactionsQuery> = {}) =>
       transactions.list(user.id, { skip: 0, limit: 100, ...query }),
