@@ -36,6 +36,12 @@ export const asForm = {
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 };
 
+/** CSV imports send the file as it is, as `text/csv`. */
+export const asCsv = {
+  bodySerializer: (csv: string) => csv,
+  headers: { 'content-type': 'text/csv' },
+};
+
 /** A `fetch` for openapi-fetch that answers through `inject()`, without a socket. */
 export function injectFetch(sut: TestApp): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -55,4 +61,13 @@ export function injectFetch(sut: TestApp): (request: Request) => Promise<Respons
     const withoutBody = [204, 205, 304].includes(answer.statusCode);
     return new Response(withoutBody ? null : answer.rawPayload, { status: answer.statusCode, headers });
   };
+}
+
+/** The body of an answer that has one: a test reading it fails here, with the status and error, otherwise. */
+export function dataOf<R extends { data?: unknown; error?: unknown; response: Response }>(
+  result: R,
+): NonNullable<R['data']> {
+  if (result.data === undefined || result.data === null)
+    throw new Error(`no body: ${result.response.status} ${JSON.stringify(result.error)}`);
+  return result.data as NonNullable<R['data']>;
 }
