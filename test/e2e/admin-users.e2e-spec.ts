@@ -2,12 +2,13 @@ import { DataSource } from 'typeorm';
 import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { typedApi } from '../support/typed-api';
+import type { ApiClient } from '../../client';
 
 describe('admin users (spec 4.6)', () => {
   let sut: TestApp;
   let admin: TestUser;
-  let api: ReturnType<typeof typedApi>;
-  let asAdmin: ReturnType<typeof typedApi>;
+  let api: ApiClient;
+  let asAdmin: ApiClient;
 
   beforeAll(async () => {
     sut = await createTestApp();

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { login, registerUser } from '../factories/users.factory';
 import { createTestApp, TEST_SECRET_KEY, TestApp } from '../setup/test-app';
 import { asForm, typedApi } from '../support/typed-api';
+import type { ApiClient } from '../../client';
 
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
@@ -11,7 +12,7 @@ const form = (fields: Record<string, string>) => ({
 
 describe('accounts and tokens (spec 4.1, 5)', () => {
   let sut: TestApp;
-  let api: ReturnType<typeof typedApi>;
+  let api: ApiClient;
 
   beforeAll(async () => {
     // Strict rotation here; the reuse grace window is covered by the concurrency suite.
