@@ -1,15 +1,24 @@
 import { DataSource } from 'typeorm';
 import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { typedApi } from '../support/typed-api';
+import type { ApiClient } from '../../client';
 
 describe('admin users (spec 4.6)', () => {
   let sut: TestApp;
   let admin: TestUser;
+  let api: ApiClient;
+  let asAdmin: ApiClient;
 
   beforeAll(async () => {
     sut = await createTestApp();
     admin = await createSuperuser(sut);
+    api = typedApi(sut);
+    asAdmin = typedApi(sut, admin);
   });
+  const userPath = (user_id: number) => ({ params: { path: { user_id } } });
+  const meStatus = async (headers: Record<string, string>) =>
+    (await api.GET('/api/v1/auth/me', { headers })).response.status;
   afterAll(() => sut.close());
 
   const adminUser = {
@@ -23,22 +32,19 @@ describe('admin users (spec 4.6)', () => {
 
   it('refuses non-superusers with 403 and anonymous callers with 401', async () => {
     const user = await registerUser(sut);
-    const forbidden = await sut.inject({ url: '/api/v1/admin/users/', headers: user.headers });
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ detail: 'Forbidden - Admin access required' });
-    const anonymous = await sut.inject({ url: '/api/v1/admin/users/' });
-    expect(anonymous.statusCode).toBe(401);
+    const forbidden = await api.GET('/api/v1/admin/users', { headers: user.headers });
+    expect(forbidden.response.status).toBe(403);
+    expect(forbidden.error).toEqual({ detail: 'Forbidden - Admin access required' });
+    const anonymous = await api.GET('/api/v1/admin/users');
+    expect(anonymous.response.status).toBe(401);
   });
 
   it('creates a user with 201, defaults is_active true and is_superuser false', async () => {
-    const response = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/admin/users/',
-      headers: admin.headers,
-      payload: { email: 'New.Hire@Example.com', password: 'welcome aboard', full_name: 'New Hire' },
+    const { response, data } = await asAdmin.POST('/api/v1/admin/users', {
+      body: { email: 'New.Hire@Example.com', password: 'welcome aboard', full_name: 'New Hire' },
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({
+    expect(response.status).toBe(201);
+    expect(data).toEqual({
       ...adminUser,
       email: 'new.hire@example.com',
       full_name: 'New Hire',
@@ -46,22 +52,16 @@ describe('admin users (spec 4.6)', () => {
       is_superuser: false,
       updated_at: null,
     });
-    const duplicate = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/admin/users/',
-      headers: admin.headers,
-      payload: { email: 'new.hire@example.com', password: 'welcome aboard', full_name: 'Again' },
+    const duplicate = await asAdmin.POST('/api/v1/admin/users', {
+      body: { email: 'new.hire@example.com', password: 'welcome aboard', full_name: 'Again' },
     });
-    expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json()).toEqual({ detail: 'Email already registered' });
+    expect(duplicate.response.status).toBe(400);
+    expect(duplicate.error).toEqual({ detail: 'Email already registered' });
   });
 
   it('creates with explicit flags and validates them', async () => {
-    const response = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/admin/users/',
-      headers: admin.headers,
-      payload: {
+    const { data } = await asAdmin.POST('/api/v1/admin/users', {
+      body: {
         email: 'ops@example.com',
         password: 'plenty long passphrase',
         full_name: 'Ops',
@@ -69,7 +69,8 @@ describe('admin users (spec 4.6)', () => {
         is_superuser: true,
       },
     });
-    expect(response.json()).toMatchObject({ is_active: false, is_superuser: true });
+    expect(data).toMatchObject({ is_active: false, is_superuser: true });
+    // A flag of the wrong type: a body the typed client refuses to build.
     const invalid = await sut.inject({
       method: 'POST',
       url: '/api/v1/admin/users/',
@@ -87,16 +88,12 @@ describe('admin users (spec 4.6)', () => {
 
   it('lists users ordered by id with skip and limit', async () => {
     for (let index = 0; index < 3; index += 1) await registerUser(sut);
-    const all = (await sut.inject({ url: '/api/v1/admin/users/', headers: admin.headers })).json();
-    const ids = all.map((user: { id: number }) => user.id);
-    expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
+    const all = (await asAdmin.GET('/api/v1/admin/users')).data ?? [];
+    const ids = all.map((user) => user.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(all[0]).toEqual({ ...adminUser, updated_at: null });
-    const page = await sut.inject({
-      url: '/api/v1/admin/users/',
-      query: { skip: '1', limit: '2' },
-      headers: admin.headers,
-    });
-    expect(page.json().map((user: { id: number }) => user.id)).toEqual(ids.slice(1, 3));
+    const page = await asAdmin.GET('/api/v1/admin/users', { params: { query: { skip: 1, limit: 2 } } });
+    expect(page.data?.map((user) => user.id)).toEqual(ids.slice(1, 3));
   });
 
   it.each([
@@ -107,31 +104,29 @@ describe('admin users (spec 4.6)', () => {
     [{ limit: '' }, 'limit', 'int_parsing'],
     [{ skip: '' }, 'skip', 'int_parsing'],
   ])('answers 422 for %j', async (query, field, type) => {
+    // Query strings as sent, non-numbers and empty values among them: the typed client takes numbers.
     const response = await sut.inject({ url: '/api/v1/admin/users/', query, headers: admin.headers });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toEqual([expect.objectContaining({ loc: ['query', field], type })]);
   });
 
   it('accepts limit 1 and 1000', async () => {
-    for (const limit of ['1', '1000']) {
-      const response = await sut.inject({
-        url: '/api/v1/admin/users/',
-        query: { limit },
-        headers: admin.headers,
-      });
-      expect(response.statusCode).toBe(200);
+    for (const limit of [1, 1000]) {
+      const { response } = await asAdmin.GET('/api/v1/admin/users', { params: { query: { limit } } });
+      expect(response.status).toBe(200);
     }
   });
 
   it('gets one user, 404 for a missing one, 422 for a non-integer id', async () => {
     const user = await registerUser(sut);
-    const found = await sut.inject({ url: `/api/v1/admin/users/${user.id}`, headers: admin.headers });
-    expect(found.json()).toMatchObject({ id: user.id, email: user.email, is_superuser: false });
-    for (const id of ['999999', '0', '-5', '99999999999']) {
-      const missing = await sut.inject({ url: `/api/v1/admin/users/${id}`, headers: admin.headers });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'User not found' });
+    const found = await asAdmin.GET('/api/v1/admin/users/{user_id}', userPath(user.id));
+    expect(found.data).toMatchObject({ id: user.id, email: user.email, is_superuser: false });
+    for (const id of [999999, 0, -5, 99999999999]) {
+      const missing = await asAdmin.GET('/api/v1/admin/users/{user_id}', userPath(id));
+      expect(missing.response.status).toBe(404);
+      expect(missing.error).toEqual({ detail: 'User not found' });
     }
+    // A non-integer id: a path the typed client refuses to build.
     const invalid = await sut.inject({ url: '/api/v1/admin/users/abc', headers: admin.headers });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().detail[0]).toMatchObject({ loc: ['path', 'user_id'], type: 'int_parsing' });
@@ -140,40 +135,29 @@ describe('admin users (spec 4.6)', () => {
   it('updates any subset, refreshes updated_at, and refuses an email used by another user', async () => {
     const user = await registerUser(sut);
     const other = await registerUser(sut);
-    const renamed = await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${user.id}`,
-      headers: admin.headers,
-      payload: { full_name: 'Renamed' },
+    const renamed = await asAdmin.PUT('/api/v1/admin/users/{user_id}', {
+      ...userPath(user.id),
+      body: { full_name: 'Renamed' },
     });
-    expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({
+    expect(renamed.response.status).toBe(200);
+    expect(renamed.data).toMatchObject({
       full_name: 'Renamed',
       email: user.email,
       updated_at: expect.any(String),
     });
-    const clash = await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${user.id}`,
-      headers: admin.headers,
-      payload: { email: other.email.toUpperCase() },
+    const clash = await asAdmin.PUT('/api/v1/admin/users/{user_id}', {
+      ...userPath(user.id),
+      body: { email: other.email.toUpperCase() },
     });
-    expect(clash.statusCode).toBe(400);
-    expect(clash.json()).toEqual({ detail: 'Email already in use by another user' });
-    const same = await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${user.id}`,
-      headers: admin.headers,
-      payload: { email: user.email },
+    expect(clash.response.status).toBe(400);
+    expect(clash.error).toEqual({ detail: 'Email already in use by another user' });
+    const same = await asAdmin.PUT('/api/v1/admin/users/{user_id}', {
+      ...userPath(user.id),
+      body: { email: user.email },
     });
-    expect(same.statusCode).toBe(200);
-    const missing = await sut.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/users/999999',
-      headers: admin.headers,
-      payload: {},
-    });
-    expect(missing.statusCode).toBe(404);
+    expect(same.response.status).toBe(200);
+    const missing = await asAdmin.PUT('/api/v1/admin/users/{user_id}', { ...userPath(999999), body: {} });
+    expect(missing.response.status).toBe(404);
   });
 
   it.each([
@@ -184,8 +168,9 @@ describe('admin users (spec 4.6)', () => {
     ['is_superuser', 'Input should be a valid boolean', 'bool_type'],
   ])('PUT with %s null is a 422 at that field and changes nothing', async (field, msg, type) => {
     const user = await registerUser(sut);
-    const before = await sut.inject({ url: `/api/v1/admin/users/${user.id}`, headers: admin.headers });
+    const before = await asAdmin.GET('/api/v1/admin/users/{user_id}', userPath(user.id));
 
+    // A null field: a body the typed client refuses to build.
     const response = await sut.inject({
       method: 'PUT',
       url: `/api/v1/admin/users/${user.id}`,
@@ -195,11 +180,12 @@ describe('admin users (spec 4.6)', () => {
 
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ detail: [{ loc: ['body', field], msg, type }] });
-    const after = await sut.inject({ url: `/api/v1/admin/users/${user.id}`, headers: admin.headers });
-    expect(after.json()).toEqual(before.json());
+    const after = await asAdmin.GET('/api/v1/admin/users/{user_id}', userPath(user.id));
+    expect(after.data).toEqual(before.data);
   });
 
   it('documents every PUT field as optional and the create fields as required', async () => {
+    // The OpenAPI document itself is not one of its own operations.
     const schemas = (await sut.inject({ url: '/openapi.json' })).json().components.schemas;
 
     expect(schemas.UpdateAdminUserDto.required).toBeUndefined();
@@ -207,6 +193,7 @@ describe('admin users (spec 4.6)', () => {
   });
 
   it('POST with a null flag is a 422 at that field', async () => {
+    // A null flag: a body the typed client refuses to build.
     const response = await sut.inject({
       method: 'POST',
       url: '/api/v1/admin/users/',
@@ -227,118 +214,88 @@ describe('admin users (spec 4.6)', () => {
 
   it('PUT with a new password lets the user log in with it', async () => {
     const user = await registerUser(sut);
-    await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${user.id}`,
-      headers: admin.headers,
-      payload: { password: 'a brand new password' },
+    await asAdmin.PUT('/api/v1/admin/users/{user_id}', {
+      ...userPath(user.id),
+      body: { password: 'a brand new password' },
     });
     await expect(login(sut, user.email, 'a brand new password')).resolves.toHaveProperty('accessToken');
   });
 
   it('deactivation blocks login (400) and protected calls (403) at once; activation allows a new login', async () => {
     const user = await registerUser(sut);
-    expect((await sut.inject({ url: '/api/v1/auth/me', headers: user.headers })).statusCode).toBe(200);
-    const deactivated = await sut.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/users/${user.id}/deactivate`,
-      headers: admin.headers,
-    });
-    expect(deactivated.statusCode).toBe(200);
-    expect(deactivated.json()).toMatchObject({
+    expect(await meStatus(user.headers)).toBe(200);
+    const deactivated = await asAdmin.PATCH('/api/v1/admin/users/{user_id}/deactivate', userPath(user.id));
+    expect(deactivated.response.status).toBe(200);
+    expect(deactivated.data).toMatchObject({
       id: user.id,
       is_active: false,
       updated_at: expect.any(String),
     });
-    const me = await sut.inject({ url: '/api/v1/auth/me', headers: user.headers });
-    expect(me.statusCode).toBe(403);
-    expect(me.json()).toEqual({ detail: 'Inactive user' });
+    const me = await api.GET('/api/v1/auth/me', { headers: user.headers });
+    expect(me.response.status).toBe(403);
+    expect(me.error).toEqual({ detail: 'Inactive user' });
     await expect(login(sut, user.email, user.password)).rejects.toThrow(
       'login failed: 400 {"detail":"Inactive user"}',
     );
-    const activated = await sut.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/users/${user.id}/activate`,
-      headers: admin.headers,
-    });
-    expect(activated.json()).toMatchObject({ is_active: true });
+    const activated = await asAdmin.PATCH('/api/v1/admin/users/{user_id}/activate', userPath(user.id));
+    expect(activated.data).toMatchObject({ is_active: true });
     // Deactivation ended the user's sessions: the old token stays dead, a new login works.
-    expect((await sut.inject({ url: '/api/v1/auth/me', headers: user.headers })).statusCode).toBe(401);
+    expect(await meStatus(user.headers)).toBe(401);
     const again = await login(sut, user.email, user.password);
-    expect((await sut.inject({ url: '/api/v1/auth/me', headers: again.headers })).statusCode).toBe(200);
+    expect(await meStatus(again.headers)).toBe(200);
   });
 
   it('PUT is_active false also takes effect at once', async () => {
     const user = await registerUser(sut);
-    await sut.inject({ url: '/api/v1/auth/me', headers: user.headers });
-    await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${user.id}`,
-      headers: admin.headers,
-      payload: { is_active: false },
-    });
-    expect((await sut.inject({ url: '/api/v1/auth/me', headers: user.headers })).statusCode).toBe(403);
+    await meStatus(user.headers);
+    await asAdmin.PUT('/api/v1/admin/users/{user_id}', { ...userPath(user.id), body: { is_active: false } });
+    expect(await meStatus(user.headers)).toBe(403);
   });
 
   it('refuses to deactivate or delete your own account', async () => {
-    const deactivate = await sut.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/users/${admin.id}/deactivate`,
-      headers: admin.headers,
-    });
-    expect(deactivate.statusCode).toBe(400);
-    expect(deactivate.json()).toEqual({ detail: 'Cannot deactivate your own account' });
-    const remove = await sut.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/users/${admin.id}`,
-      headers: admin.headers,
-    });
-    expect(remove.statusCode).toBe(400);
-    expect(remove.json()).toEqual({ detail: 'Cannot delete your own account' });
+    const deactivate = await asAdmin.PATCH('/api/v1/admin/users/{user_id}/deactivate', userPath(admin.id));
+    expect(deactivate.response.status).toBe(400);
+    expect(deactivate.error).toEqual({ detail: 'Cannot deactivate your own account' });
+    const remove = await asAdmin.DELETE('/api/v1/admin/users/{user_id}', userPath(admin.id));
+    expect(remove.response.status).toBe(400);
+    expect(remove.error).toEqual({ detail: 'Cannot delete your own account' });
   });
 
   it('deletes permanently: 200 with a message, then 404, and the tokens stop working', async () => {
     const user = await registerUser(sut);
-    const response = await sut.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/users/${user.id}`,
-      headers: admin.headers,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    const { response, data } = await asAdmin.DELETE('/api/v1/admin/users/{user_id}', userPath(user.id));
+    expect(response.status).toBe(200);
+    expect(data).toEqual({ message: expect.any(String) });
     const [{ count }] = await sut.app
       .get(DataSource)
       .query('SELECT count(*)::int AS count FROM users WHERE id = $1', [user.id]);
     expect(count).toBe(0);
-    expect(
-      (await sut.inject({ method: 'DELETE', url: `/api/v1/admin/users/${user.id}`, headers: admin.headers }))
-        .statusCode,
-    ).toBe(404);
-    expect((await sut.inject({ url: '/api/v1/auth/me', headers: user.headers })).statusCode).toBe(401);
+    expect((await asAdmin.DELETE('/api/v1/admin/users/{user_id}', userPath(user.id))).response.status).toBe(
+      404,
+    );
+    expect(await meStatus(user.headers)).toBe(401);
   });
 
   it('answers 404 for activate and deactivate of a missing user', async () => {
-    for (const action of ['activate', 'deactivate']) {
-      const response = await sut.inject({
-        method: 'PATCH',
-        url: `/api/v1/admin/users/999999/${action}`,
-        headers: admin.headers,
-      });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'User not found' });
+    for (const { response, error } of [
+      await asAdmin.PATCH('/api/v1/admin/users/{user_id}/activate', userPath(999999)),
+      await asAdmin.PATCH('/api/v1/admin/users/{user_id}/deactivate', userPath(999999)),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(error).toEqual({ detail: 'User not found' });
     }
   });
 
   it('a demoted superuser loses admin access at once', async () => {
     const second = await createSuperuser(sut);
-    expect((await sut.inject({ url: '/api/v1/admin/users/', headers: second.headers })).statusCode).toBe(200);
-    await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${second.id}`,
-      headers: admin.headers,
-      payload: { is_superuser: false },
+    const listStatus = async () =>
+      (await api.GET('/api/v1/admin/users', { headers: second.headers })).response.status;
+    expect(await listStatus()).toBe(200);
+    await asAdmin.PUT('/api/v1/admin/users/{user_id}', {
+      ...userPath(second.id),
+      body: { is_superuser: false },
     });
-    expect((await sut.inject({ url: '/api/v1/admin/users/', headers: second.headers })).statusCode).toBe(403);
+    expect(await listStatus()).toBe(403);
   });
 });
 
@@ -353,21 +310,18 @@ describe('the last active superuser', () => {
   it('cannot be demoted, deactivated or deleted by another admin path', async () => {
     const first = await createSuperuser(sut);
     const second = await createSuperuser(sut);
-    const demoteFirst = await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${first.id}`,
-      headers: second.headers,
-      payload: { is_superuser: false },
+    const asSecond = typedApi(sut, second);
+    const demoteFirst = await asSecond.PUT('/api/v1/admin/users/{user_id}', {
+      params: { path: { user_id: first.id } },
+      body: { is_superuser: false },
     });
-    expect(demoteFirst.statusCode).toBe(200);
-    const demoteSelf = await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${second.id}`,
-      headers: second.headers,
-      payload: { is_superuser: false },
+    expect(demoteFirst.response.status).toBe(200);
+    const demoteSelf = await asSecond.PUT('/api/v1/admin/users/{user_id}', {
+      params: { path: { user_id: second.id } },
+      body: { is_superuser: false },
     });
-    expect(demoteSelf.statusCode).toBe(400);
-    expect(demoteSelf.json()).toEqual({
+    expect(demoteSelf.response.status).toBe(400);
+    expect(demoteSelf.error).toEqual({
       detail: 'Cannot remove superuser status from the last active superuser',
     });
     const [{ count }] = await sut.app

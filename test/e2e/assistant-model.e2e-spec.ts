@@ -14,6 +14,8 @@ import { LIMITED_ALLOWED_KEYS } from '../../src/modules/assistant/engines/openai
 import { POLICY_RULES } from '../../src/modules/assistant/policy';
 import { portfolioCalls } from '../support/portfolio-calls';
 import { untilMarketGraphConnected } from '../support/market-graph';
+import { dataOf, typedApi } from '../support/typed-api';
+import type { ApiClient, Schemas } from '../../client';
 
 const TRADES_CSV = readFileSync(join(__dirname, '../fixtures/portfolio/trades.csv'), 'utf8');
 const DISCLAIMER = 'This is information, not investment advice.';
@@ -35,6 +37,7 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
   const clock = new FakeClock();
   const model = new FakeChatModel();
   let sut: TestApp;
+  let api: ApiClient;
 
   beforeAll(async () => {
     await model.start();
@@ -50,27 +53,25 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
         AI_MAX_TOKENS: '300',
       },
     });
+    api = typedApi(sut);
   });
   afterAll(async () => {
     await sut.close();
     await model.stop();
   });
 
-  const chat = (user: TestUser, payload: object) =>
-    sut.inject({ method: 'POST', url: '/api/v1/assistant/chat', headers: user.headers, payload });
-  const aiService = async () =>
-    (await sut.inject({ url: '/api/v1/system/health' })).json().services.ai_service;
+  const chat = (user: TestUser, body: Schemas['ChatRequestDto']) =>
+    api.POST('/api/v1/assistant/chat', { body, headers: user.headers });
+  const aiService = async () => dataOf(await api.GET('/api/v1/system/health')).services.ai_service;
   const investor = async (privacy?: 'full' | 'limited' | 'minimal') => {
     const user = await registerUser(sut);
     await portfolioCalls(() => sut).importCsv(user, TRADES_CSV);
     if (privacy) {
-      const created = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/preferences/',
+      const created = await api.POST('/api/v1/preferences', {
+        body: { experience_level: 'intermediate', privacy_level: privacy },
         headers: user.headers,
-        payload: { experience_level: 'intermediate', privacy_level: privacy },
       });
-      expect(created.statusCode).toBeLessThan(300);
+      expect(created.response.status).toBeLessThan(300);
     }
     return user;
   };
@@ -86,8 +87,8 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       { kind: 'text', text: `Apple trades at $${price}.` },
     );
     const response = await chat(user, { message: 'How is Apple doing?' });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
+    expect(response.response.status).toBe(200);
+    const body = dataOf(response);
     expect(body.message.content).toBe(`Apple trades at $${price}.\n\n${DISCLAIMER}`);
     expect(body.suggestions).toEqual(['Any news on it?', 'Compare Apple and Microsoft']);
     expect(body.message.sources).toEqual([
@@ -133,7 +134,7 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       { kind: 'tool_calls', calls: [{ name: 'quote', arguments: '{"symbol": AAPL' }] },
       { kind: 'text', text: 'I could not look that up.' },
     );
-    const body = (await chat(user, { message: 'Price of AAPL?' })).json();
+    const body = dataOf(await chat(user, { message: 'Price of AAPL?' }));
     expect(JSON.parse(toolMessages(1)[0].content!)).toEqual({ error: 'the arguments are not valid JSON' });
     expect(body.message.content).toBe(`I could not look that up.\n\n${DISCLAIMER}`);
     expect(body.message.sources).toEqual([]);
@@ -171,9 +172,9 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
     const askGraph = async (user: TestUser) => {
       // The turn's model timeout is 1 s: the user's first exposure (holdings written to the graph,
       // clusters, the indirect-news walk) is computed before, through its route.
-      expect(
-        (await sut.inject({ url: '/api/v1/portfolio/exposure', headers: user.headers })).statusCode,
-      ).toBe(200);
+      expect((await api.GET('/api/v1/portfolio/exposure', { headers: user.headers })).response.status).toBe(
+        200,
+      );
       model.replyWith(
         {
           kind: 'tool_calls',
@@ -187,10 +188,10 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       const response = await chat(user, {
         message: 'What else is like NVDA, and am I more concentrated than I think?',
       });
-      expect(response.statusCode).toBe(200);
+      expect(response.response.status).toBe(200);
       return {
         results: toolMessages(1).map((message) => JSON.parse(message.content!)),
-        body: response.json(),
+        body: dataOf(response),
       };
     };
 
@@ -203,18 +204,22 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       const offered = model.requests[0].body.tools!.map((tool) => tool.function.name);
       expect(offered).toEqual(expect.arrayContaining(['related_companies', 'portfolio_exposure']));
 
-      const route = async (url: string) => (await sut.inject({ url, headers: user.headers })).json();
+      const relatedBy = async (by: 'industry' | 'correlation') =>
+        dataOf(
+          await api.GET('/api/v1/market/stock/{symbol}/related', {
+            params: { path: { symbol: 'NVDA' }, query: { by, limit: 3 } },
+            headers: user.headers,
+          }),
+        );
       const [related, exposure] = results;
-      expect(related.data.industry).toEqual(
-        await route('/api/v1/market/stock/NVDA/related?by=industry&limit=3'),
-      );
-      expect(related.data.correlation).toEqual(
-        await route('/api/v1/market/stock/NVDA/related?by=correlation&limit=3'),
-      );
+      expect(related.data.industry).toEqual(await relatedBy('industry'));
+      expect(related.data.correlation).toEqual(await relatedBy('correlation'));
       expect(related.data.industry.related[0]).toMatchObject({
         why: expect.stringMatching(/^same sub-industry: /),
       });
-      expect(exposure.data).toEqual(await route('/api/v1/portfolio/exposure'));
+      expect(exposure.data).toEqual(
+        dataOf(await api.GET('/api/v1/portfolio/exposure', { headers: user.headers })),
+      );
       expect(exposure.data.clusters.length).toBeGreaterThan(0);
       // News titles were written by third parties: the result says so beside them.
       expect(exposure.note).toMatch(/third parties/);
@@ -262,16 +267,16 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
         { kind: 'text', text: 'Here is your portfolio.' },
       );
       const response = await chat(user, { message: 'How is my portfolio doing?' });
-      expect(response.statusCode).toBe(200);
+      expect(response.response.status).toBe(200);
       return {
         results: toolMessages(1).map((message) => JSON.parse(message.content!)),
-        body: response.json(),
+        body: dataOf(response),
       };
     };
 
     it('full: holdings and amounts', async () => {
       const user = await investor('full');
-      const summary = (await sut.inject({ url: '/api/v1/portfolio/summary', headers: user.headers })).json();
+      const summary = dataOf(await api.GET('/api/v1/portfolio/summary', { headers: user.headers }));
       const { results } = await askPortfolio(user);
       expect(results[0].data.total_value).toBe(summary.total_value);
       expect(results[1].data[0]).toMatchObject({
@@ -282,9 +287,7 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
 
     it('limited: weights and percentages, no amounts or quantities (also without preferences)', async () => {
       for (const user of [await investor('limited'), await investor()]) {
-        const summary = (
-          await sut.inject({ url: '/api/v1/portfolio/summary', headers: user.headers })
-        ).json();
+        const summary = dataOf(await api.GET('/api/v1/portfolio/summary', { headers: user.headers }));
         const { results } = await askPortfolio(user);
         const seen = JSON.stringify(model.requests.map((request) => request.body));
         for (const key of [
@@ -323,7 +326,7 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
         { kind: 'text', text: 'Here it is.' },
       );
       const response = await chat(user, { message: 'Tell me about my Apple position and my cash' });
-      expect(response.statusCode).toBe(200);
+      expect(response.response.status).toBe(200);
       const results = toolMessages(1).map((message) => JSON.parse(message.content!).data);
       const keys = new Set<string>();
       const collect = (value: unknown): void => {
@@ -373,17 +376,17 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
     it("a follow-up reaches the model with the conversation, and its position tool answers the caller's holding", async () => {
       const user = await investor('full');
       model.replyWith({ kind: 'text', text: 'Apple is at its price.' });
-      const first = (await chat(user, { message: 'How is Apple doing?' })).json();
+      const first = dataOf(await chat(user, { message: 'How is Apple doing?' }));
       model.replyWith(
         { kind: 'tool_calls', calls: [{ name: 'holding', arguments: '{"symbol":"aapl"}' }] },
         { kind: 'text', text: 'You hold 15 shares of it.' },
       );
-      const second = (
+      const second = dataOf(
         await chat(user, {
           message: 'how many shares of it do I have?',
           conversation_id: first.conversation_id,
-        })
-      ).json();
+        }),
+      );
       const sent = model.requests[model.requests.length - 1].body.messages;
       expect(
         sent
@@ -394,32 +397,27 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
         expect.stringContaining('Apple is at its price.'),
         'how many shares of it do I have?',
       ]);
-      const positions = (
-        await sut.inject({ url: '/api/v1/portfolio/positions', headers: user.headers })
-      ).json();
-      const apple = positions.positions.find((p: { symbol: string }) => p.symbol === 'AAPL');
+      const positions = dataOf(await api.GET('/api/v1/portfolio/positions', { headers: user.headers }));
+      const apple = positions.positions.find((p) => p.symbol === 'AAPL');
       expect(JSON.parse(toolMessages(model.requests.length - 1)[0].content!).data).toMatchObject({
         symbol: 'AAPL',
         held: true,
-        quantity: apple.quantity,
-        cost_basis: apple.cost_basis,
+        quantity: apple?.quantity,
+        cost_basis: apple?.cost_basis,
       });
-      expect(second.message.sources.map((source: { type: string }) => source.type)).toEqual([
-        'holding',
-        'tax_lots',
-      ]);
+      expect(second.message.sources.map((source) => source.type)).toEqual(['holding', 'tax_lots']);
     });
 
     it("an order to trade gets the model's refusal and changes nothing", async () => {
       const user = await investor('full');
       const transactions = async () =>
-        (await sut.inject({ url: '/api/v1/portfolio/transactions', headers: user.headers })).json().total;
+        dataOf(await api.GET('/api/v1/portfolio/transactions', { headers: user.headers })).total;
       const before = await transactions();
       model.replyWith({
         kind: 'text',
         text: 'I never trade: record trades at POST /api/v1/portfolio/transactions.',
       });
-      const body = (await chat(user, { message: 'Sell all my AAPL now' })).json();
+      const body = dataOf(await chat(user, { message: 'Sell all my AAPL now' }));
       expect(body.message.content).toMatch(/^I never trade/);
       expect(body.message.sources).toEqual([]);
       expect(await transactions()).toBe(before);
@@ -438,7 +436,7 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
     it('below full, earlier answers (which may quote amounts) are not sent back to the model', async () => {
       const user = await investor('limited');
       model.replyWith({ kind: 'text', text: 'Your total is hidden from me.' });
-      const first = (await chat(user, { message: 'hello' })).json();
+      const first = dataOf(await chat(user, { message: 'hello' }));
       model.replyWith({ kind: 'text', text: 'Still hidden.' });
       await chat(user, { message: 'and now?', conversation_id: first.conversation_id });
       expect(model.requests[0].body.messages.map((message) => message.role)).toEqual([
@@ -453,7 +451,7 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
     it('a timeout, then too many tool rounds, then a 429: degraded, then unavailable; a good answer makes it ready', async () => {
       const user = await investor('full');
       model.replyWith({ kind: 'hang' });
-      const timedOut = (await chat(user, { message: 'What is the price of MSFT?' })).json();
+      const timedOut = dataOf(await chat(user, { message: 'What is the price of MSFT?' }));
       expect(timedOut.message.content).toMatch(
         /^Note: the AI model could not answer \(it timed out\), so this answer comes from the built-in offline assistant\.\n\nMicrosoft Corp\. \(MSFT\) is at \$/,
       );
@@ -462,13 +460,13 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
 
       const loop = { kind: 'tool_calls' as const, calls: [{ name: 'market_summary', arguments: '{}' }] };
       model.replyWith(loop, loop, loop);
-      const looping = (await chat(user, { message: 'What moved in the market today?' })).json();
+      const looping = dataOf(await chat(user, { message: 'What moved in the market today?' }));
       expect(looping.message.content).toContain('(the model was still calling tools after 2 rounds)');
       expect(model.requests).toHaveLength(3);
       expect(model.requests[2].body.tools).toBeUndefined();
 
       model.replyWith({ kind: 'status', status: 429 });
-      const limited = (await chat(user, { message: 'help' })).json();
+      const limited = dataOf(await chat(user, { message: 'help' }));
       expect(limited.message.content).toMatch(
         /^Note: the AI model could not answer \(it is rate limited \(429\)\)/,
       );
@@ -477,7 +475,7 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
       expect(await aiService()).toBe('unavailable');
 
       model.replyWith({ kind: 'text', text: 'Back again.' });
-      expect((await chat(user, { message: 'hi' })).json().message.content).toBe(
+      expect(dataOf(await chat(user, { message: 'hi' })).message.content).toBe(
         `Back again.\n\n${DISCLAIMER}`,
       );
       expect(await aiService()).toBe('ready');
@@ -501,8 +499,8 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
         });
         const response = await chat(user, { message: 'What is the price of MSFT?' });
         expect(polluted()).toEqual([]);
-        expect(response.statusCode).toBe(200);
-        expect(response.json().message.content).toMatch(
+        expect(response.response.status).toBe(200);
+        expect(response.data?.message.content).toMatch(
           /^Note: the AI model could not answer \(it sent a tool call with an invalid index\)/,
         );
       },
@@ -516,17 +514,17 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
         deltas: Array.from({ length: 200 }, () => ({ content: 'x'.repeat(10_000) })),
       });
       const response = await chat(user, { message: 'What is the price of MSFT?' });
-      expect(response.statusCode).toBe(200);
-      const { content } = response.json().message as { content: string };
+      expect(response.response.status).toBe(200);
+      const { content } = dataOf(response).message;
       expect(content.length).toBeLessThan(allowed + 2_000);
       expect(content).toContain(
         'Note: the AI model could not answer (its answer exceeded the length allowed by AI_MAX_TOKENS)',
       );
-      const conversation = await sut.inject({
-        url: `/api/v1/assistant/conversations/${response.json().conversation_id}`,
+      const conversation = await api.GET('/api/v1/assistant/conversations/{id}', {
+        params: { path: { id: dataOf(response).conversation_id } },
         headers: user.headers,
       });
-      const stored = conversation.json().messages.at(-1).content as string;
+      const stored = dataOf(conversation).messages.at(-1)?.content;
       expect(stored).toBe(content);
     });
   });
@@ -538,6 +536,7 @@ describe('assistant with a model: a news article that says "ignore your instruct
   const model = new FakeChatModel(45_100, 45_199);
   let vendor: VendorFixtureServer;
   let sut: TestApp;
+  let api: ApiClient;
 
   beforeAll(async () => {
     await model.start();
@@ -560,6 +559,7 @@ describe('assistant with a model: a news article that says "ignore your instruct
         NEWS_MIN_INTERVAL_MS: '0',
       },
     });
+    api = typedApi(sut);
   });
   afterAll(async () => {
     await sut.close();
@@ -575,23 +575,20 @@ describe('assistant with a model: a news article that says "ignore your instruct
         .query('SELECT count(*)::int AS count FROM portfolio_transactions WHERE user_id = $1', [user.id])
     )[0].count as number;
   const totalValue = async (user: TestUser) =>
-    (await sut.inject({ url: '/api/v1/portfolio/summary', headers: user.headers })).json()
-      .total_value as number;
+    dataOf(await api.GET('/api/v1/portfolio/summary', { headers: user.headers })).total_value;
 
   it('reaches the model as marked data; tools stay scoped to the caller, nothing is written, the answer is the model’s', async () => {
     const caller = await registerUser(sut);
     await importTrades(caller, TRADES_CSV);
-    const created = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/preferences/',
-      headers: caller.headers,
-      payload: {
+    const created = await api.POST('/api/v1/preferences', {
+      body: {
         experience_level: 'intermediate',
         privacy_level: 'full',
         market_sectors: ['technology', 'healthcare'],
       },
+      headers: caller.headers,
     });
-    expect(created.statusCode).toBeLessThan(300);
+    expect(created.response.status).toBeLessThan(300);
     const other = await registerUser(sut);
     await importTrades(other, 'date,symbol,side,quantity,price\n2025-01-06,MSFT,buy,1000,300\n');
     const [callerValue, otherValue] = [await totalValue(caller), await totalValue(other)];
@@ -610,16 +607,14 @@ describe('assistant with a model: a news article that says "ignore your instruct
       },
       { kind: 'text', text: ANSWER },
     );
-    const response = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/assistant/chat',
+    const response = await api.POST('/api/v1/assistant/chat', {
+      body: { message: 'Any news on Apple?' },
       headers: caller.headers,
-      payload: { message: 'Any news on Apple?' },
     });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
+    expect(response.response.status).toBe(200);
+    const body = dataOf(response);
     expect(body.message.content).toBe(`${ANSWER}\n\n${DISCLAIMER}`);
-    expect(body.message.sources.map((source: { type: string }) => source.type)).toEqual([
+    expect(body.message.sources.map((source) => source.type)).toEqual([
       'news',
       'rebalance_dry_run',
       'portfolio_summary',

@@ -2,6 +2,8 @@ import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { login, registerUser } from '../factories/users.factory';
 import { createTestApp, TEST_SECRET_KEY, TestApp } from '../setup/test-app';
+import { asForm, typedApi } from '../support/typed-api';
+import type { ApiClient } from '../../client';
 
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
@@ -10,26 +12,25 @@ const form = (fields: Record<string, string>) => ({
 
 describe('accounts and tokens (spec 4.1, 5)', () => {
   let sut: TestApp;
+  let api: ApiClient;
 
   beforeAll(async () => {
     // Strict rotation here; the reuse grace window is covered by the concurrency suite.
     sut = await createTestApp({ env: { REFRESH_REUSE_GRACE_SECONDS: '0' } });
+    api = typedApi(sut);
   });
   afterAll(() => sut.close());
 
   describe('POST /api/v1/users/register', () => {
     it('returns 200 with the User, email lower-cased, updated_at null, no password', async () => {
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/users/register',
-        payload: {
+      const { response, data: body } = await api.POST('/api/v1/users/register', {
+        body: {
           email: 'Ada.Lovelace@Example.com',
           password: 'analytical engine',
           full_name: 'Ada Lovelace',
         },
       });
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
+      expect(response.status).toBe(200);
       expect(body).toEqual({
         id: expect.any(Number),
         email: 'ada.lovelace@example.com',
@@ -40,32 +41,28 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
       });
       const [row] = await sut.app
         .get(DataSource)
-        .query('SELECT hashed_password FROM users WHERE id = $1', [body.id]);
+        .query('SELECT hashed_password FROM users WHERE id = $1', [body?.id]);
       expect(row.hashed_password).toMatch(/^\$argon2id\$/);
     });
 
     it('refuses an email already registered, whatever its case', async () => {
       await registerUser(sut, { email: 'taken@example.com' });
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/users/register',
-        payload: { email: 'TAKEN@example.com', password: 'another password', full_name: 'Someone' },
+      const { response, error } = await api.POST('/api/v1/users/register', {
+        body: { email: 'TAKEN@example.com', password: 'another password', full_name: 'Someone' },
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Email already registered' });
+      expect(response.status).toBe(400);
+      expect(error).toEqual({ detail: 'Email already registered' });
     });
 
     it('gives exactly one 200 among 20 concurrent registrations of one email, the rest 400', async () => {
       const attempts = await Promise.all(
         Array.from({ length: 20 }, () =>
-          sut.inject({
-            method: 'POST',
-            url: '/api/v1/users/register',
-            payload: { email: 'race@example.com', password: 'plenty long passphrase', full_name: 'Racer' },
+          api.POST('/api/v1/users/register', {
+            body: { email: 'race@example.com', password: 'plenty long passphrase', full_name: 'Racer' },
           }),
         ),
       );
-      const statuses = attempts.map((attempt) => attempt.statusCode).sort();
+      const statuses = attempts.map((attempt) => attempt.response.status).sort();
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       expect(statuses.filter((status) => status === 400)).toHaveLength(19);
       const [{ count }] = await sut.app
@@ -98,6 +95,7 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
       ],
       [{ email: 'name@example.com', password: 'plenty long passphrase' }, ['body', 'full_name'], 'missing'],
     ])('answers 422 for %j at %j', async (payload, loc, type) => {
+      // Missing fields and wrong types: bodies the typed client refuses to build.
       const response = await sut.inject({ method: 'POST', url: '/api/v1/users/register', payload });
       expect(response.statusCode).toBe(422);
       expect(response.json().detail).toEqual(
@@ -117,30 +115,27 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
     });
 
     it('answers 413 with the error shape for a body over 1 MB', async () => {
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/users/register',
-        payload: {
+      const { response, error } = await api.POST('/api/v1/users/register', {
+        body: {
           email: 'big@example.com',
           password: 'plenty long passphrase',
           full_name: 'x'.repeat(1024 * 1024 + 10),
         },
       });
-      expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: 'Request body too large' });
+      expect(response.status).toBe(413);
+      expect(error).toEqual({ detail: 'Request body too large' });
     });
   });
 
   describe('POST /api/v1/auth/login', () => {
     it('returns a bearer TokenPair for form credentials with the documented claims', async () => {
       const user = await registerUser(sut);
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        ...form({ username: user.email, password: user.password }),
+      const { response, data: pair } = await api.POST('/api/v1/auth/login', {
+        body: { username: user.email, password: user.password },
+        ...asForm,
       });
-      expect(response.statusCode).toBe(200);
-      const pair = response.json();
+      expect(response.status).toBe(200);
+      if (!pair) throw new Error('login failed');
       expect(pair).toEqual({
         access_token: expect.any(String),
         refresh_token: expect.any(String),
@@ -162,12 +157,10 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
 
     it('also accepts JSON with the same fields', async () => {
       const user = await registerUser(sut);
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { username: user.email.toUpperCase(), password: user.password },
+      const { response } = await api.POST('/api/v1/auth/login', {
+        body: { username: user.email.toUpperCase(), password: user.password },
       });
-      expect(response.statusCode).toBe(200);
+      expect(response.status).toBe(200);
     });
 
     it('answers 401 for a wrong password and for an unknown email alike', async () => {
@@ -176,13 +169,14 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
         { username: user.email, password: 'wrong password' },
         { username: 'nobody@example.com', password: 'whatever123' },
       ]) {
-        const response = await sut.inject({ method: 'POST', url: '/api/v1/auth/login', ...form(fields) });
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ detail: 'Incorrect username or password' });
+        const { response, error } = await api.POST('/api/v1/auth/login', { body: fields, ...asForm });
+        expect(response.status).toBe(401);
+        expect(error).toEqual({ detail: 'Incorrect username or password' });
       }
     });
 
     it('answers 422 when a field is missing', async () => {
+      // A missing field: a body the typed client refuses to build.
       const response = await sut.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
@@ -197,33 +191,30 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
     it('locks out after 10 failures for one email from one IP with 429 and Retry-After', async () => {
       const user = await registerUser(sut);
       for (let attempt = 0; attempt < 10; attempt += 1) {
-        const failure = await sut.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          ...form({ username: user.email, password: 'nope-nope' }),
+        const failure = await api.POST('/api/v1/auth/login', {
+          body: { username: user.email, password: 'nope-nope' },
+          ...asForm,
         });
-        expect(failure.statusCode).toBe(401);
+        expect(failure.response.status).toBe(401);
       }
-      const locked = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        ...form({ username: user.email, password: user.password }),
+      const locked = await api.POST('/api/v1/auth/login', {
+        body: { username: user.email, password: user.password },
+        ...asForm,
       });
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({ detail: 'Too many failed login attempts, try again later' });
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      expect(locked.response.status).toBe(429);
+      expect(locked.error).toEqual({ detail: 'Too many failed login attempts, try again later' });
+      expect(Number(locked.response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(locked.response.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     });
 
     it('never counts successful logins toward the lockout', async () => {
       const user = await registerUser(sut);
       for (let attempt = 0; attempt < 12; attempt += 1) {
-        const success = await sut.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          ...form({ username: user.email, password: user.password }),
+        const success = await api.POST('/api/v1/auth/login', {
+          body: { username: user.email, password: user.password },
+          ...asForm,
         });
-        expect(success.statusCode).toBe(200);
+        expect(success.response.status).toBe(200);
       }
     });
   });
@@ -231,15 +222,15 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
   describe('bearer tokens', () => {
     it('GET /auth/me returns the caller', async () => {
       const user = await registerUser(sut);
-      const response = await sut.inject({ url: '/api/v1/auth/me', headers: user.headers });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      const { response, data } = await api.GET('/api/v1/auth/me', { headers: user.headers });
+      expect(response.status).toBe(200);
+      expect(data).toMatchObject({
         id: user.id,
         email: user.email,
         full_name: user.fullName,
         is_active: true,
       });
-      expect(response.json()).not.toHaveProperty('hashed_password');
+      expect(data).not.toHaveProperty('hashed_password');
     });
 
     it.each([
@@ -247,26 +238,24 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
       ['a malformed token', { authorization: 'Bearer not.a.jwt' }],
       ['another scheme', { authorization: 'Basic abc' }],
     ])('answers 401 for %s', async (_case, headers) => {
-      const response = await sut.inject({ url: '/api/v1/auth/me', headers });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: 'Could not validate credentials' });
-      expect(response.headers['www-authenticate']).toBe('Bearer');
+      const { response, error } = await api.GET('/api/v1/auth/me', { headers });
+      expect(response.status).toBe(401);
+      expect(error).toEqual({ detail: 'Could not validate credentials' });
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
     });
 
     it('rejects a refresh token used as an access token, and the reverse', async () => {
       const user = await registerUser(sut);
-      const asAccess = await sut.inject({
-        url: '/api/v1/auth/me',
+      const asAccess = await api.GET('/api/v1/auth/me', {
         headers: { authorization: `Bearer ${user.refreshToken}` },
       });
-      expect(asAccess.statusCode).toBe(401);
-      const asRefresh = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        ...form({ refresh_token: user.accessToken }),
+      expect(asAccess.response.status).toBe(401);
+      const asRefresh = await api.POST('/api/v1/auth/refresh', {
+        body: { refresh_token: user.accessToken },
+        ...asForm,
       });
-      expect(asRefresh.statusCode).toBe(401);
-      expect(asRefresh.json()).toEqual({ detail: 'Invalid refresh token' });
+      expect(asRefresh.response.status).toBe(401);
+      expect(asRefresh.error).toEqual({ detail: 'Invalid refresh token' });
     });
 
     it('rejects alg none, other algorithms, other keys and expired tokens', async () => {
@@ -290,81 +279,73 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
         ),
       ];
       for (const token of tokens) {
-        const response = await sut.inject({
-          url: '/api/v1/auth/me',
+        const { response } = await api.GET('/api/v1/auth/me', {
           headers: { authorization: `Bearer ${token}` },
         });
-        expect(response.statusCode).toBe(401);
+        expect(response.status).toBe(401);
       }
       const valid = jwt.sign(rest, { secret: TEST_SECRET_KEY, algorithm: 'HS256', expiresIn: 600 });
-      expect(
-        (await sut.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${valid}` } }))
-          .statusCode,
-      ).toBe(200);
+      const { response } = await api.GET('/api/v1/auth/me', {
+        headers: { authorization: `Bearer ${valid}` },
+      });
+      expect(response.status).toBe(200);
     });
   });
 
   describe('refresh, logout and logout-all', () => {
+    const meStatus = async (headers: Record<string, string>) =>
+      (await api.GET('/api/v1/auth/me', { headers })).response.status;
+
     it('rotates: a new pair works, the presented refresh token is spent', async () => {
       const user = await registerUser(sut);
-      const refreshed = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        ...form({ refresh_token: user.refreshToken }),
+      const refreshed = await api.POST('/api/v1/auth/refresh', {
+        body: { refresh_token: user.refreshToken },
+        ...asForm,
       });
-      expect(refreshed.statusCode).toBe(200);
-      const pair = refreshed.json();
+      expect(refreshed.response.status).toBe(200);
+      const pair = refreshed.data;
+      if (!pair) throw new Error('refresh failed');
       expect(pair.token_type).toBe('bearer');
       expect(pair.refresh_token).not.toBe(user.refreshToken);
-      const me = await sut.inject({
-        url: '/api/v1/auth/me',
+      const me = await api.GET('/api/v1/auth/me', {
         headers: { authorization: `Bearer ${pair.access_token}` },
       });
-      expect(me.statusCode).toBe(200);
-      const again = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        payload: { refresh_token: pair.refresh_token },
-      });
-      expect(again.statusCode).toBe(200);
+      expect(me.response.status).toBe(200);
+      const again = await api.POST('/api/v1/auth/refresh', { body: { refresh_token: pair.refresh_token } });
+      expect(again.response.status).toBe(200);
     });
 
     it('treats reuse of a rotated refresh token as theft and revokes the whole session', async () => {
       const user = await registerUser(sut);
-      const first = (
-        await sut.inject({
-          method: 'POST',
-          url: '/api/v1/auth/refresh',
-          ...form({ refresh_token: user.refreshToken }),
-        })
-      ).json();
-      const reuse = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        ...form({ refresh_token: user.refreshToken }),
+      const { data: first } = await api.POST('/api/v1/auth/refresh', {
+        body: { refresh_token: user.refreshToken },
+        ...asForm,
       });
-      expect(reuse.statusCode).toBe(401);
-      expect(reuse.json()).toEqual({ detail: 'Invalid refresh token' });
-      const descendant = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        ...form({ refresh_token: first.refresh_token }),
+      if (!first) throw new Error('refresh failed');
+      const reuse = await api.POST('/api/v1/auth/refresh', {
+        body: { refresh_token: user.refreshToken },
+        ...asForm,
       });
-      expect(descendant.statusCode).toBe(401);
-      const me = await sut.inject({
-        url: '/api/v1/auth/me',
+      expect(reuse.response.status).toBe(401);
+      expect(reuse.error).toEqual({ detail: 'Invalid refresh token' });
+      const descendant = await api.POST('/api/v1/auth/refresh', {
+        body: { refresh_token: first.refresh_token },
+        ...asForm,
+      });
+      expect(descendant.response.status).toBe(401);
+      const me = await api.GET('/api/v1/auth/me', {
         headers: { authorization: `Bearer ${first.access_token}` },
       });
-      expect(me.statusCode).toBe(401);
+      expect(me.response.status).toBe(401);
     });
 
     it('answers 401 for garbage and 422 for a missing refresh_token', async () => {
-      const garbage = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        ...form({ refresh_token: 'garbage' }),
+      const garbage = await api.POST('/api/v1/auth/refresh', {
+        body: { refresh_token: 'garbage' },
+        ...asForm,
       });
-      expect(garbage.statusCode).toBe(401);
+      expect(garbage.response.status).toBe(401);
+      // A missing field: a body the typed client refuses to build.
       const missing = await sut.inject({ method: 'POST', url: '/api/v1/auth/refresh', ...form({}) });
       expect(missing.statusCode).toBe(422);
     });
@@ -372,76 +353,65 @@ describe('accounts and tokens (spec 4.1, 5)', () => {
     it('logout revokes the calling session only', async () => {
       const user = await registerUser(sut);
       const other = await login(sut, user.email, user.password);
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/logout',
-        headers: user.headers,
+      const { response, data } = await api.POST('/api/v1/auth/logout', { body: {}, headers: user.headers });
+      expect(response.status).toBe(200);
+      expect(data).toEqual({ message: expect.any(String) });
+      expect(await meStatus(user.headers)).toBe(401);
+      const refresh = await api.POST('/api/v1/auth/refresh', {
+        body: { refresh_token: user.refreshToken },
+        ...asForm,
       });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: expect.any(String) });
-      expect((await sut.inject({ url: '/api/v1/auth/me', headers: user.headers })).statusCode).toBe(401);
-      const refresh = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        ...form({ refresh_token: user.refreshToken }),
-      });
-      expect(refresh.statusCode).toBe(401);
-      expect((await sut.inject({ url: '/api/v1/auth/me', headers: other.headers })).statusCode).toBe(200);
+      expect(refresh.response.status).toBe(401);
+      expect(await meStatus(other.headers)).toBe(200);
     });
 
     it("logout also revokes a given refresh token's session when it is the caller's, not someone else's", async () => {
       const user = await registerUser(sut);
       const second = await login(sut, user.email, user.password);
       const stranger = await registerUser(sut);
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/logout',
+      const { response } = await api.POST('/api/v1/auth/logout', {
+        body: { refresh_token: second.refreshToken },
         headers: user.headers,
-        payload: { refresh_token: second.refreshToken },
       });
-      expect(response.statusCode).toBe(200);
-      expect((await sut.inject({ url: '/api/v1/auth/me', headers: second.headers })).statusCode).toBe(401);
-      await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/logout',
+      expect(response.status).toBe(200);
+      expect(await meStatus(second.headers)).toBe(401);
+      await api.POST('/api/v1/auth/logout', {
+        body: { refresh_token: stranger.refreshToken },
         headers: second.headers,
-        payload: { refresh_token: stranger.refreshToken },
       });
-      expect((await sut.inject({ url: '/api/v1/auth/me', headers: stranger.headers })).statusCode).toBe(200);
+      expect(await meStatus(stranger.headers)).toBe(200);
     });
 
     it('logout-all revokes every session of the user and no one else', async () => {
       const user = await registerUser(sut);
       const second = await login(sut, user.email, user.password);
       const bystander = await registerUser(sut);
-      const response = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/logout-all',
-        headers: user.headers,
-      });
-      expect(response.statusCode).toBe(200);
+      const { response } = await api.POST('/api/v1/auth/logout-all', { headers: user.headers });
+      expect(response.status).toBe(200);
       for (const headers of [user.headers, second.headers]) {
-        expect((await sut.inject({ url: '/api/v1/auth/me', headers })).statusCode).toBe(401);
+        expect(await meStatus(headers)).toBe(401);
       }
-      const refresh = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/refresh',
-        ...form({ refresh_token: second.refreshToken }),
+      const refresh = await api.POST('/api/v1/auth/refresh', {
+        body: { refresh_token: second.refreshToken },
+        ...asForm,
       });
-      expect(refresh.statusCode).toBe(401);
-      expect((await sut.inject({ url: '/api/v1/auth/me', headers: bystander.headers })).statusCode).toBe(200);
+      expect(refresh.response.status).toBe(401);
+      expect(await meStatus(bystander.headers)).toBe(200);
     });
 
     it('logout and logout-all need a token', async () => {
-      for (const url of ['/api/v1/auth/logout', '/api/v1/auth/logout-all']) {
-        const response = await sut.inject({ method: 'POST', url });
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ detail: 'Could not validate credentials' });
+      for (const { response, error } of [
+        await api.POST('/api/v1/auth/logout', { body: {} }),
+        await api.POST('/api/v1/auth/logout-all'),
+      ]) {
+        expect(response.status).toBe(401);
+        expect(error).toEqual({ detail: 'Could not validate credentials' });
       }
     });
   });
 
   it('answers unknown routes with 404 Not Found', async () => {
+    // A path outside the document: the typed client has no name for it.
     const response = await sut.inject({ url: '/api/v1/does-not-exist' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not Found' });
@@ -453,21 +423,18 @@ describe('client address behind proxies', () => {
     const sut = await createTestApp();
     try {
       const user = await registerUser(sut);
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        await sut.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          ...form({ username: user.email, password: 'wrong-password' }),
-          headers: { ...form({}).headers, 'x-forwarded-for': `198.51.100.${attempt}` },
+      const api = typedApi(sut);
+      const loginFrom = (address: string, password: string) =>
+        api.POST('/api/v1/auth/login', {
+          body: { username: user.email, password },
+          ...asForm,
+          headers: { ...asForm.headers, 'x-forwarded-for': address },
         });
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await loginFrom(`198.51.100.${attempt}`, 'wrong-password');
       }
-      const locked = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        ...form({ username: user.email, password: user.password }),
-        headers: { ...form({}).headers, 'x-forwarded-for': '203.0.113.7' },
-      });
-      expect(locked.statusCode).toBe(429);
+      const locked = await loginFrom('203.0.113.7', user.password);
+      expect(locked.response.status).toBe(429);
     } finally {
       await sut.close();
     }

@@ -1,6 +1,8 @@
 import { registerUser, TestUser } from '../factories/users.factory';
 import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { typedApi } from '../support/typed-api';
+import type { ApiClient } from '../../client';
 
 /** The live providers, over HTTP against recorded vendor answers served locally. */
 describe('market data from third-party providers', () => {
@@ -41,15 +43,29 @@ describe('market data from third-party providers', () => {
     });
     afterAll(() => sut.close());
 
+    const aapl = { params: { path: { symbol: 'AAPL' } } };
     it.each([
-      ['stock/AAPL', 'Failed to retrieve stock data for AAPL'],
-      ['stocks/batch?symbols=AAPL,MSFT', 'Failed to retrieve batch stock data'],
-      ['summary', 'Failed to retrieve market summary'],
-      ['stock/AAPL/history', 'Failed to retrieve price history for AAPL'],
-    ])('GET %s answers 500 with the spec detail', async (url, detail) => {
-      const response = await sut.inject({ url: `/api/v1/market/${url}`, headers: user.headers });
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ detail });
+      [
+        'stock/AAPL',
+        (api: ApiClient) => api.GET('/api/v1/market/stock/{symbol}', aapl),
+        'Failed to retrieve stock data for AAPL',
+      ],
+      [
+        'stocks/batch?symbols=AAPL,MSFT',
+        (api: ApiClient) =>
+          api.GET('/api/v1/market/stocks/batch', { params: { query: { symbols: 'AAPL,MSFT' } } }),
+        'Failed to retrieve batch stock data',
+      ],
+      ['summary', (api: ApiClient) => api.GET('/api/v1/market/summary'), 'Failed to retrieve market summary'],
+      [
+        'stock/AAPL/history',
+        (api: ApiClient) => api.GET('/api/v1/market/stock/{symbol}/history', aapl),
+        'Failed to retrieve price history for AAPL',
+      ],
+    ])('GET %s answers 500 with the spec detail', async (_url, call, detail) => {
+      const { response, error } = await call(typedApi(sut, user));
+      expect(response.status).toBe(500);
+      expect(error).toEqual({ detail });
     });
   });
 
@@ -67,11 +83,12 @@ describe('market data from third-party providers', () => {
 
     it('answers from the replay while Alpha Vantage rate-limits, then keeps off Alpha Vantage', async () => {
       vendor.route = () => ({ fixture: 'alphavantage/note-rate-limit.json' });
-      const first = await sut.inject({ url: '/api/v1/market/stock/AAPL', headers: user.headers });
-      expect(first.statusCode).toBe(200);
-      expect(first.json()).toMatchObject({ symbol: 'AAPL', name: 'Apple Inc.' });
-      const second = await sut.inject({ url: '/api/v1/market/stock/MSFT', headers: user.headers });
-      expect(second.statusCode).toBe(200);
+      const api = typedApi(sut, user);
+      const first = await api.GET('/api/v1/market/stock/{symbol}', { params: { path: { symbol: 'AAPL' } } });
+      expect(first.response.status).toBe(200);
+      expect(first.data).toMatchObject({ symbol: 'AAPL', name: 'Apple Inc.' });
+      const second = await api.GET('/api/v1/market/stock/{symbol}', { params: { path: { symbol: 'MSFT' } } });
+      expect(second.response.status).toBe(200);
       expect(vendor.requests).toHaveLength(1);
     });
   });
@@ -92,12 +109,12 @@ describe('market data from third-party providers', () => {
         if (path === '/v1/test/getcrumb') return { body: 'crumb-1' };
         return { fixture: 'yahoo/quote-aapl-brkb-gspc.json' };
       };
-      const batch = await sut.inject({
-        url: '/api/v1/market/stocks/batch?symbols=aapl,BRK-B,zzzzzz',
-        headers: user.headers,
+      const api = typedApi(sut, user);
+      const batch = await api.GET('/api/v1/market/stocks/batch', {
+        params: { query: { symbols: 'aapl,BRK-B,zzzzzz' } },
       });
-      expect(batch.statusCode).toBe(200);
-      expect(batch.json()).toEqual({
+      expect(batch.response.status).toBe(200);
+      expect(batch.data).toEqual({
         data: {
           AAPL: { symbol: 'AAPL', name: 'Apple Inc.', price: 229.87, change: 1.35, changePercent: 0.59 },
           'BRK-B': {
@@ -111,8 +128,8 @@ describe('market data from third-party providers', () => {
         },
         requested_symbols: ['AAPL', 'BRK-B', 'ZZZZZZ'],
       });
-      const quote = await sut.inject({ url: '/api/v1/market/stock/AAPL', headers: user.headers });
-      expect(quote.json()).toMatchObject({ price: 229.87 });
+      const quote = await api.GET('/api/v1/market/stock/{symbol}', { params: { path: { symbol: 'AAPL' } } });
+      expect(quote.data).toMatchObject({ price: 229.87 });
       expect(vendor.paths().filter((path) => path === '/v7/finance/quote')).toHaveLength(1);
       expect(
         vendor.requests.find((request) => request.path === '/v7/finance/quote')?.query.get('symbols'),
@@ -120,9 +137,11 @@ describe('market data from third-party providers', () => {
     });
 
     it('answers 404 for a symbol Yahoo does not know', async () => {
-      const response = await sut.inject({ url: '/api/v1/market/stock/QQQQQQ', headers: user.headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Stock QQQQQQ not found' });
+      const { response, error } = await typedApi(sut, user).GET('/api/v1/market/stock/{symbol}', {
+        params: { path: { symbol: 'QQQQQQ' } },
+      });
+      expect(response.status).toBe(404);
+      expect(error).toEqual({ detail: 'Stock QQQQQQ not found' });
     });
   });
 });

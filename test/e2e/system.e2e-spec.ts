@@ -1,25 +1,29 @@
 import { DataSource } from 'typeorm';
 import { login, registerUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { typedApi } from '../support/typed-api';
+import type { ApiClient } from '../../client';
 
 describe('health, docs and cross-cutting HTTP behaviour', () => {
   let sut: TestApp;
+  let api: ApiClient;
 
   beforeAll(async () => {
     sut = await createTestApp({ env: { CORS_ORIGINS: 'https://app.example.com' } });
+    api = typedApi(sut);
   });
   afterAll(() => sut.close());
 
   it('GET /api/v1/system/health is public and reports a connected database and market graph', async () => {
     // The market graph builds in the background after boot: degraded until then.
-    let response = await sut.inject({ url: '/api/v1/system/health' });
-    for (let tries = 0; response.json().services.graph_database !== 'connected' && tries < 100; tries += 1) {
-      expect(response.json().services.graph_database).toBe('degraded');
+    let health = await api.GET('/api/v1/system/health');
+    for (let tries = 0; health.data?.services.graph_database !== 'connected' && tries < 100; tries += 1) {
+      expect(health.data?.services.graph_database).toBe('degraded');
       await new Promise((resolve) => setTimeout(resolve, 200));
-      response = await sut.inject({ url: '/api/v1/system/health' });
+      health = await api.GET('/api/v1/system/health');
     }
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    expect(health.response.status).toBe(200);
+    expect(health.data).toEqual({
       status: 'healthy',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       services: {
@@ -33,6 +37,7 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
   });
 
   it('serves Swagger UI at /docs and the OpenAPI document at /openapi.json with the bearer scheme', async () => {
+    // The documentation's own routes are not operations of the document.
     const ui = await sut.inject({ url: '/docs' });
     expect(ui.statusCode).toBe(200);
     const spec = (await sut.inject({ url: '/openapi.json' })).json();
@@ -48,21 +53,18 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
   });
 
   it('sends security headers and echoes a request id', async () => {
-    const response = await sut.inject({
-      url: '/api/v1/system/health',
-      headers: { 'x-request-id': 'abc-123' },
-    });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toBeDefined();
-    expect(response.headers['x-request-id']).toBe('abc-123');
-    const generated = await sut.inject({ url: '/api/v1/system/health' });
-    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const { response } = await api.GET('/api/v1/system/health', { headers: { 'x-request-id': 'abc-123' } });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).not.toBeNull();
+    expect(response.headers.get('x-request-id')).toBe('abc-123');
+    const generated = await api.GET('/api/v1/system/health');
+    expect(generated.response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('takes a request id of at most 128 characters of [A-Za-z0-9._-] from the client, and generates one for anything else', async () => {
     const longest = `${'a'.repeat(125)}._-`;
-    const kept = await sut.inject({ url: '/livez', headers: { 'x-request-id': longest } });
-    expect(kept.headers['x-request-id']).toBe(longest);
+    const kept = await api.GET('/livez', { headers: { 'x-request-id': longest } });
+    expect(kept.response.headers.get('x-request-id')).toBe(longest);
     for (const refused of [
       'a'.repeat(129),
       'x'.repeat(15_000),
@@ -72,8 +74,8 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
       '<script>',
       '',
     ]) {
-      const response = await sut.inject({ url: '/livez', headers: { 'x-request-id': refused } });
-      expect(response.headers['x-request-id']).toMatch(
+      const { response } = await api.GET('/livez', { headers: { 'x-request-id': refused } });
+      expect(response.headers.get('x-request-id')).toMatch(
         /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
       );
     }
@@ -97,6 +99,7 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
+    // Raw: the order of the headers on the wire is asserted, and two of the routes are outside the document.
     for (const url of ['/api/v1/system/health', '/api/v1/auth/me', '/api/v1/nowhere', '/docs']) {
       const response = await sut.inject({ url });
       const security = Object.keys(response.headers).filter((name) => name in expected);
@@ -112,6 +115,7 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
   });
 
   it('answers 415 with the error shape for a body type it does not read', async () => {
+    // A content type the route does not declare: a request the typed client refuses to build.
     const response = await sut.inject({
       method: 'POST',
       url: '/api/v1/users/register',
@@ -123,6 +127,7 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
   });
 
   it('answers CORS preflights for configured origins only', async () => {
+    // Preflights are not operations of the document.
     const allowed = await sut.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/auth/me',
@@ -140,9 +145,9 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
   it('answers 503 unhealthy with a disconnected database when the database is gone', async () => {
     const probe = await createTestApp();
     await probe.app.get(DataSource).destroy();
-    const response = await probe.inject({ url: '/api/v1/system/health' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ status: 'unhealthy', services: { database: 'disconnected' } });
+    const { response, error } = await typedApi(probe).GET('/api/v1/system/health');
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 'unhealthy', services: { database: 'disconnected' } });
     await probe.close();
   });
 
@@ -150,13 +155,11 @@ describe('health, docs and cross-cutting HTTP behaviour', () => {
     const probe = await createTestApp();
     const user = await registerUser(probe);
     await probe.app.get(DataSource).query('DROP TABLE sessions CASCADE');
-    const response = await probe.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { username: user.email, password: user.password },
+    const { response, error } = await typedApi(probe).POST('/api/v1/auth/login', {
+      body: { username: user.email, password: user.password },
     });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: 'Internal server error occurred' });
+    expect(response.status).toBe(500);
+    expect(error).toEqual({ detail: 'Internal server error occurred' });
     await probe.close();
   });
 });
@@ -172,9 +175,9 @@ describe('embedded database persistence and boot-time superuser', () => {
     try {
       await expect(login(second, user.email, user.password)).resolves.toHaveProperty('accessToken');
       const root = await login(second, 'root@example.com', 'root password 123');
-      const users = await second.inject({ url: '/api/v1/admin/users/', headers: root.headers });
-      expect(users.statusCode).toBe(200);
-      const roots = users.json().filter((entry: { email: string }) => entry.email === 'root@example.com');
+      const users = await typedApi(second, root).GET('/api/v1/admin/users');
+      expect(users.response.status).toBe(200);
+      const roots = users.data?.filter((entry) => entry.email === 'root@example.com');
       expect(roots).toEqual([expect.objectContaining({ is_superuser: true, is_active: true })]);
     } finally {
       await second.close();

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { TestApp } from '../setup/test-app';
+import { asForm, typedApi } from '../support/typed-api';
 
 export interface TestUser {
   id: number;
@@ -21,25 +22,22 @@ export async function registerUser(
   const email = overrides.email ?? `user${sequence}-${Date.now()}@example.com`;
   const password = overrides.password ?? 'correct horse battery staple';
   const fullName = overrides.fullName ?? `Test User ${sequence}`;
-  const registered = await testApp.inject({
-    method: 'POST',
-    url: '/api/v1/users/register',
-    payload: { email, password, full_name: fullName },
+  const api = typedApi(testApp);
+  const registered = await api.POST('/api/v1/users/register', {
+    body: { email, password, full_name: fullName },
   });
-  if (registered.statusCode !== 200)
-    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
-  return { ...(await login(testApp, email, password)), id: registered.json().id, email, password, fullName };
+  if (!registered.data)
+    throw new Error(`register failed: ${registered.response.status} ${JSON.stringify(registered.error)}`);
+  return { ...(await login(testApp, email, password)), id: registered.data.id, email, password, fullName };
 }
 
 export async function login(testApp: TestApp, email: string, password: string) {
-  const response = await testApp.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  const { response, data, error } = await typedApi(testApp).POST('/api/v1/auth/login', {
+    body: { username: email, password },
+    ...asForm,
   });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  const { access_token, refresh_token } = response.json();
+  if (!data) throw new Error(`login failed: ${response.status} ${JSON.stringify(error)}`);
+  const { access_token, refresh_token } = data;
   return {
     accessToken: access_token,
     refreshToken: refresh_token,
