@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { ClusterConcentration, GraphService, PortfolioExposure } from '../graph';
-import { PreferencesService } from '../preferences/preferences.service';
+import { PreferencesService } from '../preferences';
 import { replayLedger } from './analytics/ledger-replay';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 

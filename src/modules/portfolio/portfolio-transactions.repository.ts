@@ -6,8 +6,7 @@ import { CountedLru } from '../../common/metrics/cache-counters';
 import { DataSource, EntityManager } from 'typeorm';
 import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { IdempotentRequest } from '../idempotency';
-import { IdempotencyService } from '../idempotency/idempotency.service';
+import { IdempotencyService, IdempotentRequest } from '../idempotency';
 import {
   appendedEntries,
   compareLedgerEntries,

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
-import { ExposureResponse } from '../graph/dto/exposure.response';
+import { ExposureResponse } from '../graph';
 import { ApiIdempotencyKey, IdempotencyKey, IdempotentRequest } from '../idempotency';
 import { AccountScopeQuery } from './dto/account-id.field';
 import { HistoryQuery } from './dto/history.query';

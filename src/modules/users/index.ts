@@ -1,1 +1,7 @@
 export type { User } from './user';
+export { EmailField, FullNameField, PasswordField } from './dto/user-fields';
+export { AdminUserResponse, UserResponse } from './dto/user.response';
+export { UserAdministrationService } from './user-administration.service';
+export type { UserChanges } from './user-administration.service';
+export { UsersModule } from './users.module';
+export { UsersService, canonicalEmail } from './users.service';

@@ -1,0 +1,2 @@
+export { AiStatusModule } from './ai-status.module';
+export { AiStatus } from './ai-status.service';
