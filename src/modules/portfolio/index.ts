@@ -1,3 +1,5 @@
+// What other modules may use of the portfolio: the module, the read services the assistant and
+// the alerts use, the rebalance, and the upload cap the HTTP bootstrap sets its parser limit from.
 export { BROKER_IMPORT_MAX_BYTES } from './broker-import/upload-body';
 export { RebalanceResponse } from './dto/rebalance.response';
 export { HoldingsService } from './holdings.service';
