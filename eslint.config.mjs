@@ -44,9 +44,9 @@ export default tseslint.config(
     },
   },
   {
-    // Module boundaries: a file may import another module (src/modules/<m>/) only through its public
-    // entry: index.ts (types and values), <m>.module.ts, a root *.service.ts, or dto/. Imports
-    // within one module are not checked. See docs/architecture.md.
+    // Module boundaries: a file may import another module (src/modules/<m>/) only through its
+    // index.ts, which exports its Nest module, its services and the domain types they take and
+    // return. Imports within one module are not checked. See docs/architecture.md.
     files: ['src/**/*.ts'],
     plugins: { boundaries },
     settings: {
@@ -58,8 +58,7 @@ export default tseslint.config(
         'error',
         {
           default: 'allow',
-          message:
-            'Import another module only through its index.ts, its *.module.ts, a root *.service.ts or its dto/ (docs/architecture.md)',
+          message: 'Import another module only through its index.ts (docs/architecture.md)',
           policies: [
             { disallow: { to: { element: { type: 'module' } } } },
             {
@@ -67,7 +66,7 @@ export default tseslint.config(
                 to: {
                   element: {
                     type: 'module',
-                    fileInternalPath: ['index.ts', '*.module.ts', '*.service.ts', 'dto/**'],
+                    fileInternalPath: 'index.ts',
                   },
                 },
               },

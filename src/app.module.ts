@@ -19,18 +19,18 @@ import { configNamespaces } from './config';
 import { GracefulShutdown } from './bootstrap/graceful-shutdown';
 import { loggerOptions } from './bootstrap/logger-options';
 import { DatabaseModule } from './database/database.module';
-import { AccountModule } from './modules/account/account.module';
-import { AdminModule } from './modules/admin/admin.module';
-import { AlertsModule } from './modules/alerts/alerts.module';
-import { AssistantModule } from './modules/assistant/assistant.module';
-import { AuthModule } from './modules/auth/auth.module';
-import { GraphModule } from './modules/graph/graph.module';
-import { HealthModule } from './modules/health/health.module';
-import { MarketModule } from './modules/market/market.module';
-import { NewsModule } from './modules/news/news.module';
-import { PortfolioModule } from './modules/portfolio/portfolio.module';
-import { PreferencesModule } from './modules/preferences/preferences.module';
-import { UsersModule } from './modules/users/users.module';
+import { AccountModule } from './modules/account';
+import { AdminModule } from './modules/admin';
+import { AlertsModule } from './modules/alerts';
+import { AssistantModule } from './modules/assistant';
+import { AuthModule } from './modules/auth';
+import { GraphModule } from './modules/graph';
+import { HealthModule } from './modules/health';
+import { MarketModule } from './modules/market';
+import { NewsModule } from './modules/news';
+import { PortfolioModule } from './modules/portfolio';
+import { PreferencesModule } from './modules/preferences';
+import { UsersModule } from './modules/users';
 
 @Module({
   imports: [

@@ -4,7 +4,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import fastifyCompress, { FastifyCompressOptions } from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import { BROKER_IMPORT_MAX_BYTES } from '../modules/portfolio/broker-import/upload-body';
+import { BROKER_IMPORT_MAX_BYTES } from '../modules/portfolio';
 import { answeredStatus } from '../common/metrics/answered-status';
 import { Metrics } from '../common/metrics/metrics';
 import { appConfig } from '../config/app.config';

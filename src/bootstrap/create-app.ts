@@ -9,7 +9,7 @@ import { acceptedRequestId } from '../common/logging/request-id';
 import { answerClientError, answerFrameworkError } from '../common/errors/framework-errors';
 import { parseFormEncoded } from '../common/validation/form-encoded';
 import { appConfig } from '../config/app.config';
-import { BROKER_IMPORT_MAX_BYTES } from '../modules/portfolio/broker-import/upload-body';
+import { BROKER_IMPORT_MAX_BYTES } from '../modules/portfolio';
 import { configureApp, REQUEST_ID_HEADER } from './configure-app';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -19,6 +19,7 @@ import {
   RuleViolationError,
   UnauthenticatedError,
 } from './domain-errors';
+import { FieldProblems } from './field-problems';
 import { HttpExceptionFilter } from './http-exception.filter';
 
 class FakeReply {
@@ -39,15 +40,39 @@ class FakeReply {
   }
 }
 
-function respond(exception: unknown): FakeReply {
+function respond(exception: unknown, method = 'GET'): FakeReply {
   const reply = new FakeReply();
-  const request = { id: 'req-1', method: 'GET', url: '/x', headers: { 'content-type': 'text/xml' } };
+  const request = { id: 'req-1', method, url: '/x', headers: { 'content-type': 'text/xml' } };
   const host = new ExecutionContextHost([request, reply]);
   new HttpExceptionFilter(new Metrics()).catch(exception, host);
   return reply;
 }
 
 describe('HttpExceptionFilter', () => {
+  it("places a service's field problems under the body of a POST and the query of a GET", () => {
+    const problems = new FieldProblems([{ path: ['lots', 0, 'lot_id'], message: 'lot 7 is named twice' }]);
+    expect(respond(problems, 'POST')).toMatchObject({
+      statusCode: 422,
+      body: {
+        detail: [
+          {
+            loc: ['body', 'lots', 0, 'lot_id'],
+            msg: 'Value error, lot 7 is named twice',
+            type: 'value_error',
+          },
+        ],
+      },
+    });
+    expect(respond(FieldProblems.invalid(['from'], 'from must not be after to'))).toMatchObject({
+      statusCode: 422,
+      body: {
+        detail: [
+          { loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' },
+        ],
+      },
+    });
+  });
+
   it('writes an HttpException as {detail} with its status', () => {
     const reply = respond(new BadRequestException('Email already registered'));
     expect(reply.statusCode).toBe(400);

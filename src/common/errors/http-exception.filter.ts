@@ -5,6 +5,8 @@ import { Metrics } from '../metrics/metrics';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable } from './dependency-unavailable';
 import { DomainError, DomainErrorKind, InvalidFieldError, RateLimitedError } from './domain-errors';
 import { ErrorDetail } from './error-details';
+import { FieldProblems } from './field-problems';
+import { commandLocation, locatedIssues } from '../validation/located-issues';
 
 const ROUTE_NOT_FOUND = /^Cannot [A-Z]+ /;
 
@@ -31,7 +33,8 @@ export function errorStatus(exception: unknown): number {
 
 /**
  * The one place errors become responses: `{detail: string}` for every failure, the 422 issue list
- * for validation, 503 with Retry-After when a dependency did not answer in time, and a plain 500
+ * for validation (a service's `FieldProblems` placed under the part of the request its command
+ * came from), 503 with Retry-After when a dependency did not answer in time, and a plain 500
  * for anything unexpected (logged with the request id, never sent).
  */
 @Catch()
@@ -82,6 +85,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   private sendDomainError(error: DomainError, request: FastifyRequest, reply: FastifyReply): void {
     const status = DOMAIN_ERROR_STATUS[error.kind];
+    if (error instanceof FieldProblems) {
+      void reply
+        .status(status)
+        .send({ detail: locatedIssues(error.problems, commandLocation(request.method)) });
+      return;
+    }
     if (error instanceof InvalidFieldError) {
       void reply.status(status).send({ detail: error.issues });
       return;

@@ -221,7 +221,7 @@ function stringTooShort(min: number): Omit<ValidationIssue, 'loc'> {
   };
 }
 
-function stringTooLong(max: number): Omit<ValidationIssue, 'loc'> {
+export function stringTooLong(max: number): Omit<ValidationIssue, 'loc'> {
   return {
     msg: `String should have at most ${max} character${max === 1 ? '' : 's'}`,
     type: 'string_too_long',

@@ -18,6 +18,7 @@ export type {
 export { NewsProvider, SocialSentimentProvider } from './news.provider';
 export type { NewsFilter, ProviderArticle, SocialSentiment } from './news.provider';
 export { rankSymbolMatches } from './symbol-search';
+export { keywordAlternatives, matchesAllTerms, matchesKeywords } from './news-text-match';
 export type { ProviderRegistration } from './provider-registration';
 export { MARKET_DATA_PROVIDER_REGISTRY, MARKET_DATA_PROVIDERS } from './market-data-provider.registry';
 export type { MarketDataProviderDependencies, MarketDataProviderName } from './market-data-provider.registry';

@@ -12,7 +12,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { Client, ClientInfo } from '../../common/auth/client.decorator';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { MessageResponse } from '../auth/dto/token-pair.response';
+import { MessageResponse } from '../../common/http/message.response';
 import { AccountService } from './account.service';
 import { ChangePasswordDto, SessionIdParams } from './dto/account.dto';
 import { SessionResponse } from './dto/session.response';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { UsersModule } from '../users/users.module';
+import { AuthModule } from '../auth';
+import { UsersModule } from '../users';
 import { AccountSecurityController } from './account-security.controller';
 import { AccountService } from './account.service';
 import { ProfileController } from './profile.controller';

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { ClientInfo } from '../../common/auth/client.decorator';
-import { InvalidFieldError, RuleViolationError } from '../../common/errors/domain-errors';
+import { RuleViolationError } from '../../common/errors/domain-errors';
+import { FieldProblems } from '../../common/errors/field-problems';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { LoginThrottleService } from '../auth/login-throttle.service';
-import { SessionsService, SessionSummary } from '../auth/sessions.service';
+import { LoginThrottleService, SessionsService, SessionSummary } from '../auth';
 import type { User } from '../users';
-import { UserAdministrationService } from '../users/user-administration.service';
-import { canonicalEmail, UsersService } from '../users/users.service';
+import { canonicalEmail, UserAdministrationService, UsersService } from '../users';
 
 export interface ProfileChanges {
   fullName?: string;
@@ -49,9 +48,7 @@ export class AccountService {
     const email = changes.email === undefined ? undefined : canonicalEmail(changes.email);
     if (email !== undefined && email !== caller.email) {
       if (changes.currentPassword === undefined) {
-        throw new InvalidFieldError([
-          { loc: ['body', 'current_password'], msg: 'Field required', type: 'missing' },
-        ]);
+        throw new FieldProblems([{ path: ['current_password'], type: 'missing' }]);
       }
       await this.confirmPassword(caller, client, changes.currentPassword);
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthService } from '../auth/auth.service';
-import { UserAdministrationService, UserChanges } from '../users/user-administration.service';
+import { AuthService } from '../auth';
+import { UserAdministrationService, UserChanges } from '../users';
 import type { User } from '../users';
 
 /**

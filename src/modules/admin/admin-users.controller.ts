@@ -11,9 +11,8 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { SuperuserOnly } from '../../common/auth/superuser.guard';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { MessageResponse } from '../auth/dto/token-pair.response';
-import { AdminUserResponse } from '../users/dto/user.response';
-import { UserAdministrationService } from '../users/user-administration.service';
+import { MessageResponse } from '../../common/http/message.response';
+import { AdminUserResponse, UserAdministrationService } from '../users';
 import { AccountAdministrationService } from './account-administration.service';
 import { CreateAdminUserDto, ListUsersQuery, UpdateAdminUserDto, UserIdParams } from './dto/admin-user.dto';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { UsersModule } from '../users/users.module';
+import { AuthModule } from '../auth';
+import { UsersModule } from '../users';
 import { AccountAdministrationService } from './account-administration.service';
 import { AdminUsersController } from './admin-users.controller';
 

@@ -4,9 +4,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
 import { MarketService, StockQuote } from '../market';
 import { NewsService } from '../news';
-import { PortfolioSummaryService } from '../portfolio/portfolio-summary.service';
-import { RiskMetricsService } from '../portfolio/risk-metrics.service';
-import { PreferencesService } from '../preferences/preferences.service';
+import { PortfolioSummaryService, RiskMetricsService } from '../portfolio';
+import { PreferencesService } from '../preferences';
 import { PORTFOLIO_TARGET } from './alert-fields';
 import { AlertRule } from './alert-rule';
 import {

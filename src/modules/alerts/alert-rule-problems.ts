@@ -1,4 +1,4 @@
-import { ValidationIssue } from '../../common/validation/validation-issue';
+import type { FieldProblem } from '../../common/errors/field-problems';
 import { acceptsAlertField, AlertField, AlertKind, PORTFOLIO_KINDS, PORTFOLIO_TARGET } from './alert-fields';
 
 /**
@@ -10,27 +10,21 @@ export function alertRuleProblems(
   kind: AlertKind,
   fields: Partial<Record<AlertField, unknown>>,
   rearm: { rearm?: string; rearm_minutes?: number },
-): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
   for (const [field, value] of Object.entries(fields) as [AlertField, unknown][]) {
     if (value !== undefined && !acceptsAlertField(kind, field))
-      issues.push({
-        loc: ['body', field],
-        msg: `Value error, ${field} is not accepted for a ${kind} alert`,
-        type: 'value_error',
-      });
+      problems.push({ path: [field], message: `${field} is not accepted for a ${kind} alert` });
   }
   if (fields.symbol === PORTFOLIO_TARGET && !PORTFOLIO_KINDS.includes(kind))
-    issues.push({
-      loc: ['body', 'symbol'],
-      msg: `Value error, "portfolio" is only accepted for day_change and drawdown alerts`,
-      type: 'value_error',
+    problems.push({
+      path: ['symbol'],
+      message: '"portfolio" is only accepted for day_change and drawdown alerts',
     });
   if (rearm.rearm_minutes !== undefined && rearm.rearm !== 'after_minutes')
-    issues.push({
-      loc: ['body', 'rearm_minutes'],
-      msg: 'Value error, rearm_minutes is only accepted with rearm=after_minutes',
-      type: 'value_error',
+    problems.push({
+      path: ['rearm_minutes'],
+      message: 'rearm_minutes is only accepted with rearm=after_minutes',
     });
-  return issues;
+  return problems;
 }

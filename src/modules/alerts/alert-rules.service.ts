@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidFieldError, NotFoundError } from '../../common/errors/domain-errors';
+import { NotFoundError } from '../../common/errors/domain-errors';
+import { FieldProblems } from '../../common/errors/field-problems';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { Clock } from '../../common/time/clock';
 import { MarketService, normalizeSymbol } from '../market';
@@ -46,7 +47,7 @@ export class AlertRulesService {
       { symbol: command.symbol, ...thresholdsOf(command) },
       command,
     );
-    if (issues.length > 0) throw new InvalidFieldError(issues);
+    if (issues.length > 0) throw new FieldProblems(issues);
     const symbol = await this.knownSymbol(command.symbol);
     const created = await this.rules.insert(
       userId,
@@ -60,8 +61,7 @@ export class AlertRulesService {
       this.clock.now(),
       MAX_RULES_PER_USER,
     );
-    if (!created)
-      throw InvalidFieldError.valueError(['body'], `at most ${MAX_RULES_PER_USER} alert rules per user`);
+    if (!created) throw FieldProblems.invalid([], `at most ${MAX_RULES_PER_USER} alert rules per user`);
     return created;
   }
 
@@ -83,8 +83,8 @@ export class AlertRulesService {
       rearm_minutes: command.rearm_minutes,
     });
     if (rearm === 'after_minutes' && command.rearm_minutes === undefined && current.rearmMinutes === null)
-      issues.push({ loc: ['body', 'rearm_minutes'], msg: 'Field required', type: 'missing' });
-    if (issues.length > 0) throw new InvalidFieldError(issues);
+      issues.push({ path: ['rearm_minutes'], type: 'missing' });
+    if (issues.length > 0) throw new FieldProblems(issues);
     const changes: AlertRuleChanges = {
       thresholds: thresholdsOf(command),
       rearm: command.rearm,
@@ -100,14 +100,13 @@ export class AlertRulesService {
     if (!(await this.rules.remove(userId, id))) throw new NotFoundError(ErrorDetail.alertNotFound);
   }
 
-  /** The normalized symbol, "portfolio", or null; 422 at body.symbol when the market does not know it. */
+  /** The normalized symbol, "portfolio", or null; 422 at the symbol when the market does not know it. */
   private async knownSymbol(raw: string | undefined): Promise<string | null> {
     if (raw === undefined) return null;
     if (raw === PORTFOLIO_TARGET) return PORTFOLIO_TARGET;
     const symbol = normalizeSymbol(raw);
     const quotes = await this.market.getQuotes([symbol]);
-    if (!quotes.get(symbol))
-      throw InvalidFieldError.valueError(['body', 'symbol'], `unknown symbol ${symbol}`);
+    if (!quotes.get(symbol)) throw FieldProblems.invalid(['symbol'], `unknown symbol ${symbol}`);
     return symbol;
   }
 }

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AssistantModule } from '../assistant/assistant.module';
+import { AssistantModule } from '../assistant';
 import { MarketModule } from '../market';
 import { NewsModule } from '../news';
-import { PortfolioModule } from '../portfolio/portfolio.module';
-import { PreferencesModule } from '../preferences/preferences.module';
-import { UsersModule } from '../users/users.module';
+import { PortfolioModule } from '../portfolio';
+import { PreferencesModule } from '../preferences';
+import { UsersModule } from '../users';
 import { AlertJobs } from './alert-jobs';
 import { AlertEvaluatorService } from './alert-evaluator.service';
 import { AlertRulesRepository } from './alert-rules.repository';

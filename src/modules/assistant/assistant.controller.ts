@@ -124,8 +124,8 @@ export class AssistantController {
       'worded after your explanation style, analysis depth and experience level (beginner defaults without preferences).',
   })
   @ApiOkResponse({ type: BriefingResponse })
-  briefing(@CurrentUser() user: AuthUser): Promise<BriefingResponse> {
-    return this.briefings.briefing(user.id);
+  async briefing(@CurrentUser() user: AuthUser): Promise<BriefingResponse> {
+    return BriefingResponse.from(await this.briefings.briefing(user.id));
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PreferencesService } from '../preferences/preferences.service';
-import { AiStatus } from '../ai-status/ai-status.service';
+import { PreferencesService } from '../preferences';
+import { AiStatus } from '../ai-status';
 import { ChatRateLimiter } from './chat-rate-limiter';
 import { ConversationsService, StoredMessage } from './conversations.service';
 import { ChatEngine, ChatTurn, DeltaSink, EngineAnswer } from './engines/chat-engine';

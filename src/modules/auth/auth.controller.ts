@@ -13,13 +13,13 @@ import { Client, ClientInfo } from '../../common/auth/client.decorator';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { Public } from '../../common/auth/public.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { UserResponse } from '../users/dto/user.response';
-import { UsersService } from '../users/users.service';
+import { UserResponse, UsersService } from '../users';
 import { AuthService } from './auth.service';
 import { RateLimited } from '../../common/rate-limit/rate-limited.decorator';
 import { LoginDto } from './dto/login.dto';
 import { LogoutDto, RefreshDto } from './dto/refresh.dto';
-import { MessageResponse, TokenPairResponse } from './dto/token-pair.response';
+import { MessageResponse } from '../../common/http/message.response';
+import { TokenPairResponse } from './dto/token-pair.response';
 import { RefreshCookie } from './refresh-cookie';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];

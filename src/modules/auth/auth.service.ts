@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientInfo } from '../../common/auth/client.decorator';
 import { RuleViolationError, UnauthenticatedError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { LoginThrottleService } from './login-throttle.service';
 import { SessionsService, TokenPair } from './sessions.service';
 

@@ -4,7 +4,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AuthUser } from '../../common/auth/auth-user';
 import { ForbiddenError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import { SessionsService } from './sessions.service';
 import { isWellFormed, SigningKey, TokenClaims } from './token-signer';
 

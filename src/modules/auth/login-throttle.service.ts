@@ -6,7 +6,7 @@ import { WindowCountersRepository } from '../../common/rate-limit/window-counter
 import { Clock } from '../../common/time/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { authConfig } from '../../config/auth.config';
-import { canonicalEmail } from '../users/users.service';
+import { canonicalEmail } from '../users';
 
 /**
  * Limits failed logins per (email, client IP) in a fixed window. Each attempt first reserves a

@@ -12,3 +12,5 @@ export type {
   RelatedCompanies,
   RelatedCompany,
 } from './graph.types';
+export { ExposureResponse } from './dto/exposure.response';
+export { RelatedCompaniesResponse } from './dto/related.response';

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { DatabaseProbe } from '../../database/database-probe';
-import { AiStatusModule } from '../ai-status/ai-status.module';
-import { GraphModule } from '../graph/graph.module';
-import { MarketModule } from '../market/market.module';
+import { AiStatusModule } from '../ai-status';
+import { GraphModule } from '../graph';
+import { MarketModule } from '../market';
 import { DatabaseHealthIndicator } from './database.health-indicator';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';

@@ -46,9 +46,7 @@ describe('MarketService', () => {
   it('refuses a history range that ends before it starts, naming the field', async () => {
     await expect(sut.getHistory('AAPL', { from: '2026-11-20', to: '2026-11-19' })).rejects.toMatchObject({
       kind: 'invalid-input',
-      issues: [
-        { loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' },
-      ],
+      problems: [{ path: ['from'], message: 'from must not be after to' }],
     });
   });
 });

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import {
-  InvalidFieldError,
-  ProviderUnavailableError,
-  RuleViolationError,
-} from '../../common/errors/domain-errors';
+import { ProviderUnavailableError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { FieldProblems } from '../../common/errors/field-problems';
 import { Clock } from '../../common/time/clock';
 import { newYorkTime } from '../../common/time/new-york-time';
 import {
@@ -213,8 +210,8 @@ export class MarketService {
   }
 }
 
-function rangeError(message: string): InvalidFieldError {
-  return InvalidFieldError.valueError(['query', 'from'], message);
+function rangeError(message: string): FieldProblems {
+  return FieldProblems.invalid(['from'], message);
 }
 
 /** 404 when the provider does not know the symbol; any other failure is the provider's (500). */

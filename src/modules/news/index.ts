@@ -2,3 +2,4 @@
 export { NewsModule } from './news.module';
 export { NewsService } from './news.service';
 export type { ExplainedSentiment, NewsItem, NewsMention, NewsQuery } from './news.types';
+export { NewsItemResponse } from './dto/news.response';

@@ -93,9 +93,7 @@ describe('NewsService', () => {
   it('refuses a window that ends before it starts', async () => {
     await expect(sut.latest({ from: '2026-11-20', to: '2026-11-19T23:00:00Z' }, 10)).rejects.toMatchObject({
       kind: 'invalid-input',
-      issues: [
-        { loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' },
-      ],
+      problems: [{ path: ['from'], message: 'from must not be after to' }],
     });
   });
 

@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CountedLru } from '../../common/metrics/cache-counters';
 import { ErrorDetail } from '../../common/errors/error-details';
-import {
-  InvalidFieldError,
-  NotFoundError,
-  ProviderUnavailableError,
-} from '../../common/errors/domain-errors';
-import { ValidationIssue } from '../../common/validation/validation-issue';
+import { NotFoundError, ProviderUnavailableError } from '../../common/errors/domain-errors';
+import { FieldProblem, FieldProblems } from '../../common/errors/field-problems';
 import { normalizeSymbol } from '../market';
 import { NewsClient } from './news.client';
 import { ExplainedSentiment, NewsItem, NewsMention, NewsQuery } from './news.types';
@@ -91,21 +87,13 @@ export class NewsService {
 
   /** Scores clients' own texts with the same engine, in order, with the features behind each on request. */
   scoreTexts(texts: unknown[], explain = false): ExplainedSentiment[] {
-    const issues = texts.flatMap((text, index): ValidationIssue[] => {
-      const loc = ['body', 'texts', index];
-      if (typeof text !== 'string')
-        return [{ loc, msg: 'Input should be a valid string', type: 'string_type' }];
+    const problems = texts.flatMap((text, index): FieldProblem[] => {
+      const path = ['texts', index];
+      if (typeof text !== 'string') return [{ path, type: 'string_type' }];
       if (text.length <= MAX_SENTIMENT_TEXT_LENGTH) return [];
-      return [
-        {
-          loc,
-          msg: `String should have at most ${MAX_SENTIMENT_TEXT_LENGTH} characters`,
-          type: 'string_too_long',
-          ctx: { max_length: MAX_SENTIMENT_TEXT_LENGTH },
-        },
-      ];
+      return [{ path, type: 'string_too_long', ctx: { max_length: MAX_SENTIMENT_TEXT_LENGTH } }];
     });
-    if (issues.length > 0) throw new InvalidFieldError(issues);
+    if (problems.length > 0) throw new FieldProblems(problems);
     return (texts as string[]).map((text) =>
       explain
         ? { ...this.engine.score(text), explanation: this.engine.explain(text, EXPLANATION_FEATURES) }
@@ -155,7 +143,7 @@ function toFilter(query: NewsQuery): NewsFilter {
   const from = query.from ? instant(query.from, 'start') : undefined;
   const to = query.to ? instant(query.to, 'end') : undefined;
   if (from && to && from > to) {
-    throw InvalidFieldError.valueError(['query', 'from'], 'from must not be after to');
+    throw FieldProblems.invalid(['from'], 'from must not be after to');
   }
   const keywords = query.keywords?.trim();
   return {

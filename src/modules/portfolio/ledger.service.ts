@@ -2,13 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import {
-  ConflictError,
-  InvalidFieldError,
-  NotFoundError,
-  RuleViolationError,
-} from '../../common/errors/domain-errors';
+import { ConflictError, NotFoundError, RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { FieldProblems } from '../../common/errors/field-problems';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { replayByMethod } from './analytics/cost-basis';
 import {
@@ -295,10 +291,7 @@ export class LedgerChange {
       ownSelections.length > 0 &&
       Math.abs(named - record.quantity) > QUANTITY_EPSILON
     )
-      throw InvalidFieldError.valueError(
-        ['body', 'lots'],
-        ErrorDetail.lotsMustSumToQuantity(record.quantity),
-      );
+      throw FieldProblems.invalid(['lots'], ErrorDetail.lotsMustSumToQuantity(record.quantity));
     const problems = await this.lotSelectionProblems(candidate, ownSelections, (sellId) => sellId !== id);
     const rejected = problems.filter((problem) => problem.sellId === id);
     if (rejected.length > 0 && lotSelections !== undefined)

@@ -3,7 +3,7 @@ import { DrainState } from '../../common/lifecycle/drain-state';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ClusterConcentration, GraphService, HeldQuantity, PortfolioExposure } from '../graph';
-import { PreferencesService } from '../preferences/preferences.service';
+import { PreferencesService } from '../preferences';
 import { entriesOfAccount } from './account-ledger';
 import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
-import { NewsService } from '../news/news.service';
-import { NewsItem } from '../news';
-import { PreferencesService } from '../preferences/preferences.service';
+import { NewsItem, NewsService } from '../news';
+import { PreferencesService } from '../preferences';
 import { ValuedPosition, weighWithCash } from './analytics/position-valuation';
 import { HoldingsService } from './holdings.service';
 import { PortfolioSummary, PortfolioSummaryService } from './portfolio-summary.service';

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { IdempotencyModule } from '../idempotency/idempotency.module';
-import { GraphModule } from '../graph/graph.module';
-import { MarketModule } from '../market/market.module';
-import { NewsModule } from '../news/news.module';
-import { PreferencesModule } from '../preferences/preferences.module';
+import { IdempotencyModule } from '../idempotency';
+import { GraphModule } from '../graph';
+import { MarketModule } from '../market';
+import { NewsModule } from '../news';
+import { PreferencesModule } from '../preferences';
 import { PortfolioSettingsEntity } from './entities/portfolio-settings.entity';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
 import { HoldingsService } from './holdings.service';

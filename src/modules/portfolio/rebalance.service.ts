@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
-import { InvalidFieldError } from '../../common/errors/domain-errors';
+import { FieldProblem, FieldProblems } from '../../common/errors/field-problems';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { unreachable } from '../../common/types/unreachable';
-import { ValidationIssue } from '../../common/validation/validation-issue';
 import { normalizeSymbol } from '../market';
 import { LedgerEntry, replayLedger, TransactionKind } from './analytics/ledger-replay';
 import { valuePositions, ValuedPosition } from './analytics/position-valuation';
@@ -97,7 +96,7 @@ export class RebalanceService {
     prices: Map<string, number>,
   ): Promise<SymbolTarget[]> {
     const requested = body.targets!.map((target) => normalizeSymbol(target.symbol));
-    const issues: ValidationIssue[] = duplicates(requested).map((index) =>
+    const issues: FieldProblem[] = duplicates(requested).map((index) =>
       targetIssue('targets', index, 'symbol', `duplicate symbol ${requested[index]}`),
     );
     const unpriced = [...new Set(requested.filter((symbol) => !prices.has(symbol)))];
@@ -119,7 +118,7 @@ export class RebalanceService {
       canonical.set(symbol, quote.symbol);
       prices.set(quote.symbol, Math.round(quote.price * 100) / 100);
     }
-    if (issues.length > 0) throw new InvalidFieldError(issues);
+    if (issues.length > 0) throw new FieldProblems(issues);
     return body.targets!.map((target, index) => ({
       symbol: canonical.get(requested[index])!,
       weight: target.weight,
@@ -156,16 +155,14 @@ function plan(
 /** Exactly one list, weights summing to 100 ± 0.01. */
 function checkTargetLists(body: RebalanceRequestDto): TargetList {
   if ((body.targets === undefined) === (body.sector_targets === undefined)) {
-    throw InvalidFieldError.valueError(['body'], 'give either targets or sector_targets');
+    throw FieldProblems.invalid([], 'give either targets or sector_targets');
   }
   const list: TargetList = body.targets ? 'targets' : 'sector_targets';
   const weights = (body.targets ?? body.sector_targets!).map((target) => target.weight);
   const sum = weights.reduce((a, b) => a + b, 0);
   if (Math.abs(sum - 100) > WEIGHT_SUM_TOLERANCE + 1e-9) {
     const message = `weights must sum to 100 (± ${WEIGHT_SUM_TOLERANCE}), not ${Math.round(sum * 1e6) / 1e6}`;
-    throw new InvalidFieldError([
-      { loc: ['body', list], msg: `Value error, ${message}`, type: 'value_error', ctx: { error: message } },
-    ]);
+    throw new FieldProblems([{ path: [list], message, ctx: { error: message } }]);
   }
   return list;
 }
@@ -186,7 +183,7 @@ function sectorTargets(body: RebalanceRequestDto, positions: ValuedPosition[]): 
       ),
     );
   }
-  if (issues.length > 0) throw new InvalidFieldError(issues);
+  if (issues.length > 0) throw new FieldProblems(issues);
   return targets;
 }
 
@@ -211,11 +208,6 @@ function duplicates(values: string[]): number[] {
   });
 }
 
-function targetIssue(list: TargetList, index: number, field: string, message: string): ValidationIssue {
-  return {
-    loc: ['body', list, index, field],
-    msg: `Value error, ${message}`,
-    type: 'value_error',
-    ctx: { error: message },
-  };
+function targetIssue(list: TargetList, index: number, field: string, message: string): FieldProblem {
+  return { path: [list, index, field], message, ctx: { error: message } };
 }

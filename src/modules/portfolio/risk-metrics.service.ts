@@ -11,7 +11,7 @@ import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { normalizeSymbol } from '../market';
-import { PreferencesService } from '../preferences/preferences.service';
+import { PreferencesService } from '../preferences';
 import { compareWithRiskTolerance, RISK_LEVELS, RiskLevel } from './analytics/risk-level';
 import { CountedLru } from '../../common/metrics/cache-counters';
 import { computeRiskMetrics, RiskHolding, RiskMetrics, RiskMetricsInput } from './analytics/risk-metrics';

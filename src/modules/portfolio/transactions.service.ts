@@ -4,9 +4,9 @@ import { Clock } from '../../common/time/clock';
 import { InvalidFieldError, NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { ValidationIssue } from '../../common/validation/validation-issue';
+import { FieldPath, FieldProblem, FieldProblems } from '../../common/errors/field-problems';
 import { portfolioConfig } from '../../config/portfolio.config';
-import { normalizeSymbol } from '../market';
-import { MarketService } from '../market/market.service';
+import { MarketService, normalizeSymbol } from '../market';
 import { CreateTransactionDto, LotSelectionDto, UpdateTransactionDto } from './dto/create-transaction.dto';
 import { ListTransactionsQuery } from './dto/list-transactions.query';
 import { parseTransactionsCsv } from './import/transactions-csv.parser';
@@ -146,7 +146,7 @@ export class TransactionsService {
   async transfer(userId: number, body: CreateTransferDto): Promise<LedgerTransaction[]> {
     const executedAt = this.checkedExecutedAt(body.executed_at);
     if (body.from_account_id === body.to_account_id)
-      throw InvalidFieldError.valueError(['body', 'to_account_id'], ErrorDetail.transferToSameAccount);
+      throw FieldProblems.invalid(['to_account_id'], ErrorDetail.transferToSameAccount);
     const shares = body.symbol !== undefined;
     throwFieldProblems('transfer_out', { symbol: body.symbol, quantity: body.quantity, amount: body.amount });
     const symbol = shares ? (await this.market.getQuote(body.symbol!)).symbol : null;
@@ -209,15 +209,12 @@ export class TransactionsService {
 
   /** 422 for a date in the future or before EARLIEST_TRADE_DATE. */
   private checkedExecutedAt(iso: string): Date {
-    const executedAt = validInstant(parseInstant(iso), ['body', 'executed_at']);
+    const executedAt = validInstant(parseInstant(iso), ['executed_at']);
     if (executedAt.getTime() > this.clock.now().getTime()) {
-      throw InvalidFieldError.valueError(['body', 'executed_at'], 'executed_at must not be in the future');
+      throw FieldProblems.invalid(['executed_at'], 'executed_at must not be in the future');
     }
     if (!isOnOrAfterEarliestTrade(executedAt)) {
-      throw InvalidFieldError.valueError(
-        ['body', 'executed_at'],
-        `executed_at must not be before ${EARLIEST_TRADE_DATE}`,
-      );
+      throw FieldProblems.invalid(['executed_at'], `executed_at must not be before ${EARLIEST_TRADE_DATE}`);
     }
     return executedAt;
   }
@@ -231,10 +228,7 @@ export class TransactionsService {
   ): NewLedgerTransaction {
     const split = body.ratio === undefined ? null : parseSplitRatio(body.ratio);
     if (body.acquired_on !== undefined && body.acquired_on > when.tradeDate)
-      throw InvalidFieldError.valueError(
-        ['body', 'acquired_on'],
-        'acquired_on must not be after executed_at',
-      );
+      throw FieldProblems.invalid(['acquired_on'], 'acquired_on must not be after executed_at');
     return {
       userId,
       symbol,
@@ -264,8 +258,8 @@ export class TransactionsService {
     const [page, total] = await this.transactions.list(userId, {
       accountId: query.account_id,
       symbol: query.symbol ? normalizeSymbol(query.symbol) : undefined,
-      from: query.from === undefined ? undefined : listingBound(query.from, ['query', 'from']),
-      to: query.to === undefined ? undefined : listingBound(query.to, ['query', 'to']),
+      from: query.from === undefined ? undefined : listingBound(query.from, ['from']),
+      to: query.to === undefined ? undefined : listingBound(query.to, ['to']),
       skip: query.skip,
       limit: query.limit,
     });
@@ -406,16 +400,14 @@ function throwFieldProblems(
     ratio: body.ratio,
     acquired_on: body.acquired_on,
   };
-  const issues: ValidationIssue[] = kindFieldProblems(side, fields).map(({ field, message }) => ({
-    loc: ['body', field],
-    msg: `Value error, ${message}`,
-    type: 'value_error',
+  const problems: FieldProblem[] = kindFieldProblems(side, fields).map(({ field, message }) => ({
+    path: [field],
+    message,
   }));
   if (required)
     for (const field of KIND_FIELDS[side].required)
-      if (fields[field] === undefined)
-        issues.push({ loc: ['body', field], msg: 'Field required', type: 'missing' });
-  if (issues.length > 0) throw new InvalidFieldError(issues);
+      if (fields[field] === undefined) problems.push({ path: [field], type: 'missing' });
+  if (problems.length > 0) throw new FieldProblems(problems);
 }
 
 /**
@@ -484,36 +476,28 @@ function requestFieldsOf(entry: StoredTransaction): Omit<EntryFields, 'side' | '
  */
 function validLotSelections(body: EntryFields): NewLotSelection[] {
   const lots = body.lots!;
-  if (body.side !== 'sell') throw InvalidFieldError.valueError(['body', 'lots'], ErrorDetail.lotsOnlyOnSells);
+  if (body.side !== 'sell') throw FieldProblems.invalid(['lots'], ErrorDetail.lotsOnlyOnSells);
   const seen = new Set<number>();
   lots.forEach((lot, index) => {
     if (seen.has(lot.lot_id))
-      throw InvalidFieldError.valueError(
-        ['body', 'lots', index, 'lot_id'],
-        ErrorDetail.lotNamedTwice(lot.lot_id),
-      );
+      throw FieldProblems.invalid(['lots', index, 'lot_id'], ErrorDetail.lotNamedTwice(lot.lot_id));
     seen.add(lot.lot_id);
   });
   const sold = roundQuantity(body.quantity!);
   const named = lots.reduce((sum, lot) => sum + roundQuantity(lot.quantity), 0);
   if (Math.abs(named - sold) > QUANTITY_EPSILON)
-    throw InvalidFieldError.valueError(['body', 'lots'], ErrorDetail.lotsMustSumToQuantity(sold));
+    throw FieldProblems.invalid(['lots'], ErrorDetail.lotsMustSumToQuantity(sold));
   return lots.map((lot) => ({ appendedIndex: 0, lotId: lot.lot_id, quantity: roundQuantity(lot.quantity) }));
 }
 
 /** Each lot the ledger cannot honour, at its place in the body. */
-function rejectedLots(error: LotSelectionRejectedError, lots: readonly LotSelectionDto[]): InvalidFieldError {
-  return new InvalidFieldError(
+function rejectedLots(error: LotSelectionRejectedError, lots: readonly LotSelectionDto[]): FieldProblems {
+  return new FieldProblems(
     error.rejected.map((rejected) => {
       const index = lots.findIndex((lot) => lot.lot_id === rejected.lotId);
       const message = rejectedLotDetail(rejected);
       const field = rejected.reason === 'closed' ? 'lot_id' : 'quantity';
-      return {
-        loc: ['body', 'lots', index, field],
-        msg: `Value error, ${message}`,
-        type: 'value_error',
-        ctx: { error: message },
-      };
+      return { path: ['lots', index, field], message, ctx: { error: message } };
     }),
   );
 }
@@ -558,18 +542,16 @@ export function parseInstant(iso: string): Date {
 }
 
 /** ISO 8601 also allows week and ordinal dates (2025-W01, 2025-006), which Date cannot read. */
-function validInstant(instant: Date, loc: (string | number)[]): Date {
+function validInstant(instant: Date, path: FieldPath): Date {
   if (!Number.isNaN(instant.getTime())) return instant;
-  throw new InvalidFieldError([
-    { loc, msg: 'Input should be a valid datetime or date', type: 'datetime_parsing' },
-  ]);
+  throw new FieldProblems([{ path, type: 'datetime_parsing' }]);
 }
 
 /**
  * A date bound of a listing compares with the exchange (New York) dates of the entries, as every
  * other route dates them; a date-time bound with their instants.
  */
-function listingBound(iso: string, loc: (string | number)[]): ListingBound {
-  const instant = validInstant(parseInstant(iso), loc);
+function listingBound(iso: string, path: FieldPath): ListingBound {
+  const instant = validInstant(parseInstant(iso), path);
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? { date: iso } : { instant };
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { InvalidFieldError } from '../../common/errors/domain-errors';
-import type { ValidationIssue } from '../../common/validation/validation-issue';
+import { FieldPath, FieldProblems } from '../../common/errors/field-problems';
 
 /** zxcvbn's score 3: about 10^8 guesses, out of reach of online guessing and costly offline against argon2id. */
 export const PASSWORD_MIN_SCORE = 3;
@@ -65,14 +64,14 @@ function releaseWhenIdle(): void {
  */
 @Injectable()
 export class PasswordPolicy {
-  /** Throws a 422 at `loc` with the reason when the password is too easy to guess. */
+  /** Throws a field problem at `path` with the reason when the password is too easy to guess. */
   async requireStrong(
     password: string,
-    loc: ValidationIssue['loc'],
+    path: FieldPath,
     account: { email: string; fullName?: string },
   ): Promise<void> {
     const reason = await weakness(password, accountWords(account));
-    if (reason) throw InvalidFieldError.valueError(loc, reason);
+    if (reason) throw FieldProblems.invalid(path, reason);
   }
 }
 

@@ -54,7 +54,7 @@ export class UserAdministrationService {
     }
     if (changes.password) {
       const current = await this.get(id);
-      await this.passwordPolicy.requireStrong(changes.password, ['body', 'password'], {
+      await this.passwordPolicy.requireStrong(changes.password, ['password'], {
         email: changes.email ?? current.email,
         fullName: changes.fullName ?? current.fullName,
       });
@@ -93,7 +93,7 @@ export class UserAdministrationService {
   /** The user's own new password, held to the password policy (a 422 at `new_password`). */
   async changePassword(id: number, password: string): Promise<void> {
     const current = await this.get(id);
-    await this.passwordPolicy.requireStrong(password, ['body', 'new_password'], current);
+    await this.passwordPolicy.requireStrong(password, ['new_password'], current);
     const hashedPassword = await this.passwords.hash(password);
     await this.change(id, () => ({ hashedPassword }));
   }

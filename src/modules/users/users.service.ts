@@ -63,7 +63,7 @@ export class UsersService {
    * email (whatever its case) is a 400, decided by the unique index.
    */
   async create(user: NewUser): Promise<User> {
-    await this.passwordPolicy.requireStrong(user.password, ['body', 'password'], user);
+    await this.passwordPolicy.requireStrong(user.password, ['password'], user);
     return this.insert(user);
   }
 

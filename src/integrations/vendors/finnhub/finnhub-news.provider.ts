@@ -3,7 +3,7 @@ import { finnhubGet } from './finnhub-get';
 import { KeyedVendorOptions } from '../http/per-symbol-vendor.provider';
 import { ProviderResponseError } from '../provider-errors';
 import { newYorkTime } from '../../../common/time/new-york-time';
-import { matchesAllTerms, matchesKeywords } from '../../../modules/news/news-text-match';
+import { matchesAllTerms, matchesKeywords } from '../news-text-match';
 import {
   NewsFilter,
   NewsProvider,

@@ -1,7 +1,7 @@
 import { HttpService } from '@nestjs/axios';
 import { vendorGet } from '../http/vendor-http';
 import { ProviderResponseError, VendorUnavailableError } from '../provider-errors';
-import { keywordAlternatives } from '../../../modules/news/news-text-match';
+import { keywordAlternatives } from '../news-text-match';
 import { NewsFilter, NewsProvider, ProviderArticle } from '../news.provider';
 
 const PROVIDER = 'newsapi';

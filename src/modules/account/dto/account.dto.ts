@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
-import { EmailField, FullNameField, PasswordField } from '../../users/dto/user-fields';
+import { EmailField, FullNameField, PasswordField } from '../../users';
 
 /** A password the caller types to confirm who they are: checked against the stored hash, not the policy. */
 const CurrentPasswordField = (description: string) =>

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { SessionSummary } from '../../auth/sessions.service';
+import type { SessionSummary } from '../../auth';
 
 export class SessionResponse {
   @ApiProperty({ format: 'uuid', example: '3f2b8c1e-9d4a-4e7b-8a61-2c5d9e0f1a7b' })

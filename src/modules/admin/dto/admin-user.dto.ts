@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, ValidateIf } from 'class-validator';
 import { LimitField, SkipField } from '../../../common/validation/query-fields';
-import { EmailField, FullNameField, PasswordField } from '../../users/dto/user-fields';
+import { EmailField, FullNameField, PasswordField } from '../../users';
 
 /** May be left out; an explicit null is validated like any value (a 422, never a null column). */
 const OmittableNotNull = () => ValidateIf((_object: object, value: unknown) => value !== undefined);

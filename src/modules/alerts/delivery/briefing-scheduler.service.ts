@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { isNyseTradingDay } from '../../../common/calendar/nyse-calendar';
 import { Clock } from '../../../common/time/clock';
 import { BriefingService } from '../../assistant';
-import { PreferencesService } from '../../preferences/preferences.service';
+import { PreferencesService } from '../../preferences';
 import { AlertRulesRepository } from '../alert-rules.repository';
 import { NotificationsRepository } from '../notifications.repository';
 import { CONVENIENT_NEW_YORK_MINUTE, SUMMARY_MINUTES } from './delivery-schedule';
@@ -78,7 +78,11 @@ export class BriefingSchedulerService {
         kind: 'briefing',
         title: `Your ${summaryTime} briefing for ${date}`,
         text,
-        data: { sections: briefing.sections, as_of: briefing.as_of, disclaimer: briefing.disclaimer },
+        data: {
+          sections: briefing.sections,
+          as_of: briefing.asOf.toISOString(),
+          disclaimer: briefing.disclaimer,
+        },
         createdAt: now,
       });
       if (id === null) return false;

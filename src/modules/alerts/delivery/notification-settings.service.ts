@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { InvalidFieldError, NotFoundError } from '../../../common/errors/domain-errors';
+import { NotFoundError } from '../../../common/errors/domain-errors';
+import { FieldProblem, FieldProblems } from '../../../common/errors/field-problems';
 import { ErrorDetail } from '../../../common/errors/error-details';
 import { Clock } from '../../../common/time/clock';
 import { alertsConfig } from '../../../config/alerts.config';
-import { PreferencesService } from '../../preferences/preferences.service';
+import { PreferencesService } from '../../preferences';
 import { AlertFrequency, deliveryDueAt } from './delivery-schedule';
 import { EmailSender } from './email-sender';
 import {
@@ -86,25 +87,19 @@ export class NotificationSettingsService {
   }
 
   async update(userId: number, changes: NotificationSettingsChanges): Promise<NotificationSettings> {
-    const issues = [];
+    const problems: FieldProblem[] = [];
     if (changes.time_zone !== undefined && !isTimeZone(changes.time_zone))
-      issues.push({
-        loc: ['body', 'time_zone'],
-        msg: 'Value error, time_zone must be an IANA time zone',
-        type: 'value_error',
-      });
+      problems.push({ path: ['time_zone'], message: 'time_zone must be an IANA time zone' });
     if (changes.email_enabled === true && !this.email.available)
-      issues.push({
-        loc: ['body', 'email_enabled'],
-        msg: 'Value error, email is not available on this service (SMTP_URL is not set)',
-        type: 'value_error',
+      problems.push({
+        path: ['email_enabled'],
+        message: 'email is not available on this service (SMTP_URL is not set)',
       });
     if (changes.webhook_url) {
       const problem = await webhookUrlProblem(changes.webhook_url, this.config.webhookAllowedHosts);
-      if (problem)
-        issues.push({ loc: ['body', 'webhook_url'], msg: `Value error, ${problem}`, type: 'value_error' });
+      if (problem) problems.push({ path: ['webhook_url'], message: problem });
     }
-    if (issues.length > 0) throw new InvalidFieldError(issues);
+    if (problems.length > 0) throw new FieldProblems(problems);
     const current = await this.settings.find(userId);
     const webhookChanged = changes.webhook_url !== undefined;
     const stored = await this.settings.update(

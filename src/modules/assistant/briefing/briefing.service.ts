@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock';
 import { ReplayService } from '../../replay';
-import { PreferencesService } from '../../preferences/preferences.service';
+import { PreferencesService } from '../../preferences';
 import type { InformationSourceType, PreferenceFields } from '../../preferences';
-import { BriefingResponse, BriefingSectionKind, BriefingSectionResponse } from '../dto/briefing.response';
+import { Briefing, BriefingSection, BriefingSectionKind } from './briefing';
 import { DISCLAIMER } from '../engines/chat-engine';
 import { money, pct, plainPct, sectorName, signedMoney } from '../engines/offline/format';
 import { AssistantTools } from '../tools/assistant-tools.service';
@@ -51,7 +51,7 @@ export class BriefingService {
     private readonly clock: Clock,
   ) {}
 
-  async briefing(userId: number): Promise<BriefingResponse> {
+  async briefing(userId: number): Promise<Briefing> {
     const stored = await this.preferencesService.findForUser(userId);
     const preferences: PreferenceFields = stored ?? {
       experience_level: 'beginner',
@@ -101,10 +101,10 @@ export class BriefingService {
         ? 'Your portfolio is empty; here is the market and your watchlist.'
         : `Your portfolio ${summary.data.day_change >= 0 ? 'gained' : 'lost'} ${plainPct(Math.abs(summary.data.day_change_percent))} in the last session, to ${money(summary.data.total_value)}.`;
     return {
-      as_of: this.clock.now().toISOString(),
-      for: preferences.daily_summary_time,
+      asOf: this.clock.now(),
+      summaryTime: preferences.daily_summary_time,
       headline: stored ? headline : `${headline} (No preferences set: using the beginner defaults.)`,
-      sections: sections.map((section): BriefingSectionResponse => ({
+      sections: sections.map((section): BriefingSection => ({
         kind: section.kind,
         title: section.title,
         text: wordSection(section.draft, wording),

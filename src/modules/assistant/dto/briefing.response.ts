@@ -1,15 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DAILY_SUMMARY_TIMES } from '../../preferences';
-
-export const BRIEFING_SECTION_KINDS = [
-  'portfolio',
-  'watchlist',
-  'news',
-  'sectors',
-  'risk',
-  'rebalance',
-] as const;
-export type BriefingSectionKind = (typeof BRIEFING_SECTION_KINDS)[number];
+import { Briefing, BRIEFING_SECTION_KINDS, BriefingSectionKind } from '../briefing/briefing';
 
 export class BriefingSectionResponse {
   @ApiProperty({ enum: BRIEFING_SECTION_KINDS })
@@ -50,4 +41,14 @@ export class BriefingResponse {
 
   @ApiProperty({ example: 'This is information, not investment advice.' })
   disclaimer: string;
+
+  static from(briefing: Briefing): BriefingResponse {
+    return {
+      as_of: briefing.asOf.toISOString(),
+      for: briefing.summaryTime,
+      headline: briefing.headline,
+      sections: briefing.sections.map(({ kind, title, text, data }) => ({ kind, title, text, data })),
+      disclaimer: briefing.disclaimer,
+    };
+  }
 }

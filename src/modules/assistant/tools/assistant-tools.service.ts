@@ -2,21 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock';
 import { MarketService, StockQuote } from '../../market';
 import { ReplayService } from '../../replay';
-import { NewsService } from '../../news/news.service';
-import { PreferencesResponse } from '../../preferences/dto/preferences.response';
-import { PreferencesService } from '../../preferences/preferences.service';
-import { HoldingsService, HoldingsSnapshot } from '../../portfolio/holdings.service';
-import { PortfolioSummaryService } from '../../portfolio/portfolio-summary.service';
-import { RebalanceResponse } from '../../portfolio/dto/rebalance.response';
-import { RebalanceService } from '../../portfolio/rebalance.service';
-import { PortfolioIncomeService } from '../../portfolio/portfolio-income.service';
-import { TaxLotsService } from '../../portfolio/tax-lots.service';
-import { newYorkTime } from '../../../common/time/new-york-time';
+import { NewsService } from '../../news';
+import { PreferencesResponse, PreferencesService } from '../../preferences';
 import {
   DEFAULT_BENCHMARK,
   DEFAULT_LOOKBACK_DAYS,
+  HoldingsService,
+  HoldingsSnapshot,
+  PortfolioIncomeService,
+  PortfolioSummaryService,
+  RebalanceResponse,
+  RebalanceService,
   RiskMetricsService,
-} from '../../portfolio/risk-metrics.service';
+  TaxLotsService,
+} from '../../portfolio';
+import { newYorkTime } from '../../../common/time/new-york-time';
 import { AnswerSource } from './answer-source';
 import {
   CashFacts,

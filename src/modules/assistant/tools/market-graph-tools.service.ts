@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GraphService, PortfolioExposure, RelatedCompanies } from '../../graph';
-import { PortfolioGraphService } from '../../portfolio/portfolio-graph.service';
+import { PortfolioGraphService } from '../../portfolio';
 import type { ToolResult } from './assistant-tools.service';
 
 /** Related companies an answer names, per relation. */

@@ -15,8 +15,3 @@ export class TokenPairResponse {
     return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: 'bearer' };
   }
 }
-
-export class MessageResponse {
-  @ApiProperty({ example: 'Successfully logged out' })
-  message: string;
-}

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { ConflictError, InvalidFieldError, NotFoundError } from '../../../common/errors/domain-errors';
+import { ConflictError, NotFoundError } from '../../../common/errors/domain-errors';
 import { ErrorDetail } from '../../../common/errors/error-details';
+import { FieldProblem, FieldProblems } from '../../../common/errors/field-problems';
 import { Clock } from '../../../common/time/clock';
-import { ValidationIssue } from '../../../common/validation/validation-issue';
 import { portfolioConfig } from '../../../config/portfolio.config';
-import { normalizeSymbol } from '../../market';
-import { MarketService } from '../../market/market.service';
+import { MarketService, normalizeSymbol } from '../../market';
 import { findCashShortfall, LedgerEntry, TransactionKind } from '../analytics/ledger-replay';
 import { LedgerService, provisionalId } from '../ledger.service';
 import { NewLedgerTransaction } from '../ledger-transaction';
@@ -138,7 +137,7 @@ export class BrokerImportService {
       const token = await this.imports.savePreview(request.userId, accepted, answer, now, expiresAt);
       return { ...answer, preview_token: token, expires_at: expiresAt.toISOString() };
     }
-    if (rejected.length > 0) throw new InvalidFieldError(rejected.map(rejectedIssue));
+    if (rejected.length > 0) throw new FieldProblems(rejected.map(rejectedProblem));
     return this.record(request.userId, { entries: accepted, answer });
   }
 
@@ -245,11 +244,10 @@ export class BrokerImportService {
       });
     } catch (error) {
       if (!(error instanceof UnrecognisedLayoutError)) throw error;
-      throw new InvalidFieldError([
+      throw new FieldProblems([
         {
-          loc: ['body'],
-          msg: `Value error, ${error.message}`,
-          type: 'value_error',
+          path: [],
+          message: error.message,
           ctx: {
             error: error.message,
             closest: error.closest.map((match) => ({
@@ -263,15 +261,15 @@ export class BrokerImportService {
     }
     const rows = parsed.entries.length + parsed.skipped.length + parsed.rejected.length;
     if (rows === 0)
-      throw InvalidFieldError.valueError(
-        ['body'],
+      throw FieldProblems.invalid(
+        [],
         `the file is a ${BROKER_LAYOUTS[parsed.format].label} export with no transactions`,
       );
     if (rows > this.config.brokerImportMaxRows)
-      throw new InvalidFieldError([
+      throw new FieldProblems([
         {
-          loc: ['body'],
-          msg: `CSV should have at most ${this.config.brokerImportMaxRows} rows, not ${rows}`,
+          path: [],
+          message: `CSV should have at most ${this.config.brokerImportMaxRows} rows, not ${rows}`,
           type: 'too_long',
           ctx: { max_length: this.config.brokerImportMaxRows, actual_length: rows },
         },
@@ -406,11 +404,6 @@ function movesShares(entry: { side: TransactionKind; symbol: string | null }): b
   return (entry.side === 'transfer_in' || entry.side === 'transfer_out') && entry.symbol !== null;
 }
 
-function rejectedIssue(row: RejectedRow): ValidationIssue {
-  return {
-    loc: ['body', 'line', row.line],
-    msg: `Value error, ${row.reason}`,
-    type: 'value_error',
-    ctx: { error: row.reason },
-  };
+function rejectedProblem(row: RejectedRow): FieldProblem {
+  return { path: ['line', row.line], message: row.reason, ctx: { error: row.reason } };
 }

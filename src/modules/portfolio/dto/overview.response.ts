@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RISK_LEVELS, RiskLevel } from '../analytics/risk-level';
 import { PositionResponse } from './position.response';
 import { SummaryResponse } from './summary.response';
-import { NewsItemResponse } from '../../news/dto/news.response';
+import { NewsItemResponse } from '../../news';
 import { money, nullable, percent, ratio } from '../portfolio-rounding';
 import { Overview, OVERVIEW_TOP_POSITIONS, SymbolNews, WatchedQuote } from '../portfolio-overview.service';
 import { PortfolioRiskMetrics } from '../risk-metrics.service';

@@ -1,5 +1,4 @@
-import { ExposureResponse } from '../../../graph/dto/exposure.response';
-import { RelatedCompaniesResponse } from '../../../graph/dto/related.response';
+import { ExposureResponse, RelatedCompaniesResponse } from '../../../graph';
 import type { PrivacyLevel } from '../../../preferences';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools } from '../../tools/assistant-tools.service';

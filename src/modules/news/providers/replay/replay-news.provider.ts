@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { newYorkTime } from '../../../../common/time/new-york-time';
-import { NewsFilter, NewsProvider, ProviderArticle } from '../../../../integrations/vendors';
-import { matchesAllTerms, matchesKeywords } from '../../news-text-match';
+import {
+  matchesAllTerms,
+  matchesKeywords,
+  NewsFilter,
+  NewsProvider,
+  ProviderArticle,
+} from '../../../../integrations/vendors';
 import { WireStory } from './market-wire';
 import { MarketWire } from './market-wire.service';
 

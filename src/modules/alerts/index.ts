@@ -1,0 +1,2 @@
+// What the application uses of the alerts: their module.
+export { AlertsModule } from './alerts.module';
