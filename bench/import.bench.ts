@@ -8,7 +8,8 @@
 // of its preview (the two calls a client makes), and a direct import by another user.
 //
 // BENCH_PORT_BASE (45100) sets the port; BENCH_DATABASE_URL and BENCH_REDIS_URL add a run on a
-// PostgreSQL server with Redis.
+// PostgreSQL server with Redis; BENCH_CPU_PROFILE_DIR has the service write its V8 CPU profile there
+// (node --cpu-prof) when it stops.
 import { performance } from 'node:perf_hooks';
 import { seededRandom } from './bench-kit';
 import { inEveryMode, machineLine, Mode } from './http/modes';
@@ -20,6 +21,7 @@ const NATIVE_FILES = 4;
 const BUDGET_MS = 5_000;
 const SYMBOLS = ['AAPL', 'MSFT', 'AMZN', 'JPM', 'JNJ', 'XOM', 'PG', 'KO', 'PFE', 'INTC'];
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 45_100);
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR;
 
 interface Trade {
   date: Date;
@@ -162,11 +164,15 @@ async function timed(
 
 async function benchMode(mode: Mode): Promise<string> {
   await mode.prepare();
-  const service = await startService(mode.port, {
-    ...mode.env,
-    SECRET_KEY: 'import-bench-secret-key-of-enough-length-0123456789',
-    NODE_ENV: 'production',
-  });
+  const service = await startService(
+    mode.port,
+    {
+      ...mode.env,
+      SECRET_KEY: 'import-bench-secret-key-of-enough-length-0123456789',
+      NODE_ENV: 'production',
+    },
+    PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+  );
   try {
     const now = new Date();
     const tradeList = trades(ROWS, now);
