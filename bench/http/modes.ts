@@ -65,14 +65,15 @@ export function postgresMode(port: number, serverUrl: string, redisUrl: string):
 }
 
 /**
- * Builds, then runs `bench` in the embedded mode and, with BENCH_DATABASE_URL and BENCH_REDIS_URL
- * set, on that server and Redis too: one report section per mode.
+ * Builds (unless BENCH_SKIP_BUILD is set: dist/ as it is), then runs `bench` in the embedded mode
+ * and, with BENCH_DATABASE_URL and BENCH_REDIS_URL set, on that server and Redis too: one report
+ * section per mode.
  */
 export async function inEveryMode(
   portBase: number,
   bench: (mode: Mode) => Promise<string>,
 ): Promise<string[]> {
-  build();
+  if (!process.env.BENCH_SKIP_BUILD) build();
   const modes = [embeddedMode(portBase)];
   const { BENCH_DATABASE_URL, BENCH_REDIS_URL } = process.env;
   if (BENCH_DATABASE_URL && BENCH_REDIS_URL)

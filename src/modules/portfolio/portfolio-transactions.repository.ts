@@ -35,8 +35,29 @@ export interface TransactionFilters {
   limit: number;
 }
 
-/** PostgreSQL takes at most 65,535 parameters per statement; 1,000 rows of 9 columns stay well below. */
-const ROWS_PER_STATEMENT = 1000;
+/**
+ * Rows one insert or read by id handles: each column (or the ids) travels as one array parameter,
+ * so the bound is how long one statement may take, not PostgreSQL's 65,535 parameters.
+ */
+const ROWS_PER_STATEMENT = 5000;
+
+// The rows in the order given (WITH ORDINALITY), so that the sequence numbers them in that order.
+const INSERT_SQL = `
+  INSERT INTO portfolio_transactions (user_id, account_id, symbol, side, quantity, price, fees,
+              executed_at, trade_date, amount, withholding_tax, split_to, split_from, acquired_on,
+              transfer_of, note, realized_pnl, created_at, updated_at)
+  SELECT r.user_id, r.account_id, r.symbol, r.side, r.quantity, r.price, r.fees, r.executed_at,
+         r.trade_date, r.amount, r.withholding_tax, r.split_to, r.split_from, r.acquired_on,
+         r.transfer_of, r.note, NULL, r.created_at, NULL
+    FROM unnest($1::integer[], $2::integer[], $3::varchar[], $4::varchar[], $5::numeric[],
+                $6::numeric[], $7::numeric[], $8::timestamptz[], $9::date[], $10::numeric[],
+                $11::numeric[], $12::integer[], $13::integer[], $14::date[], $15::integer[],
+                $16::varchar[], $17::timestamptz[])
+         WITH ORDINALITY AS r(user_id, account_id, symbol, side, quantity, price, fees, executed_at,
+                              trade_date, amount, withholding_tax, split_to, split_from, acquired_on,
+                              transfer_of, note, created_at, position)
+   ORDER BY r.position
+  RETURNING id`;
 
 /** Namespace of the per-user advisory lock that serialises changes to one ledger. */
 const LEDGER_LOCK_NAMESPACE = 7_310_001;
@@ -85,17 +106,24 @@ interface LedgerRow {
 }
 
 const LEDGER_VERSION_SQL = `SELECT version FROM portfolio_ledger_versions WHERE user_id = $1`;
+/** A ledger row's columns as LedgerRow reads them (from `portfolio_transactions AS t`). */
+const LEDGER_COLUMNS = `
+  t.id, t.account_id, t.symbol, t.side, t.quantity, t.price, t.fees,
+  t.amount, t.withholding_tax, t.split_to, t.split_from, t.acquired_on::text AS acquired_on, t.transfer_of,
+  floor(extract(epoch FROM t.executed_at) * 1000)::bigint AS executed_at_ms,
+  t.trade_date::text AS trade_date, t.note, t.realized_pnl,
+  floor(extract(epoch FROM t.created_at) * 1000)::bigint AS created_at_ms,
+  floor(extract(epoch FROM t.updated_at) * 1000)::bigint AS updated_at_ms`;
 // The version and the rows in one statement, so that they come from one snapshot of the database.
 const LEDGER_SQL = `
-  SELECT v.version, t.id, t.account_id, t.symbol, t.side, t.quantity, t.price, t.fees,
-         t.amount, t.withholding_tax, t.split_to, t.split_from, t.acquired_on::text AS acquired_on, t.transfer_of,
-         floor(extract(epoch FROM t.executed_at) * 1000)::bigint AS executed_at_ms,
-         t.trade_date::text AS trade_date, t.note, t.realized_pnl,
-         floor(extract(epoch FROM t.created_at) * 1000)::bigint AS created_at_ms,
-         floor(extract(epoch FROM t.updated_at) * 1000)::bigint AS updated_at_ms
+  SELECT v.version, ${LEDGER_COLUMNS}
     FROM (SELECT max(version) AS version FROM portfolio_ledger_versions WHERE user_id = $1) AS v
     LEFT JOIN portfolio_transactions AS t ON t.user_id = $1
    ORDER BY t.executed_at, t.id`;
+const ROWS_BY_ID_SQL = `
+  SELECT NULL AS version, ${LEDGER_COLUMNS}
+    FROM portfolio_transactions AS t
+   WHERE t.user_id = $1 AND t.id = ANY($2::integer[])`;
 
 // The selections of the user's sells, each sell's in lot order.
 const LOT_SELECTIONS_SQL = `
@@ -155,8 +183,7 @@ export class LockedLedger {
   async insert(records: PlacedLedgerTransaction[]): Promise<number[]> {
     const ids: number[] = [];
     this.changed ||= records.length > 0;
-    // Copied first (TypeORM writes its column transformations back into the objects it inserts),
-    // with the 8 decimals the columns keep, so this view holds what the database does.
+    // With the 8 decimals the columns keep, so this view holds what the database does.
     const stored = records.map((record) => ({
       userId: record.userId,
       ...editableFields(record),
@@ -165,15 +192,10 @@ export class LockedLedger {
       createdAt: record.createdAt,
       updatedAt: null,
     }));
-    for (const chunk of chunks(records, ROWS_PER_STATEMENT)) {
-      const result = await this.manager
-        .createQueryBuilder()
-        .insert()
-        .into(PortfolioTransactionEntity)
-        .values(chunk)
-        .returning(['id'])
-        .execute();
-      ids.push(...(result.raw as { id: number }[]).map((row) => row.id));
+    for (const chunk of chunks(stored, ROWS_PER_STATEMENT)) {
+      const rows = (await this.manager.query(INSERT_SQL, insertParameters(chunk))) as { id: number }[];
+      // The ids come from the sequence in the order the rows were inserted: ascending is their order.
+      ids.push(...rows.map((row) => row.id).sort((a, b) => a - b));
     }
     if (this.current) {
       const inserted = stored
@@ -338,13 +360,10 @@ export class LockedLedger {
 
   /** The user's rows with these ids, in the order of `ids`. */
   async findByIds(ids: number[]): Promise<LedgerTransaction[]> {
-    const byId = new Map<number, PortfolioTransactionEntity>();
+    const byId = new Map<number, LedgerTransaction>();
     for (const chunk of chunks(ids, ROWS_PER_STATEMENT)) {
-      const rows = await this.manager
-        .createQueryBuilder(PortfolioTransactionEntity, 't')
-        .where('t.user_id = :userId AND t.id IN (:...ids)', { userId: this.userId, ids: chunk })
-        .getMany();
-      for (const row of rows) byId.set(row.id, row);
+      const rows = (await this.manager.query(ROWS_BY_ID_SQL, [this.userId, chunk])) as LedgerRow[];
+      for (const row of rows) byId.set(row.id!, toStoredTransaction(this.userId, row));
     }
     return ids.map((id) => byId.get(id)!);
   }
@@ -565,6 +584,37 @@ function chunks<T>(items: T[], size: number): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
+}
+
+/** INSERT_SQL's parameters: one array per column. Instants travel as ISO text, exact to the millisecond. */
+function insertParameters(rows: readonly (ReturnType<typeof editableFields> & InsertedBookkeeping)[]) {
+  const column = <T>(value: (row: (typeof rows)[number]) => T) => rows.map(value);
+  return [
+    column((row) => row.userId),
+    column((row) => row.accountId),
+    column((row) => row.symbol),
+    column((row) => row.side),
+    column((row) => row.quantity),
+    column((row) => row.price),
+    column((row) => row.fees),
+    column((row) => row.executedAt.toISOString()),
+    column((row) => row.tradeDate),
+    column((row) => row.amount),
+    column((row) => row.withholdingTax),
+    column((row) => row.splitTo),
+    column((row) => row.splitFrom),
+    column((row) => row.acquiredOn),
+    column((row) => row.transferOf),
+    column((row) => row.note),
+    column((row) => row.createdAt.toISOString()),
+  ];
+}
+
+/** What an inserted row holds beside its editable fields. */
+interface InsertedBookkeeping {
+  userId: number;
+  transferOf: number | null;
+  createdAt: Date;
 }
 
 /** The columns a record sets and an edit may change, with the 8 decimals the columns keep. */

@@ -4,7 +4,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 
 /** A preview as stored until committed: what to record, and the answer the dry run gave. */
 export interface StoredPreview<E, A> {
-  entries: E[];
+  entries: E;
   answer: A;
   expiresAt: Date;
 }
@@ -52,7 +52,7 @@ export class BrokerImportRepository {
   /** Stores a preview and answers its token. Expired previews of the user are dropped on the way. */
   async savePreview<E, A>(
     userId: number,
-    entries: E[],
+    entries: E,
     answer: A,
     now: Date,
     expiresAt: Date,
@@ -74,7 +74,7 @@ export class BrokerImportRepository {
     const [rows] = (await this.manager.query(
       `DELETE FROM portfolio_import_previews WHERE token = $1 AND user_id = $2 RETURNING entries, answer, expires_at`,
       [token, userId],
-    )) as [{ entries: E[]; answer: A; expires_at: Date }[], number];
+    )) as [{ entries: E; answer: A; expires_at: Date }[], number];
     const row = rows[0];
     return row ? { entries: row.entries, answer: row.answer, expiresAt: new Date(row.expires_at) } : null;
   }

@@ -18,6 +18,7 @@ import { formatSplitRatio } from '../transaction-fields';
 import { BrokerFormat, ImportedEntry, RejectedRow } from './broker-export';
 import { BrokerImportRepository } from './broker-import.repository';
 import { FittingEntry, fitToLedger, inRecordingOrder } from './ledger-fit';
+import { PackedEntries, packEntries, PreviewEntry, unpackEntries } from './preview-entries';
 import { readBrokerExport, ReadExport, UnrecognisedLayoutError } from './read-broker-export';
 import { BROKER_LAYOUTS } from './broker-layouts';
 
@@ -78,7 +79,7 @@ export interface BrokerImportAnswer {
   refused: ImportRefusal | null;
 }
 
-/** An entry ready to record, as kept in a preview (JSON: the instant as text). */
+/** An entry ready to record, with what its preview row shows (JSON: the instant as text). */
 interface KeyedEntry extends Omit<FittingEntry, 'executedAt'> {
   executedAt: string;
   key: string;
@@ -134,7 +135,13 @@ export class BrokerImportService {
     const answer = answerOf(parsed, accepted, rejected, duplicates, request.dryRun, refused);
     if (request.dryRun) {
       const expiresAt = new Date(now.getTime() + PREVIEW_LIFETIME_MS);
-      const token = await this.imports.savePreview(request.userId, accepted, answer, now, expiresAt);
+      const token = await this.imports.savePreview(
+        request.userId,
+        packEntries(accepted),
+        answer,
+        now,
+        expiresAt,
+      );
       return { ...answer, preview_token: token, expires_at: expiresAt.toISOString() };
     }
     if (rejected.length > 0) throw new FieldProblems(rejected.map(rejectedProblem));
@@ -192,19 +199,23 @@ export class BrokerImportService {
    */
   private async record(
     userId: number,
-    source: { entries: KeyedEntry[]; answer: BrokerImportAnswer } | { token: string },
+    source: { entries: readonly PreviewEntry[]; answer: BrokerImportAnswer } | { token: string },
   ): Promise<BrokerImportAnswer> {
     const now = this.clock.now();
     return this.ledger.change(userId, async (ledger) => {
-      let entries: KeyedEntry[];
+      let entries: readonly PreviewEntry[];
       let answer: BrokerImportAnswer;
       if ('token' in source) {
-        const preview = await this.imports.takePreview<KeyedEntry, BrokerImportAnswer>(userId, source.token);
+        const preview = await this.imports.takePreview<PackedEntries | PreviewEntry[], BrokerImportAnswer>(
+          userId,
+          source.token,
+        );
         if (!preview || preview.expiresAt.getTime() <= now.getTime())
           throw new NotFoundError(
             'Import preview not found: it expired, was committed already, or is not yours',
           );
-        ({ entries, answer } = preview);
+        entries = unpackEntries(preview.entries);
+        answer = preview.answer;
       } else {
         ({ entries, answer } = source);
       }
@@ -320,7 +331,7 @@ export function withImportKeys(parsed: ReadExport): (ImportedEntry & { key: stri
 
 function ledgerRecord(
   userId: number,
-  entry: KeyedEntry,
+  entry: PreviewEntry,
   format: BrokerFormat,
   now: Date,
 ): NewLedgerTransaction {
