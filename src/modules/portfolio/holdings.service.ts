@@ -1,19 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { Clock } from '../../common/time/clock';
 import { NotFoundError, ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { MarketService, StockQuote } from '../market';
 import { DailyClose } from './analytics/daily-returns';
-import { CostBasis, CostBasisMethod, replayByMethod } from './analytics/cost-basis';
+import { CostBasis, replayByMethod } from './analytics/cost-basis';
 import { LedgerEntry, LedgerReplay } from './analytics/ledger-replay';
 import { PositionQuote, valuePositions, ValuedPosition } from './analytics/position-valuation';
 import { closesOnLedgerBasis, PriceBasis } from './analytics/split-basis';
 import { entriesOfAccount } from './account-ledger';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioSettingsService } from './portfolio-settings.service';
-import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+import {
+  CACHED_LEDGER_ROWS,
+  LedgerVersion,
+  PortfolioTransactionsRepository,
+} from './portfolio-transactions.repository';
 
 export const UNKNOWN_SECTOR = 'unknown';
+
+/** Symbols whose sector is kept, and for how long: a company's sector rarely changes, but it can. */
+const KEPT_SECTORS = 10_000;
+const SECTOR_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What the holdings read of the market: quotes, sectors, daily closes and the closes' split basis. */
 export type HoldingsMarket = Pick<MarketService, 'getQuotes' | 'getProfile' | 'getDailyCloses' | 'getSplits'>;
@@ -32,6 +41,8 @@ export interface HoldingsSnapshot {
   userId: number;
   /** The one account the snapshot is of; undefined for every account combined. */
   accountId?: number;
+  /** The version of the user's ledger the snapshot is of: what its cached derivations are keyed by. */
+  ledgerVersion: number;
   /** Shared by every snapshot of one ledger version: the same array while the ledger is unchanged. */
   ledger: readonly LedgerEntry[];
   /** The user's cost-basis method, by which `replay` and the positions' cost bases are computed. */
@@ -47,12 +58,31 @@ export interface HoldingsSnapshot {
  */
 @Injectable()
 export class HoldingsService {
-  private readonly sectorBySymbol = new Map<string, string>();
+  /** Sector by symbol, asked of the market once a day at most. */
+  private readonly sectors = new CountedLru<string, string>('portfolio-sectors', {
+    max: KEPT_SECTORS,
+    ttl: SECTOR_TTL_MS,
+  });
+  /** One account's entries of a ledger version, keyed by ledgerKey; sized in ledger rows. */
+  private readonly accountLedgers = new CountedLru<string, readonly LedgerEntry[]>(
+    'portfolio-account-ledgers',
+    {
+      maxSize: CACHED_LEDGER_ROWS,
+      sizeCalculation: (entries) => Math.max(1, entries.length),
+    },
+  );
   /**
-   * The replays of each cached ledger version, by method, computed once. A ledger version fixes
-   * its lot selections too (they are written with their sell, which bumps the version).
+   * The replay of a ledger version by a cost-basis method, keyed by ledgerKey and the method. A
+   * ledger version fixes its lot selections too (they are written with their sell, which bumps the
+   * version). Sized in the ledger rows replayed.
    */
-  private readonly replays = new WeakMap<readonly LedgerEntry[], Map<CostBasisMethod, LedgerReplay>>();
+  private readonly replays = new CountedLru<string, { rows: number; replay: LedgerReplay }>(
+    'portfolio-replays',
+    {
+      maxSize: CACHED_LEDGER_ROWS,
+      sizeCalculation: (entry) => Math.max(1, entry.rows),
+    },
+  );
 
   constructor(
     @Inject(PortfolioTransactionsRepository) private readonly transactions: HoldingsLedger,
@@ -67,33 +97,58 @@ export class HoldingsService {
    * account combined.
    */
   async snapshot(userId: number, accountId?: number): Promise<HoldingsSnapshot> {
-    const [{ entries }, costBasis, account] = await Promise.all([
+    const [stored, costBasis, account] = await Promise.all([
       this.transactions.ledger(userId),
       this.settings.costBasis(userId),
       accountId === undefined ? undefined : this.accounts.find(userId, accountId),
     ]);
     if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
-    const ledger = entriesOfAccount(entries, accountId);
-    const replay = this.replayOf(ledger, costBasis);
+    const key = ledgerKey(userId, accountId, stored.version);
+    const ledger = this.ledgerOf(key, stored, accountId);
+    const replay = this.replayOf(key, ledger, costBasis);
     const symbols = [...replay.positions.keys()];
-    const [quotes] = await Promise.all([this.quotes(symbols), this.loadSectors(symbols)]);
-    const positions = valuePositions(replay.positions.values(), quotes, (symbol) => this.sectorOf(symbol));
-    return { userId, accountId, ledger, costBasis, replay, positions, asOf: this.clock.now() };
+    const [quotes, sectors] = await Promise.all([this.quotes(symbols), this.sectorsOf(symbols)]);
+    const positions = valuePositions(replay.positions.values(), quotes, (symbol) => sectors.get(symbol)!);
+    return {
+      userId,
+      accountId,
+      ledgerVersion: stored.version,
+      ledger,
+      costBasis,
+      replay,
+      positions,
+      asOf: this.clock.now(),
+    };
   }
 
-  /** The ledger replayed by the cost-basis method. */
-  replayOf(ledger: readonly LedgerEntry[], costBasis: CostBasis): LedgerReplay {
-    let byMethod = this.replays.get(ledger);
-    if (!byMethod) {
-      byMethod = new Map();
-      this.replays.set(ledger, byMethod);
+  /** The user's whole stored ledger replayed by the cost-basis method. */
+  replayOfStored(userId: number, stored: LedgerVersion, costBasis: CostBasis): LedgerReplay {
+    return this.replayOf(ledgerKey(userId, undefined, stored.version), stored.entries, costBasis);
+  }
+
+  /** The entries of one account of a ledger version (all of them when none is named). */
+  private ledgerOf(
+    key: string,
+    stored: LedgerVersion,
+    accountId: number | undefined,
+  ): readonly LedgerEntry[] {
+    if (accountId === undefined) return stored.entries;
+    let entries = this.accountLedgers.get(key);
+    if (!entries) {
+      entries = entriesOfAccount(stored.entries, accountId);
+      this.accountLedgers.set(key, entries);
     }
-    let replay = byMethod.get(costBasis.method);
-    if (!replay) {
-      replay = replayByMethod(ledger, costBasis);
-      byMethod.set(costBasis.method, replay);
+    return entries;
+  }
+
+  private replayOf(key: string, ledger: readonly LedgerEntry[], costBasis: CostBasis): LedgerReplay {
+    const replayKey = `${key}:${costBasis.method}`;
+    let cached = this.replays.get(replayKey);
+    if (!cached) {
+      cached = { rows: ledger.length, replay: replayByMethod(ledger, costBasis) };
+      this.replays.set(replayKey, cached);
     }
-    return replay;
+    return cached.replay;
   }
 
   /** Quotes of many symbols in one batched call, at cent prices; 500 when a held symbol has none. */
@@ -113,18 +168,23 @@ export class HoldingsService {
     return this.market.getQuotes(symbols);
   }
 
-  sectorOf(symbol: string): string {
-    return this.sectorBySymbol.get(symbol) ?? UNKNOWN_SECTOR;
-  }
-
-  /** Sectors never change for a ticker, so each is asked for once per process. */
-  async loadSectors(symbols: string[]): Promise<void> {
-    const missing = symbols.filter((symbol) => !this.sectorBySymbol.has(symbol));
-    await Promise.all(
-      missing.map(async (symbol) => {
-        const profile = await this.market.getProfile(symbol).catch(() => null);
-        if (profile) this.sectorBySymbol.set(symbol, profile.sector ?? UNKNOWN_SECTOR);
-      }),
+  /**
+   * The sector of each symbol (UNKNOWN_SECTOR when the market has none or cannot say now). A
+   * symbol's sector is asked of the market once a day at most; a failed lookup is asked again.
+   */
+  async sectorsOf(symbols: string[]): Promise<Map<string, string>> {
+    return new Map(
+      await Promise.all(
+        symbols.map(async (symbol): Promise<[string, string]> => {
+          const cached = this.sectors.get(symbol);
+          if (cached !== undefined) return [symbol, cached];
+          const profile = await this.market.getProfile(symbol).catch(() => null);
+          if (!profile) return [symbol, UNKNOWN_SECTOR];
+          const sector = profile.sector ?? UNKNOWN_SECTOR;
+          this.sectors.set(symbol, sector);
+          return [symbol, sector];
+        }),
+      ),
     );
   }
 
@@ -182,6 +242,16 @@ export class HoldingsService {
       throw error;
     }
   }
+}
+
+/** What a ledger version's derived figures are cached under: the user, the account (or all), the version. */
+function ledgerKey(userId: number, accountId: number | undefined, version: number): string {
+  return `${userId}:${accountId ?? 'all'}@${version}`;
+}
+
+/** The key of the snapshot's ledger (see ledgerKey). */
+export function ledgerKeyOf(snapshot: HoldingsSnapshot): string {
+  return ledgerKey(snapshot.userId, snapshot.accountId, snapshot.ledgerVersion);
 }
 
 const cents = (value: number) => Math.round(value * 100) / 100;
