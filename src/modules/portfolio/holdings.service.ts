@@ -63,26 +63,26 @@ export class HoldingsService {
     max: KEPT_SECTORS,
     ttl: SECTOR_TTL_MS,
   });
-  /** One account's entries of a ledger version, keyed by ledgerKey; sized in ledger rows. */
-  private readonly accountLedgers = new CountedLru<string, readonly LedgerEntry[]>(
-    'portfolio-account-ledgers',
-    {
-      maxSize: CACHED_LEDGER_ROWS,
-      sizeCalculation: (entries) => Math.max(1, entries.length),
-    },
-  );
   /**
-   * The replay of a ledger version by a cost-basis method, keyed by ledgerKey and the method. A
-   * ledger version fixes its lot selections too (they are written with their sell, which bumps the
-   * version). Sized in the ledger rows replayed.
+   * One account's entries, by `<user>:<account>`, current while the ledger version is the
+   * entry's; sized in ledger rows.
    */
-  private readonly replays = new CountedLru<string, { rows: number; replay: LedgerReplay }>(
-    'portfolio-replays',
+  private readonly accountLedgers = new CountedLru<string, VersionOf<readonly LedgerEntry[]>>(
+    'portfolio-account-ledgers',
     {
       maxSize: CACHED_LEDGER_ROWS,
       sizeCalculation: (entry) => Math.max(1, entry.rows),
     },
   );
+  /**
+   * The ledger replayed by a cost-basis method, by `<user>:<account>:<method>`, current while the
+   * ledger version is the entry's. A ledger version fixes its lot selections too (they are written
+   * with their sell, which bumps the version). Sized in the ledger rows replayed.
+   */
+  private readonly replays = new CountedLru<string, VersionOf<LedgerReplay>>('portfolio-replays', {
+    maxSize: CACHED_LEDGER_ROWS,
+    sizeCalculation: (entry) => Math.max(1, entry.rows),
+  });
 
   constructor(
     @Inject(PortfolioTransactionsRepository) private readonly transactions: HoldingsLedger,
@@ -103,9 +103,9 @@ export class HoldingsService {
       accountId === undefined ? undefined : this.accounts.find(userId, accountId),
     ]);
     if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
-    const key = ledgerKey(userId, accountId, stored.version);
-    const ledger = this.ledgerOf(key, stored, accountId);
-    const replay = this.replayOf(key, ledger, costBasis);
+    const owner = ledgerOwner(userId, accountId);
+    const ledger = this.ledgerOf(owner, stored, accountId);
+    const replay = this.replayOf(owner, stored.version, ledger, costBasis);
     const symbols = [...replay.positions.keys()];
     const [quotes, sectors] = await Promise.all([this.quotes(symbols), this.sectorsOf(symbols)]);
     const positions = valuePositions(replay.positions.values(), quotes, (symbol) => sectors.get(symbol)!);
@@ -123,32 +123,38 @@ export class HoldingsService {
 
   /** The user's whole stored ledger replayed by the cost-basis method. */
   replayOfStored(userId: number, stored: LedgerVersion, costBasis: CostBasis): LedgerReplay {
-    return this.replayOf(ledgerKey(userId, undefined, stored.version), stored.entries, costBasis);
+    return this.replayOf(ledgerOwner(userId, undefined), stored.version, stored.entries, costBasis);
   }
 
   /** The entries of one account of a ledger version (all of them when none is named). */
   private ledgerOf(
-    key: string,
+    owner: string,
     stored: LedgerVersion,
     accountId: number | undefined,
   ): readonly LedgerEntry[] {
     if (accountId === undefined) return stored.entries;
-    let entries = this.accountLedgers.get(key);
-    if (!entries) {
-      entries = entriesOfAccount(stored.entries, accountId);
-      this.accountLedgers.set(key, entries);
+    let cached = this.accountLedgers.getCurrent(owner, (entry) => entry.version === stored.version);
+    if (!cached) {
+      const entries = entriesOfAccount(stored.entries, accountId);
+      cached = { version: stored.version, rows: entries.length, value: entries };
+      this.accountLedgers.set(owner, cached);
     }
-    return entries;
+    return cached.value;
   }
 
-  private replayOf(key: string, ledger: readonly LedgerEntry[], costBasis: CostBasis): LedgerReplay {
-    const replayKey = `${key}:${costBasis.method}`;
-    let cached = this.replays.get(replayKey);
+  private replayOf(
+    owner: string,
+    version: number,
+    ledger: readonly LedgerEntry[],
+    costBasis: CostBasis,
+  ): LedgerReplay {
+    const slot = `${owner}:${costBasis.method}`;
+    let cached = this.replays.getCurrent(slot, (entry) => entry.version === version);
     if (!cached) {
-      cached = { rows: ledger.length, replay: replayByMethod(ledger, costBasis) };
-      this.replays.set(replayKey, cached);
+      cached = { version, rows: ledger.length, value: replayByMethod(ledger, costBasis) };
+      this.replays.set(slot, cached);
     }
-    return cached.replay;
+    return cached.value;
   }
 
   /** Quotes of many symbols in one batched call, at cent prices; 500 when a held symbol has none. */
@@ -244,14 +250,16 @@ export class HoldingsService {
   }
 }
 
-/** What a ledger version's derived figures are cached under: the user, the account (or all), the version. */
-function ledgerKey(userId: number, accountId: number | undefined, version: number): string {
-  return `${userId}:${accountId ?? 'all'}@${version}`;
+/** A value derived from one ledger version, with the ledger rows it was derived from (its size). */
+export interface VersionOf<T> {
+  version: number;
+  rows: number;
+  value: T;
 }
 
-/** The key of the snapshot's ledger (see ledgerKey). */
-export function ledgerKeyOf(snapshot: HoldingsSnapshot): string {
-  return ledgerKey(snapshot.userId, snapshot.accountId, snapshot.ledgerVersion);
+/** Whose ledger a derived figure is of: the user and one account, or all of them. */
+export function ledgerOwner(userId: number, accountId: number | undefined): string {
+  return `${userId}:${accountId ?? 'all'}`;
 }
 
 const cents = (value: number) => Math.round(value * 100) / 100;

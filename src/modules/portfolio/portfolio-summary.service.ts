@@ -14,7 +14,7 @@ import {
   valueAppended,
   valueLedger,
 } from './analytics/time-weighted-returns';
-import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { HoldingsService, HoldingsSnapshot, ledgerOwner } from './holdings.service';
 import { CACHED_LEDGER_ROWS, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 import { seriesFingerprint } from './same-series';
 
@@ -177,7 +177,7 @@ export class PortfolioSummaryService {
         closes: new Map(),
       };
     }
-    const slot = `${userId}:${accountId ?? 'all'}`;
+    const slot = ledgerOwner(userId, accountId);
     const earlier = this.latest.peek(slot);
     const appended =
       earlier &&

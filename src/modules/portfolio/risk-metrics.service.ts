@@ -16,7 +16,7 @@ import { compareWithRiskTolerance, RISK_LEVELS, RiskLevel } from './analytics/ri
 import { CountedLru } from '../../common/metrics/cache-counters';
 import { computeRiskMetrics, RiskMetrics, RiskMetricsInput } from './analytics/risk-metrics';
 import { ClusterConcentration } from '../graph';
-import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { HoldingsService, HoldingsSnapshot, ledgerOwner } from './holdings.service';
 import { PortfolioGraphService } from './portfolio-graph.service';
 import { seriesFingerprint } from './same-series';
 
@@ -99,7 +99,7 @@ export class RiskMetricsService {
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
 
-    const metrics = this.compute(`${userId}:${snapshot.accountId ?? 'all'}:${lookbackDays}:${benchmark}`, {
+    const metrics = this.compute(`${ledgerOwner(userId, snapshot.accountId)}:${lookbackDays}:${benchmark}`, {
       holdings: snapshot.positions.map((position) => ({
         symbol: position.symbol,
         sector: position.sector,

@@ -11,7 +11,7 @@ import {
   TaxLot,
 } from './analytics/tax-lots';
 import { percentOf } from './analytics/position-valuation';
-import { HoldingsService, HoldingsSnapshot, ledgerKeyOf } from './holdings.service';
+import { HoldingsService, HoldingsSnapshot, ledgerOwner, VersionOf } from './holdings.service';
 import { CACHED_LEDGER_ROWS } from './portfolio-transactions.repository';
 
 export interface ValuedTaxLot extends TaxLot {
@@ -47,8 +47,11 @@ export interface RealizedGains {
  */
 @Injectable()
 export class TaxLotsService {
-  /** The lots of a ledger version (its ledgerKey) by matching, matched once; sized in ledger rows. */
-  private readonly lotsByLedger = new CountedLru<string, { rows: number; lots: FifoLots }>('portfolio-lots', {
+  /**
+   * The lots by `<user>:<account>:<matching>`, current while the ledger version is the entry's;
+   * sized in ledger rows.
+   */
+  private readonly lotsByLedger = new CountedLru<string, VersionOf<FifoLots>>('portfolio-lots', {
     maxSize: CACHED_LEDGER_ROWS,
     sizeCalculation: (entry) => Math.max(1, entry.rows),
   });
@@ -116,13 +119,14 @@ export class TaxLotsService {
   }
 
   private lotsOf(snapshot: HoldingsSnapshot): FifoLots {
-    const key = `${ledgerKeyOf(snapshot)}:${lotMatching(snapshot.costBasis)}`;
-    let cached = this.lotsByLedger.get(key);
+    const { ledger, ledgerVersion: version, costBasis } = snapshot;
+    const slot = `${ledgerOwner(snapshot.userId, snapshot.accountId)}:${lotMatching(costBasis)}`;
+    let cached = this.lotsByLedger.getCurrent(slot, (entry) => entry.version === version);
     if (!cached) {
-      cached = { rows: snapshot.ledger.length, lots: lotsByMethod(snapshot.ledger, snapshot.costBasis) };
-      this.lotsByLedger.set(key, cached);
+      cached = { version, rows: ledger.length, value: lotsByMethod(ledger, costBasis) };
+      this.lotsByLedger.set(slot, cached);
     }
-    return cached.lots;
+    return cached.value;
   }
 }
 
