@@ -46,6 +46,12 @@ const LEDGER_LOCK_NAMESPACE = 7_310_001;
 /** Ledger rows kept in memory across users (about 200 bytes each): the busiest ledgers stay. */
 export const CACHED_LEDGER_ROWS = 200_000;
 
+/**
+ * Ledger states whose every sell has its current realized P&L stored: those this process has
+ * refreshed. A state read from the database may hold figures an older release stored.
+ */
+const realizedPnlCurrent = new WeakSet<readonly StoredTransaction[]>();
+
 /** A stored ledger row; the ledger is shared by every reader of its version, so it is frozen. */
 export type StoredTransaction = Readonly<LedgerTransaction>;
 
@@ -53,15 +59,6 @@ export type StoredTransaction = Readonly<LedgerTransaction>;
 export interface LedgerVersion {
   version: number;
   entries: readonly StoredTransaction[];
-}
-
-/** A ledger version as the repository keeps it in memory. */
-interface CachedLedger extends LedgerVersion {
-  /**
-   * Whether every sell has its current realized P&L stored: true once this process has refreshed
-   * them. A ledger read from the database may hold figures an older release stored.
-   */
-  realizedPnlCurrent: boolean;
 }
 
 interface LedgerRow {
@@ -122,12 +119,8 @@ export class LockedLedger {
    * Each state is a new frozen array, so replays of it are computed once (see replayLedger).
    */
   private current: readonly StoredTransaction[] | undefined;
-  /** Whether `current` has every sell's current realized P&L stored (see CachedLedger). */
-  private currentPnlStored = false;
   /** The state `current` was made from by appending trades, which its replay carries on from. */
   private appendedTo: readonly StoredTransaction[] | undefined;
-  /** Whether `appendedTo` had every sell's current realized P&L stored. */
-  private appendedToPnlStored = false;
   /** Those appended trades: the only ones whose realized P&L an append can change. */
   private appended: readonly StoredTransaction[] | undefined;
 
@@ -136,16 +129,11 @@ export class LockedLedger {
     return this.current;
   }
 
-  /** Whether the view has every sell's current realized P&L stored. */
-  get viewPnlStored(): boolean {
-    return this.currentPnlStored;
-  }
-
   constructor(
     /** The database transaction holding the lock. */
     private readonly manager: EntityManager,
     readonly userId: number,
-    private readonly cached: (version: number) => CachedLedger | undefined,
+    private readonly cachedEntries: (version: number) => readonly StoredTransaction[] | undefined,
   ) {}
 
   /**
@@ -157,12 +145,8 @@ export class LockedLedger {
     if (this.current) return this.current;
     if (!this.changed) {
       const [row] = (await this.manager.query(LEDGER_VERSION_SQL, [this.userId])) as { version: string }[];
-      const cached = this.cached(Number(row?.version ?? 0));
-      if (cached) {
-        this.current = cached.entries;
-        this.currentPnlStored = cached.realizedPnlCurrent;
-        return this.current;
-      }
+      this.current = this.cachedEntries(Number(row?.version ?? 0));
+      if (this.current) return this.current;
     }
     const rows = (await this.manager.query(LEDGER_SQL, [this.userId])) as LedgerRow[];
     this.current = Object.freeze(storedTransactions(this.userId, rows));
@@ -197,14 +181,12 @@ export class LockedLedger {
       const inserted = stored
         .map((record, index) => Object.freeze({ id: ids[index], ...record }))
         .sort(compareLedgerEntries);
-      if (!this.appendedTo) this.appendedToPnlStored = this.currentPnlStored;
       const base = this.appendedTo ?? this.current;
       const last = this.current.at(-1);
       // The usual write comes after the whole ledger, which is then only added to, not sorted again.
       const after = !last || inserted.length === 0 || compareLedgerEntries(last, inserted[0]) < 0;
       const next = [...this.current, ...inserted];
       this.current = Object.freeze(after ? next : next.sort(compareLedgerEntries));
-      this.currentPnlStored = false;
       this.appendedTo = base;
       this.appended = appendedEntries(this.current, base) ?? undefined;
     }
@@ -261,7 +243,6 @@ export class LockedLedger {
     this.current = Object.freeze(
       entries.map((entry) => (entry.id === id ? stored : entry)).sort(compareLedgerEntries),
     );
-    this.currentPnlStored = false;
     this.appendedTo = undefined;
     this.appended = undefined;
   }
@@ -295,7 +276,6 @@ export class LockedLedger {
     this.current = Object.freeze(
       entries.map((entry) => (entry.accountId === from ? Object.freeze({ ...entry, accountId: to }) : entry)),
     );
-    this.currentPnlStored = false;
     this.appendedTo = undefined;
     this.appended = undefined;
   }
@@ -309,7 +289,6 @@ export class LockedLedger {
     this.changed = true;
     await this.manager.delete(PortfolioTransactionEntity, { id, userId: this.userId });
     this.current = this.current && Object.freeze(this.current.filter((entry) => entry.id !== id));
-    this.currentPnlStored = false;
     this.appendedTo = undefined;
     this.appended = undefined;
   }
@@ -324,7 +303,7 @@ export class LockedLedger {
     const entries = await this.entries();
     const { realizedPnlBySell } = replayLedger(entries, this.appendedTo);
     const base = this.appendedTo;
-    const compared = this.appended && base && this.appendedToPnlStored ? this.appended : entries;
+    const compared = this.appended && base && realizedPnlCurrent.has(base) ? this.appended : entries;
     const changed: { id: number; symbol: string; next: number | null }[] = [];
     for (const entry of compared) {
       if (!isHoldingEntry(entry)) continue;
@@ -334,7 +313,7 @@ export class LockedLedger {
     this.appendedTo = undefined;
     this.appended = undefined;
     if (changed.length === 0) {
-      this.currentPnlStored = true;
+      realizedPnlCurrent.add(entries);
       return;
     }
     const unstorable = changed.find(({ next }) => next !== null && !isStorableAmount(next));
@@ -356,7 +335,7 @@ export class LockedLedger {
       ),
     );
     shareReplay(this.current, entries);
-    this.currentPnlStored = true;
+    realizedPnlCurrent.add(this.current);
   }
 
   /** The user's rows with these ids, in the order of `ids`. */
@@ -377,7 +356,7 @@ export class LockedLedger {
 @Injectable()
 export class PortfolioTransactionsRepository {
   /** The last ledger read per user, reused while its version is the current one. */
-  private readonly ledgers = new CountedLru<number, CachedLedger>('portfolio-ledgers', {
+  private readonly ledgers = new CountedLru<number, LedgerVersion>('portfolio-ledgers', {
     maxSize: CACHED_LEDGER_ROWS,
     sizeCalculation: (ledger) => Math.max(1, ledger.entries.length),
   });
@@ -401,13 +380,13 @@ export class PortfolioTransactionsRepository {
     work: (ledger: LockedLedger) => Promise<T>,
     request?: IdempotentRequest,
   ): Promise<T> {
-    let written: CachedLedger | undefined;
+    let written: LedgerVersion | undefined;
     const answer = await this.host.withTransaction(async () => {
       const manager = this.host.tx;
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [LEDGER_LOCK_NAMESPACE, userId]);
       const ledger = new LockedLedger(manager, userId, (version) => {
         const cached = this.ledgers.get(userId);
-        return cached?.version === version ? cached : undefined;
+        return cached?.version === version ? cached.entries : undefined;
       });
       let result: T;
       if (!request) {
@@ -425,12 +404,7 @@ export class PortfolioTransactionsRepository {
            RETURNING version`,
           [userId],
         )) as { version: string }[];
-        if (ledger.view)
-          written = {
-            version: Number(version),
-            entries: Object.freeze(ledger.view),
-            realizedPnlCurrent: ledger.viewPnlStored,
-          };
+        if (ledger.view) written = { version: Number(version), entries: Object.freeze(ledger.view) };
       }
       return result;
     });
@@ -453,11 +427,7 @@ export class PortfolioTransactionsRepository {
     }
     const rows = (await this.dataSource.query(LEDGER_SQL, [userId])) as LedgerRow[];
     const entries = storedTransactions(userId, rows);
-    const ledger: CachedLedger = {
-      version: Number(rows[0]?.version ?? 0),
-      entries: Object.freeze(entries),
-      realizedPnlCurrent: false,
-    };
+    const ledger: LedgerVersion = { version: Number(rows[0]?.version ?? 0), entries: Object.freeze(entries) };
     this.ledgers.set(userId, ledger);
     return ledger;
   }
