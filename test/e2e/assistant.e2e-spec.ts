@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { MarketService } from '../../src/modules/market/market.service';
+import { AssistantTools } from '../../src/modules/assistant/tools/assistant-tools.service';
 import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { VendorFixtureServer } from '../fakes/fake-vendor-server';
@@ -86,6 +87,33 @@ describe('assistant on the offline engine', () => {
       expect(body.message.content).toContain(
         `worth $${summary.total_value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
       );
+    });
+
+    it("names the summary's best and worst holdings when their rounded returns tie", async () => {
+      const user = await registerUser(sut);
+      const market = sut.app.get(MarketService);
+      // Unrealized returns of 10.001 % (AAPL) and 10.004 % (MSFT): equal to 0.01 %, where a ranking
+      // of the rounded figures would fall back on the symbol and put AAPL first.
+      for (const [symbol, gain] of [
+        ['AAPL', 0.10001],
+        ['MSFT', 0.10004],
+      ] as const) {
+        const price = Math.round((await market.getQuote(symbol)).price * 100) / 100;
+        await portfolioCalls(() => sut).record(user, {
+          symbol,
+          side: 'buy',
+          quantity: 1,
+          price: Math.round((price / (1 + gain)) * 10_000) / 10_000,
+          executed_at: new Date(clock.now().getTime() - 86_400_000).toISOString(),
+        });
+      }
+      const summary = (await sut.inject({ url: '/api/v1/portfolio/summary', headers: user.headers })).json();
+      expect([summary.best_performer.symbol, summary.worst_performer.symbol]).toEqual(['MSFT', 'AAPL']);
+
+      const { totals } = (await sut.app.get(AssistantTools).holdings(user.id)).data;
+      expect([totals.best?.symbol, totals.worst?.symbol]).toEqual(['MSFT', 'AAPL']);
+      const body = dataOf(await chat(user, { message: 'What are my best and worst holdings?' }));
+      expect(body.message.content).toMatch(/Best since bought: MSFT .*, AAPL /);
     });
 
     it('plans a rebalance as a dry run: nothing is recorded', async () => {

@@ -102,6 +102,34 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   });
 
+  it("counts the portfolio read model's caches by name: hits, misses, size and bound", async () => {
+    const { headers } = await registerUser(sut);
+    const trade = await httpCall(`${base}/api/v1/portfolio/transactions`, {
+      method: 'POST',
+      headers,
+      body: { symbol: 'AAPL', side: 'buy', quantity: 2, price: 150, executed_at: '2025-01-06T15:00:00Z' },
+    });
+    expect(trade.status).toBe(201);
+    // The first read computes what the second finds.
+    for (let call = 0; call < 2; call += 1) {
+      expect((await httpCall(`${base}/api/v1/portfolio/summary`, { headers })).status).toBe(200);
+      expect((await httpCall(`${base}/api/v1/portfolio/lots`, { headers })).status).toBe(200);
+    }
+    const samples = await scrape();
+    for (const cache of [
+      'portfolio-replays',
+      'portfolio-sectors',
+      'portfolio-performance',
+      'portfolio-lots',
+    ]) {
+      expect([
+        valueOf(samples, 'cache_requests_total', { cache, result: 'hit' })! > 0,
+        valueOf(samples, 'cache_requests_total', { cache, result: 'miss' })! > 0,
+        valueOf(samples, 'cache_capacity', { cache })! > valueOf(samples, 'cache_size', { cache })!,
+      ]).toEqual([true, true, true]);
+    }
+  });
+
   it('counts login lockout rejections', async () => {
     const attempt = () =>
       httpCall(`${base}/api/v1/auth/login`, {

@@ -71,4 +71,16 @@ export class CountedLru<K extends NonNullable<unknown>, V extends NonNullable<un
     this.counters.lookup(value !== undefined);
     return value;
   }
+
+  /**
+   * The value under `key` when it is still `current` (a hit); otherwise undefined (a miss). For a
+   * cache with one entry per owner (a user, say) that records the inputs it was computed from: an
+   * entry of other inputs stays readable by `peek`, for a computation that carries on from it.
+   */
+  getCurrent(key: K, current: (value: V) => boolean): V | undefined {
+    const value = super.get(key);
+    const found = value !== undefined && current(value);
+    this.counters.lookup(found);
+    return found ? value : undefined;
+  }
 }

@@ -4,7 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
 import { MarketService, StockQuote } from '../market';
 import { NewsService } from '../news';
-import { PortfolioSummaryService, RiskMetricsService } from '../portfolio';
+import { PortfolioQueries } from '../portfolio';
 import { PreferencesService } from '../preferences';
 import { PORTFOLIO_TARGET } from './alert-fields';
 import { AlertRule } from './alert-rule';
@@ -46,12 +46,12 @@ export interface EvaluationReport {
 
 /** What one pass reads once and shares among the rules that need it. */
 class PassInputs {
-  private readonly totals = new Map<number, ReturnType<PortfolioSummaryService['totals']>>();
+  private readonly totals = new Map<number, ReturnType<PortfolioQueries['totals']>>();
   private readonly news = new Map<string, Promise<NewsFigures[]>>();
 
   constructor(
     private readonly services: {
-      portfolio: PortfolioSummaryService;
+      portfolio: PortfolioQueries;
       newsService: NewsService;
     },
   ) {}
@@ -92,8 +92,7 @@ export class AlertEvaluatorService {
     private readonly deliveries: NotificationDeliveriesRepository,
     private readonly deliverySettings: NotificationSettingsService,
     private readonly market: MarketService,
-    private readonly portfolio: PortfolioSummaryService,
-    private readonly risk: RiskMetricsService,
+    private readonly portfolio: PortfolioQueries,
     private readonly newsService: NewsService,
     private readonly preferences: PreferencesService,
     private readonly clock: Clock,
@@ -238,7 +237,7 @@ export class AlertEvaluatorService {
       case 'risk_level': {
         const summary = await inputs.portfolioTotals(rule.userId);
         if (summary.positionsCount === 0) return null;
-        const metrics = await this.risk.riskMetrics(rule.userId, 252, '^GSPC');
+        const metrics = await this.portfolio.riskMetrics(rule.userId, 252, '^GSPC');
         return checkRiskLevel(metrics.riskLevel, metrics.riskTolerance, metrics.matchesPreferences);
       }
     }

@@ -84,7 +84,7 @@ describe('HoldingsService', () => {
     expect(snapshot.asOf).toEqual(at);
   });
 
-  it('asks for each sector once per process', async () => {
+  it('asks for each sector once while it is kept (a day)', async () => {
     await sut.snapshot(7);
     await sut.snapshot(7);
     expect(market.profileCalls.sort()).toEqual(['AAPL', 'XOM']);

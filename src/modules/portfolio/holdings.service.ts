@@ -1,19 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { Clock } from '../../common/time/clock';
 import { NotFoundError, ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { MarketService, StockQuote } from '../market';
 import { DailyClose } from './analytics/daily-returns';
-import { CostBasis, CostBasisMethod, replayByMethod } from './analytics/cost-basis';
+import { CostBasis, replayByMethod } from './analytics/cost-basis';
 import { LedgerEntry, LedgerReplay } from './analytics/ledger-replay';
 import { PositionQuote, valuePositions, ValuedPosition } from './analytics/position-valuation';
 import { closesOnLedgerBasis, PriceBasis } from './analytics/split-basis';
 import { entriesOfAccount } from './account-ledger';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioSettingsService } from './portfolio-settings.service';
-import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+import {
+  CACHED_LEDGER_ROWS,
+  LedgerVersion,
+  PortfolioTransactionsRepository,
+} from './portfolio-transactions.repository';
 
 export const UNKNOWN_SECTOR = 'unknown';
+
+/** Symbols whose sector is kept, and for how long: a company's sector rarely changes, but it can. */
+const KEPT_SECTORS = 10_000;
+const SECTOR_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What the holdings read of the market: quotes, sectors, daily closes and the closes' split basis. */
 export type HoldingsMarket = Pick<MarketService, 'getQuotes' | 'getProfile' | 'getDailyCloses' | 'getSplits'>;
@@ -32,6 +41,8 @@ export interface HoldingsSnapshot {
   userId: number;
   /** The one account the snapshot is of; undefined for every account combined. */
   accountId?: number;
+  /** The version of the user's ledger the snapshot is of: what its cached derivations are keyed by. */
+  ledgerVersion: number;
   /** Shared by every snapshot of one ledger version: the same array while the ledger is unchanged. */
   ledger: readonly LedgerEntry[];
   /** The user's cost-basis method, by which `replay` and the positions' cost bases are computed. */
@@ -47,12 +58,31 @@ export interface HoldingsSnapshot {
  */
 @Injectable()
 export class HoldingsService {
-  private readonly sectorBySymbol = new Map<string, string>();
+  /** Sector by symbol, asked of the market once a day at most. */
+  private readonly sectors = new CountedLru<string, string>('portfolio-sectors', {
+    max: KEPT_SECTORS,
+    ttl: SECTOR_TTL_MS,
+  });
   /**
-   * The replays of each cached ledger version, by method, computed once. A ledger version fixes
-   * its lot selections too (they are written with their sell, which bumps the version).
+   * One account's entries, by `<user>:<account>`, current while the ledger version is the
+   * entry's; sized in ledger rows.
    */
-  private readonly replays = new WeakMap<readonly LedgerEntry[], Map<CostBasisMethod, LedgerReplay>>();
+  private readonly accountLedgers = new CountedLru<string, VersionOf<readonly LedgerEntry[]>>(
+    'portfolio-account-ledgers',
+    {
+      maxSize: CACHED_LEDGER_ROWS,
+      sizeCalculation: (entry) => Math.max(1, entry.rows),
+    },
+  );
+  /**
+   * The ledger replayed by a cost-basis method, by `<user>:<account>:<method>`, current while the
+   * ledger version is the entry's. A ledger version fixes its lot selections too (they are written
+   * with their sell, which bumps the version). Sized in the ledger rows replayed.
+   */
+  private readonly replays = new CountedLru<string, VersionOf<LedgerReplay>>('portfolio-replays', {
+    maxSize: CACHED_LEDGER_ROWS,
+    sizeCalculation: (entry) => Math.max(1, entry.rows),
+  });
 
   constructor(
     @Inject(PortfolioTransactionsRepository) private readonly transactions: HoldingsLedger,
@@ -67,33 +97,64 @@ export class HoldingsService {
    * account combined.
    */
   async snapshot(userId: number, accountId?: number): Promise<HoldingsSnapshot> {
-    const [{ entries }, costBasis, account] = await Promise.all([
+    const [stored, costBasis, account] = await Promise.all([
       this.transactions.ledger(userId),
       this.settings.costBasis(userId),
       accountId === undefined ? undefined : this.accounts.find(userId, accountId),
     ]);
     if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
-    const ledger = entriesOfAccount(entries, accountId);
-    const replay = this.replayOf(ledger, costBasis);
+    const owner = ledgerOwner(userId, accountId);
+    const ledger = this.ledgerOf(owner, stored, accountId);
+    const replay = this.replayOf(owner, stored.version, ledger, costBasis);
     const symbols = [...replay.positions.keys()];
-    const [quotes] = await Promise.all([this.quotes(symbols), this.loadSectors(symbols)]);
-    const positions = valuePositions(replay.positions.values(), quotes, (symbol) => this.sectorOf(symbol));
-    return { userId, accountId, ledger, costBasis, replay, positions, asOf: this.clock.now() };
+    const [quotes, sectors] = await Promise.all([this.quotes(symbols), this.sectorsOf(symbols)]);
+    const positions = valuePositions(replay.positions.values(), quotes, (symbol) => sectors.get(symbol)!);
+    return {
+      userId,
+      accountId,
+      ledgerVersion: stored.version,
+      ledger,
+      costBasis,
+      replay,
+      positions,
+      asOf: this.clock.now(),
+    };
   }
 
-  /** The ledger replayed by the cost-basis method. */
-  replayOf(ledger: readonly LedgerEntry[], costBasis: CostBasis): LedgerReplay {
-    let byMethod = this.replays.get(ledger);
-    if (!byMethod) {
-      byMethod = new Map();
-      this.replays.set(ledger, byMethod);
+  /** The user's whole stored ledger replayed by the cost-basis method. */
+  replayOfStored(userId: number, stored: LedgerVersion, costBasis: CostBasis): LedgerReplay {
+    return this.replayOf(ledgerOwner(userId, undefined), stored.version, stored.entries, costBasis);
+  }
+
+  /** The entries of one account of a ledger version (all of them when none is named). */
+  private ledgerOf(
+    owner: string,
+    stored: LedgerVersion,
+    accountId: number | undefined,
+  ): readonly LedgerEntry[] {
+    if (accountId === undefined) return stored.entries;
+    let cached = this.accountLedgers.getCurrent(owner, (entry) => entry.version === stored.version);
+    if (!cached) {
+      const entries = entriesOfAccount(stored.entries, accountId);
+      cached = { version: stored.version, rows: entries.length, value: entries };
+      this.accountLedgers.set(owner, cached);
     }
-    let replay = byMethod.get(costBasis.method);
-    if (!replay) {
-      replay = replayByMethod(ledger, costBasis);
-      byMethod.set(costBasis.method, replay);
+    return cached.value;
+  }
+
+  private replayOf(
+    owner: string,
+    version: number,
+    ledger: readonly LedgerEntry[],
+    costBasis: CostBasis,
+  ): LedgerReplay {
+    const slot = `${owner}:${costBasis.method}`;
+    let cached = this.replays.getCurrent(slot, (entry) => entry.version === version);
+    if (!cached) {
+      cached = { version, rows: ledger.length, value: replayByMethod(ledger, costBasis) };
+      this.replays.set(slot, cached);
     }
-    return replay;
+    return cached.value;
   }
 
   /** Quotes of many symbols in one batched call, at cent prices; 500 when a held symbol has none. */
@@ -113,18 +174,23 @@ export class HoldingsService {
     return this.market.getQuotes(symbols);
   }
 
-  sectorOf(symbol: string): string {
-    return this.sectorBySymbol.get(symbol) ?? UNKNOWN_SECTOR;
-  }
-
-  /** Sectors never change for a ticker, so each is asked for once per process. */
-  async loadSectors(symbols: string[]): Promise<void> {
-    const missing = symbols.filter((symbol) => !this.sectorBySymbol.has(symbol));
-    await Promise.all(
-      missing.map(async (symbol) => {
-        const profile = await this.market.getProfile(symbol).catch(() => null);
-        if (profile) this.sectorBySymbol.set(symbol, profile.sector ?? UNKNOWN_SECTOR);
-      }),
+  /**
+   * The sector of each symbol (UNKNOWN_SECTOR when the market has none or cannot say now). A
+   * symbol's sector is asked of the market once a day at most; a failed lookup is asked again.
+   */
+  async sectorsOf(symbols: string[]): Promise<Map<string, string>> {
+    return new Map(
+      await Promise.all(
+        symbols.map(async (symbol): Promise<[string, string]> => {
+          const cached = this.sectors.get(symbol);
+          if (cached !== undefined) return [symbol, cached];
+          const profile = await this.market.getProfile(symbol).catch(() => null);
+          if (!profile) return [symbol, UNKNOWN_SECTOR];
+          const sector = profile.sector ?? UNKNOWN_SECTOR;
+          this.sectors.set(symbol, sector);
+          return [symbol, sector];
+        }),
+      ),
     );
   }
 
@@ -182,6 +248,18 @@ export class HoldingsService {
       throw error;
     }
   }
+}
+
+/** A value derived from one ledger version, with the ledger rows it was derived from (its size). */
+export interface VersionOf<T> {
+  version: number;
+  rows: number;
+  value: T;
+}
+
+/** Whose ledger a derived figure is of: the user and one account, or all of them. */
+export function ledgerOwner(userId: number, accountId: number | undefined): string {
+  return `${userId}:${accountId ?? 'all'}`;
 }
 
 const cents = (value: number) => Math.round(value * 100) / 100;

@@ -48,6 +48,7 @@ describe('PortfolioOverviewService', () => {
   const held = Array.from({ length: 9 }, (_, i) => position(`H${i}`));
   const snapshot: HoldingsSnapshot = {
     userId: 1,
+    ledgerVersion: 1,
     ledger: [],
     costBasis: AVERAGE_COST,
     replay: replayLedger([]),

@@ -14,7 +14,7 @@ import {
   valueAppended,
   valueLedger,
 } from './analytics/time-weighted-returns';
-import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { HoldingsService, HoldingsSnapshot, ledgerOwner } from './holdings.service';
 import { CACHED_LEDGER_ROWS, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 import { seriesFingerprint } from './same-series';
 
@@ -40,11 +40,14 @@ export interface CashTotals {
 }
 
 /**
- * One valuation of a user's ledger: its inputs (the ledger, the day and the closes), the
- * valuations, and what is derived from them once asked for: the returns, and the contributions
- * after each start asked for.
+ * One valuation of a user's ledger: its inputs (the ledger version, the exchange day and the
+ * market-data version of the closes), the valuations, and what is derived from them once asked
+ * for: the returns, and the contributions after each start asked for.
  */
 interface ComputedPerformance {
+  /** `<ledger version>|<exchange day>|<market-data version>`: the entry is current while these are. */
+  inputs: string;
+  /** The ledger of that version, which a later version's appended trades are found against. */
   ledger: readonly LedgerEntry[];
   /** Every symbol the ledger ever traded, in order of first trade. */
   symbols: readonly string[];
@@ -59,10 +62,11 @@ interface ComputedPerformance {
 @Injectable()
 export class PortfolioSummaryService {
   /**
-   * The last valuation of each user's ledger. It is a pure function of the ledger, the closes and
-   * the day, so it is reused while all three are the same (the ledger and close series are shared
-   * arrays: the same array means the same data), and carried on when trades were appended to the
-   * ledger since. Sized by ledger rows like the ledgers' own cache, whose arrays it mostly shares.
+   * The last valuation of each user's ledger (of one account, or all), by `<user>:<account>`. It
+   * is a pure function of the ledger version, the closes and the exchange day (not of the
+   * cost-basis method), so it is reused while all three are the same, and carried on when trades
+   * were appended to the ledger since. The closes' market-data version is seriesFingerprint's
+   * (same-series.ts). Sized by ledger rows like the ledgers' own cache, whose arrays it shares.
    */
   private readonly latest = new CountedLru<string, ComputedPerformance>('portfolio-performance', {
     maxSize: CACHED_LEDGER_ROWS,
@@ -85,10 +89,12 @@ export class PortfolioSummaryService {
    */
   async totals(userId: number): Promise<PortfolioTotals & { asOf: Date }> {
     const snapshot = await this.holdings.snapshot(userId);
-    return {
-      ...summarisePositions(snapshot.positions, snapshot.replay.totalRealizedPnl),
-      asOf: snapshot.asOf,
-    };
+    return { ...this.totalsOf(snapshot), asOf: snapshot.asOf };
+  }
+
+  /** The totals of a snapshot's positions: value, cost, day change, sectors, best and worst. */
+  totalsOf(snapshot: HoldingsSnapshot): PortfolioTotals {
+    return summarisePositions(snapshot.positions, snapshot.replay.totalRealizedPnl);
   }
 
   /** Of these users, those with any ledger entry: the others hold nothing to value. */
@@ -97,7 +103,7 @@ export class PortfolioSummaryService {
   }
 
   async summarise(snapshot: HoldingsSnapshot, includeCash = false): Promise<PortfolioSummary> {
-    const totals = summarisePositions(snapshot.positions, snapshot.replay.totalRealizedPnl);
+    const totals = this.totalsOf(snapshot);
     const performance = await this.performance(snapshot);
     const balance = snapshot.replay.cashBalance;
     return {
@@ -145,7 +151,13 @@ export class PortfolioSummaryService {
    * The computation for the snapshot's ledger, day and current closes, reused, carried on or new,
    * with those closes (handed over, not kept: a kept result holds no series, see same-series.ts).
    */
-  private async computed({ userId, accountId, ledger, asOf: instant }: HoldingsSnapshot): Promise<{
+  private async computed({
+    userId,
+    accountId,
+    ledgerVersion,
+    ledger,
+    asOf: instant,
+  }: HoldingsSnapshot): Promise<{
     computed: ComputedPerformance;
     closes: ReadonlyMap<string, readonly DailyClose[]>;
   }> {
@@ -153,30 +165,43 @@ export class PortfolioSummaryService {
     if (ledger.length === 0) {
       const valuations = { days: [], checkpoint: null };
       return {
-        computed: { ledger, symbols: [], asOf, closes: '', valuations, contributionsAfter: new Map() },
+        computed: {
+          inputs: '',
+          ledger,
+          symbols: [],
+          asOf,
+          closes: '',
+          valuations,
+          contributionsAfter: new Map(),
+        },
         closes: new Map(),
       };
     }
-    const key = `${userId}:${accountId ?? 'all'}`;
-    const earlier = this.latest.get(key);
-    const appended = earlier && (earlier.ledger === ledger ? [] : appendedEntries(ledger, earlier.ledger));
+    const slot = ledgerOwner(userId, accountId);
+    const earlier = this.latest.peek(slot);
+    const appended =
+      earlier &&
+      (earlier.inputs.startsWith(`${ledgerVersion}|`) ? [] : appendedEntries(ledger, earlier.ledger));
     const symbols = appended ? withSymbolsOf(earlier!.symbols, appended) : withSymbolsOf([], ledger);
     const closes = await this.holdings.valuationCloses(ledger, [...symbols], ledger[0].tradeDate);
-    const fingerprint = seriesFingerprint(closes);
-    const sameInputs = earlier && earlier.asOf === asOf && earlier.closes === fingerprint;
-    if (sameInputs && appended?.length === 0) return { computed: earlier, closes };
+    const marketData = seriesFingerprint(closes);
+    const inputs = `${ledgerVersion}|${asOf}|${marketData}`;
+    const current = this.latest.getCurrent(slot, (entry) => entry.inputs === inputs);
+    if (current) return { computed: current, closes };
+    const sameMarket = earlier && earlier.asOf === asOf && earlier.closes === marketData;
     const valuations =
-      (sameInputs && appended && valueAppended(earlier.valuations, appended, closes, asOf)) ||
+      (sameMarket && appended && valueAppended(earlier.valuations, appended, closes, asOf)) ||
       valueLedger(ledger, closes, asOf);
     const computed: ComputedPerformance = {
+      inputs,
       ledger,
       symbols,
       asOf,
-      closes: fingerprint,
+      closes: marketData,
       valuations,
       contributionsAfter: new Map(),
     };
-    this.latest.set(key, computed);
+    this.latest.set(slot, computed);
     return { computed, closes };
   }
 }

@@ -28,30 +28,16 @@ import { RiskMetricsResponse } from './dto/risk-metrics.response';
 import { SummaryResponse } from './dto/summary.response';
 import { RealizedQuery } from './dto/realized.query';
 import { RealizedResponse, TaxLotsResponse } from './dto/tax-lots.response';
-import { HoldingsService } from './holdings.service';
-import { PortfolioGraphService } from './portfolio-graph.service';
-import { PortfolioHistoryService } from './portfolio-history.service';
-import { PortfolioIncomeService } from './portfolio-income.service';
-import { PortfolioOverviewService } from './portfolio-overview.service';
-import { PortfolioSummaryService } from './portfolio-summary.service';
+import { PortfolioQueries } from './portfolio-queries.service';
 import { RebalanceService } from './rebalance.service';
-import { RiskMetricsService } from './risk-metrics.service';
-import { TaxLotsService } from './tax-lots.service';
 
 @ApiTags('portfolio')
 @ApiInternalServerErrorResponse({ description: 'The market-data provider failed' })
 @Controller('portfolio')
 export class PortfolioController {
   constructor(
-    private readonly holdings: HoldingsService,
-    private readonly summaries: PortfolioSummaryService,
-    private readonly risk: RiskMetricsService,
+    private readonly queries: PortfolioQueries,
     private readonly rebalancer: RebalanceService,
-    private readonly overviews: PortfolioOverviewService,
-    private readonly histories: PortfolioHistoryService,
-    private readonly taxLots: TaxLotsService,
-    private readonly incomes: PortfolioIncomeService,
-    private readonly graph: PortfolioGraphService,
   ) {}
 
   @Get()
@@ -63,9 +49,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: OverviewResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
   async overview(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<OverviewResponse> {
-    return OverviewResponse.from(
-      await this.overviews.overview(user.id, query.include_cash, query.account_id),
-    );
+    return OverviewResponse.from(await this.queries.overview(user.id, query.include_cash, query.account_id));
   }
 
   @Get('positions')
@@ -76,7 +60,7 @@ export class PortfolioController {
     @CurrentUser() user: AuthUser,
     @Query() query: IncludeCashQuery,
   ): Promise<PositionsResponse> {
-    const snapshot = await this.holdings.snapshot(user.id, query.account_id);
+    const snapshot = await this.queries.holdings(user.id, query.account_id);
     return PositionsResponse.from(
       snapshot.positions,
       query.include_cash ? snapshot.replay.cashBalance : undefined,
@@ -93,7 +77,7 @@ export class PortfolioController {
   })
   @ApiOkResponse({ type: TaxLotsResponse })
   async lots(@CurrentUser() user: AuthUser, @Query() query: AccountScopeQuery): Promise<TaxLotsResponse> {
-    return TaxLotsResponse.from(await this.taxLots.openLots(user.id, query.account_id));
+    return TaxLotsResponse.from(await this.queries.openLots(user.id, query.account_id));
   }
 
   @Get('realized')
@@ -107,7 +91,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: RealizedResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid year' })
   async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<RealizedResponse> {
-    return RealizedResponse.from(await this.taxLots.realized(user.id, query.year, query.account_id));
+    return RealizedResponse.from(await this.queries.realized(user.id, query.year, query.account_id));
   }
 
   @Get('summary')
@@ -124,7 +108,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: SummaryResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
   async summary(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<SummaryResponse> {
-    return SummaryResponse.from(await this.summaries.summary(user.id, query.include_cash, query.account_id));
+    return SummaryResponse.from(await this.queries.summary(user.id, query.include_cash, query.account_id));
   }
 
   @Get('history')
@@ -140,7 +124,7 @@ export class PortfolioController {
   @ApiUnprocessableEntityResponse({ description: 'Invalid period or benchmark' })
   async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQuery): Promise<HistoryResponse> {
     return HistoryResponse.from(
-      await this.histories.history(user.id, query.period, query.benchmark, query.account_id),
+      await this.queries.history(user.id, query.period, query.benchmark, query.account_id),
     );
   }
 
@@ -156,7 +140,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: IncomeResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid period' })
   async income(@CurrentUser() user: AuthUser, @Query() query: IncomeQuery): Promise<IncomeResponse> {
-    return IncomeResponse.from(await this.incomes.income(user.id, query.period, query.account_id));
+    return IncomeResponse.from(await this.queries.income(user.id, query.period, query.account_id));
   }
 
   @Get('exposure')
@@ -236,7 +220,7 @@ export class PortfolioController {
     @CurrentUser() user: AuthUser,
     @Query() query: AccountScopeQuery,
   ): Promise<ExposureResponse> {
-    return ExposureResponse.from(await this.graph.exposure(user.id, query.account_id));
+    return ExposureResponse.from(await this.queries.exposure(user.id, query.account_id));
   }
 
   @Get('risk-metrics')
@@ -255,7 +239,7 @@ export class PortfolioController {
     @Query() query: RiskMetricsQuery,
   ): Promise<RiskMetricsResponse> {
     return RiskMetricsResponse.from(
-      await this.risk.riskMetrics(
+      await this.queries.riskMetrics(
         user.id,
         query.lookback_days,
         query.benchmark,

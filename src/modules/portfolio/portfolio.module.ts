@@ -20,6 +20,7 @@ import { PortfolioGraphService } from './portfolio-graph.service';
 import { PortfolioHistoryService } from './portfolio-history.service';
 import { PortfolioIncomeService } from './portfolio-income.service';
 import { PortfolioOverviewService } from './portfolio-overview.service';
+import { PortfolioQueries } from './portfolio-queries.service';
 import { PortfolioSettingsController } from './portfolio-settings.controller';
 import { PortfolioSettingsRepository } from './portfolio-settings.repository';
 import { PortfolioSettingsService } from './portfolio-settings.service';
@@ -70,15 +71,8 @@ import { TransfersController } from './transfers.controller';
     TaxLotsService,
     PortfolioIncomeService,
     PortfolioGraphService,
+    PortfolioQueries,
   ],
-  exports: [
-    PortfolioSummaryService,
-    HoldingsService,
-    RiskMetricsService,
-    RebalanceService,
-    TaxLotsService,
-    PortfolioIncomeService,
-    PortfolioGraphService,
-  ],
+  exports: [PortfolioQueries, RebalanceService, PortfolioGraphService],
 })
 export class PortfolioModule {}

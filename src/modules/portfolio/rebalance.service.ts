@@ -63,8 +63,11 @@ export class RebalanceService {
   private async valuedPositions(ledger: readonly LedgerEntry[]): Promise<ValuedPosition[]> {
     const held = replayLedger(ledger).positions;
     const symbols = [...held.keys()];
-    const [quotes] = await Promise.all([this.holdings.quotes(symbols), this.holdings.loadSectors(symbols)]);
-    return valuePositions(held.values(), quotes, (symbol) => this.holdings.sectorOf(symbol));
+    const [quotes, sectors] = await Promise.all([
+      this.holdings.quotes(symbols),
+      this.holdings.sectorsOf(symbols),
+    ]);
+    return valuePositions(held.values(), quotes, (symbol) => sectors.get(symbol)!);
   }
 
   /**
@@ -102,7 +105,8 @@ export class RebalanceService {
     const unpriced = [...new Set(requested.filter((symbol) => !prices.has(symbol)))];
     const [quotes] = await Promise.all([
       this.holdings.rawQuotes(unpriced),
-      this.holdings.loadSectors(unpriced),
+      // Warms the sector cache for the plan's valuation, which may include these symbols.
+      this.holdings.sectorsOf(unpriced),
     ]);
     const canonical = new Map<string, string>();
     for (const [index, symbol] of requested.entries()) {

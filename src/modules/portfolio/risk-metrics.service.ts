@@ -14,9 +14,9 @@ import { normalizeSymbol } from '../market';
 import { PreferencesService } from '../preferences';
 import { compareWithRiskTolerance, RISK_LEVELS, RiskLevel } from './analytics/risk-level';
 import { CountedLru } from '../../common/metrics/cache-counters';
-import { computeRiskMetrics, RiskHolding, RiskMetrics, RiskMetricsInput } from './analytics/risk-metrics';
+import { computeRiskMetrics, RiskMetrics, RiskMetricsInput } from './analytics/risk-metrics';
 import { ClusterConcentration } from '../graph';
-import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { HoldingsService, HoldingsSnapshot, ledgerOwner } from './holdings.service';
 import { PortfolioGraphService } from './portfolio-graph.service';
 import { seriesFingerprint } from './same-series';
 
@@ -37,14 +37,9 @@ export interface PortfolioRiskMetrics extends RiskMetrics {
 /** Users × lookback windows whose last risk figures are kept. */
 const KEPT_RISK_FIGURES = 1_000;
 
-/** What one computation was made from (the series by identity), and its result. */
+/** One computation's inputs, as a key (see RiskMetricsService.compute), and its result. */
 interface ComputedRisk {
-  holdings: readonly RiskHolding[];
-  closes: string;
-  lookbackDays: number;
-  annualRiskFreeRate: number;
-  through: string;
-  benchmark: string | undefined;
+  inputs: string;
   metrics: RiskMetrics;
 }
 
@@ -52,8 +47,10 @@ interface ComputedRisk {
 @Injectable()
 export class RiskMetricsService {
   /**
-   * The last figures per user, window and benchmark. They are a pure function of their input, so
-   * they are reused while it is the same: holdings valued alike, the very same close series.
+   * The last figures per `<user>:<account>:<window>:<benchmark>`. They are a pure function of their
+   * inputs, so they are reused while those are the same: the holdings valued alike (which covers
+   * the ledger version, the cost-basis method and the quotes), the last close counted, the
+   * risk-free rate and the market-data version of the closes.
    */
   private readonly computed = new CountedLru<string, ComputedRisk>('portfolio-risk', {
     max: KEPT_RISK_FIGURES,
@@ -101,7 +98,7 @@ export class RiskMetricsService {
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
 
-    const metrics = this.compute(`${userId}:${snapshot.accountId ?? 'all'}:${lookbackDays}:${benchmark}`, {
+    const metrics = this.compute(`${ledgerOwner(userId, snapshot.accountId)}:${lookbackDays}:${benchmark}`, {
       holdings: snapshot.positions.map((position) => ({
         symbol: position.symbol,
         sector: position.sector,
@@ -136,22 +133,26 @@ export class RiskMetricsService {
     };
   }
 
-  private compute(key: string, input: RiskMetricsInput): RiskMetrics {
-    const inputs = {
-      holdings: input.holdings,
-      closes: seriesFingerprint(input.closesBySymbol),
-      lookbackDays: input.lookbackDays,
-      annualRiskFreeRate: input.annualRiskFreeRate,
-      through: input.through ?? '',
-      benchmark:
-        input.benchmark === null
-          ? undefined
-          : `${input.benchmark.symbol}=${seriesFingerprint(new Map([['', input.benchmark.closes]]))}`,
-    };
-    const earlier = this.computed.get(key);
-    if (earlier && sameInputs(earlier, inputs)) return earlier.metrics;
+  private compute(slot: string, input: RiskMetricsInput): RiskMetrics {
+    const benchmark =
+      input.benchmark === null
+        ? ''
+        : `${input.benchmark.symbol}=${seriesFingerprint(new Map([['', input.benchmark.closes]]))}`;
+    const holdings = input.holdings
+      .map((holding) => `${holding.symbol}:${holding.sector}:${holding.marketValue}`)
+      .join(',');
+    const inputs = [
+      holdings,
+      seriesFingerprint(input.closesBySymbol),
+      benchmark,
+      input.lookbackDays,
+      input.through ?? '',
+      input.annualRiskFreeRate,
+    ].join('|');
+    const earlier = this.computed.getCurrent(slot, (entry) => entry.inputs === inputs);
+    if (earlier) return earlier.metrics;
     const metrics = computeRiskMetrics(input);
-    this.computed.set(key, { ...inputs, metrics });
+    this.computed.set(slot, { inputs, metrics });
     return metrics;
   }
 }
@@ -174,27 +175,4 @@ function sessionHasClosed(instant: Date): boolean {
 
 function toRiskLevel(value: string | undefined): RiskLevel | null {
   return (RISK_LEVELS as readonly string[]).includes(value ?? '') ? (value as RiskLevel) : null;
-}
-
-function sameInputs(a: Omit<ComputedRisk, 'metrics'>, b: Omit<ComputedRisk, 'metrics'>): boolean {
-  return (
-    a.closes === b.closes &&
-    a.benchmark === b.benchmark &&
-    a.lookbackDays === b.lookbackDays &&
-    a.through === b.through &&
-    a.annualRiskFreeRate === b.annualRiskFreeRate &&
-    sameHoldings(a.holdings, b.holdings)
-  );
-}
-
-function sameHoldings(a: readonly RiskHolding[], b: readonly RiskHolding[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every(
-      (holding, index) =>
-        holding.symbol === b[index].symbol &&
-        holding.sector === b[index].sector &&
-        Object.is(holding.marketValue, b[index].marketValue),
-    )
-  );
 }

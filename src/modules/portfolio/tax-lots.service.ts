@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { CostBasis, lotsByMethod } from './analytics/cost-basis';
-import { LedgerEntry } from './analytics/ledger-replay';
 import { exchangeDay } from './analytics/time-weighted-returns';
 import {
   ClosedLotPortion,
@@ -11,7 +11,8 @@ import {
   TaxLot,
 } from './analytics/tax-lots';
 import { percentOf } from './analytics/position-valuation';
-import { HoldingsService, HoldingsSnapshot } from './holdings.service';
+import { HoldingsService, HoldingsSnapshot, ledgerOwner, VersionOf } from './holdings.service';
+import { CACHED_LEDGER_ROWS } from './portfolio-transactions.repository';
 
 export interface ValuedTaxLot extends TaxLot {
   currentPrice: number;
@@ -46,8 +47,14 @@ export interface RealizedGains {
  */
 @Injectable()
 export class TaxLotsService {
-  /** The lots of each cached ledger version, by method, matched once. */
-  private readonly lotsByLedger = new WeakMap<readonly LedgerEntry[], Map<LotMatching, FifoLots>>();
+  /**
+   * The lots by `<user>:<account>:<matching>`, current while the ledger version is the entry's;
+   * sized in ledger rows.
+   */
+  private readonly lotsByLedger = new CountedLru<string, VersionOf<FifoLots>>('portfolio-lots', {
+    maxSize: CACHED_LEDGER_ROWS,
+    sizeCalculation: (entry) => Math.max(1, entry.rows),
+  });
 
   constructor(private readonly holdings: HoldingsService) {}
 
@@ -60,7 +67,7 @@ export class TaxLotsService {
    * a caller that also needs the positions, without reading the ledger a second time.
    */
   openLotsOf(snapshot: HoldingsSnapshot, symbol?: string): OpenLots {
-    const all = this.lotsOf(snapshot.ledger, snapshot.costBasis).open;
+    const all = this.lotsOf(snapshot).open;
     const lots = symbol === undefined ? all : all.filter((lot) => lot.symbol === symbol);
     const priceBySymbol = new Map(
       snapshot.positions.map((position) => [position.symbol, position.currentPrice]),
@@ -91,7 +98,7 @@ export class TaxLotsService {
   async realized(userId: number, year?: number, accountId?: number): Promise<RealizedGains> {
     const snapshot = await this.holdings.snapshot(userId, accountId);
     const reportYear = year ?? Number(exchangeDay(snapshot.asOf).slice(0, 4));
-    const portions = this.lotsOf(snapshot.ledger, snapshot.costBasis).closed.filter(
+    const portions = this.lotsOf(snapshot).closed.filter(
       (portion) => Number(portion.disposedOn.slice(0, 4)) === reportYear,
     );
     const totals = { proceeds: 0, cost: 0, gain: 0, shortTermGain: 0, longTermGain: 0 };
@@ -111,19 +118,15 @@ export class TaxLotsService {
     };
   }
 
-  private lotsOf(ledger: readonly LedgerEntry[], costBasis: CostBasis): FifoLots {
-    const matching = lotMatching(costBasis);
-    let byMatching = this.lotsByLedger.get(ledger);
-    if (!byMatching) {
-      byMatching = new Map();
-      this.lotsByLedger.set(ledger, byMatching);
+  private lotsOf(snapshot: HoldingsSnapshot): FifoLots {
+    const { ledger, ledgerVersion: version, costBasis } = snapshot;
+    const slot = `${ledgerOwner(snapshot.userId, snapshot.accountId)}:${lotMatching(costBasis)}`;
+    let cached = this.lotsByLedger.getCurrent(slot, (entry) => entry.version === version);
+    if (!cached) {
+      cached = { version, rows: ledger.length, value: lotsByMethod(ledger, costBasis) };
+      this.lotsByLedger.set(slot, cached);
     }
-    let lots = byMatching.get(matching);
-    if (!lots) {
-      lots = lotsByMethod(ledger, costBasis);
-      byMatching.set(matching, lots);
-    }
-    return lots;
+    return cached.value;
   }
 }
 

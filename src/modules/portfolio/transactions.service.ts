@@ -266,8 +266,8 @@ export class TransactionsService {
     const costBasis = await this.settings.costBasis(userId);
     let transactions = page;
     if (costBasis.method !== 'average') {
-      const { entries } = await this.transactions.ledger(userId);
-      const { realizedPnlBySell } = this.holdings.replayOf(entries, costBasis);
+      const stored = await this.transactions.ledger(userId);
+      const { realizedPnlBySell } = this.holdings.replayOfStored(userId, stored, costBasis);
       transactions = page.map((transaction) => withRealizedPnlOf(transaction, realizedPnlBySell));
     }
     return { transactions, total, skip: query.skip, limit: query.limit };

@@ -5,16 +5,15 @@ import { ReplayService } from '../../replay';
 import { NewsService } from '../../news';
 import { PreferencesResponse, PreferencesService } from '../../preferences';
 import {
+  byUnrealizedPercent,
   DEFAULT_BENCHMARK,
   DEFAULT_LOOKBACK_DAYS,
-  HoldingsService,
-  HoldingsSnapshot,
-  PortfolioIncomeService,
-  PortfolioSummaryService,
+  Performer,
+  PortfolioQueries,
+  PortfolioTotals,
   RebalanceResponse,
   RebalanceService,
-  RiskMetricsService,
-  TaxLotsService,
+  ValuedPosition,
 } from '../../portfolio';
 import { newYorkTime } from '../../../common/time/new-york-time';
 import { AnswerSource } from './answer-source';
@@ -57,17 +56,13 @@ const percent = (fraction: number | null | undefined) =>
 @Injectable()
 export class AssistantTools {
   constructor(
-    private readonly summaries: PortfolioSummaryService,
-    private readonly holdings_: HoldingsService,
-    private readonly risk: RiskMetricsService,
+    private readonly portfolio: PortfolioQueries,
     private readonly rebalancer: RebalanceService,
     private readonly market: MarketService,
     private readonly news: NewsService,
     private readonly preferences: PreferencesService,
     private readonly clock: Clock,
     private readonly replay: ReplayService,
-    private readonly taxLots: TaxLotsService,
-    private readonly incomes: PortfolioIncomeService,
   ) {}
 
   /**
@@ -75,8 +70,8 @@ export class AssistantTools {
    * lots under `specific`), with what its sells realized so far; `held: false` when none is open.
    */
   async holdingDetail(userId: number, symbol: string): Promise<ToolResult<HoldingDetailFacts>> {
-    const snapshot = await this.holdings_.snapshot(userId);
-    const open = this.taxLots.openLotsOf(snapshot, symbol);
+    const snapshot = await this.portfolio.holdings(userId);
+    const open = this.portfolio.openLotsOf(snapshot, symbol);
     const position = snapshot.positions.find((candidate) => candidate.symbol === symbol);
     const sells = snapshot.ledger.filter((entry) => entry.symbol === symbol && entry.side === 'sell');
     const realized = sells.reduce(
@@ -125,7 +120,7 @@ export class AssistantTools {
 
   /** The cash account: every entry's cash flow summed, as `include_cash=true` shows it. */
   async cash(userId: number): Promise<ToolResult<CashFacts>> {
-    const snapshot = await this.holdings_.snapshot(userId);
+    const snapshot = await this.portfolio.holdings(userId);
     let deposits = 0;
     let withdrawals = 0;
     for (const entry of snapshot.ledger) {
@@ -143,7 +138,7 @@ export class AssistantTools {
 
   /** Dividends and interest over a period, as GET /portfolio/income answers it. */
   async income(userId: number, period: 'YTD' | '1M' | '3M' | '1Y' | 'ALL'): Promise<ToolResult<IncomeFacts>> {
-    const report = await this.incomes.income(userId, period);
+    const report = await this.portfolio.income(userId, period);
     const data: IncomeFacts = {
       period,
       dividends_gross: round(report.totals.dividendsGross),
@@ -173,7 +168,7 @@ export class AssistantTools {
 
   /** Realized gains of one New York calendar year by closed lot, as GET /portfolio/realized answers it. */
   async realized(userId: number, year?: number): Promise<ToolResult<RealizedFacts>> {
-    const report = await this.taxLots.realized(userId, year);
+    const report = await this.portfolio.realized(userId, year);
     const bySymbol = new Map<string, number>();
     for (const portion of report.portions) {
       bySymbol.set(portion.symbol, (bySymbol.get(portion.symbol) ?? 0) + portion.gain);
@@ -203,7 +198,7 @@ export class AssistantTools {
     kind: string | null = null,
     limit = 20,
   ): Promise<ToolResult<TransactionFacts>> {
-    const snapshot = await this.holdings_.snapshot(userId);
+    const snapshot = await this.portfolio.holdings(userId);
     const items = snapshot.ledger
       .map((entry) => ({ entry, date: newYorkTime(entry.executedAt).date }))
       .filter(({ entry, date }) => date >= from && date <= to && (kind === null || entry.side === kind))
@@ -227,19 +222,15 @@ export class AssistantTools {
   }
 
   /**
-   * The holdings' totals with their time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL.
-   * The returns and the risk figures below come from the portfolio services, which reuse them while
-   * the ledger version and the close series are unchanged.
+   * The holdings' totals with their time-weighted returns (percent) over 1M, 3M, YTD, 1Y and ALL:
+   * GET /portfolio/summary's figures, rounded to cents and 0.01 %.
    */
   async portfolioSummary(userId: number): Promise<ToolResult<PortfolioFacts>> {
-    const snapshot = await this.holdings_.snapshot(userId);
+    const summary = await this.portfolio.summary(userId);
     const performance = Object.fromEntries(
-      Object.entries((await this.summaries.summarise(snapshot)).performance).map(([period, value]) => [
-        period,
-        percent(value),
-      ]),
+      Object.entries(summary.performance).map(([period, value]) => [period, percent(value)]),
     );
-    const data: PortfolioFacts = { ...factsOf(snapshot).totals, performance };
+    const data = totalsFacts(summary, summary.asOf, performance);
     return { data, sources: [summarySource(data)] };
   }
 
@@ -252,12 +243,33 @@ export class AssistantTools {
   }
 
   /**
+   * The positions (heaviest first, as `positions` lists them) and the same ranked as the summary
+   * ranks its best and worst performers, on the unrounded figures: best first.
+   */
+  async performers(userId: number): Promise<ToolResult<{ positions: HoldingFact[]; ranked: HoldingFact[] }>> {
+    const snapshot = await this.portfolio.holdings(userId);
+    const facts = new Map(snapshot.positions.map((position) => [position, positionFacts(position)]));
+    const data = {
+      positions: [...facts.values()],
+      ranked: [...snapshot.positions].sort(byUnrealizedPercent).map((position) => facts.get(position)!),
+    };
+    return {
+      data,
+      sources: [{ type: 'positions', count: data.positions.length, as_of: snapshot.asOf.toISOString() }],
+    };
+  }
+
+  /**
    * Totals and positions from one snapshot of the holdings, without the time-weighted returns
    * (which need every daily close since the first trade): what most questions need, at the cost of
-   * one ledger read and one batch of quotes. The totals are the summary's formulas.
+   * one ledger read and one batch of quotes. The totals are the summary's.
    */
   async holdings(userId: number): Promise<ToolResult<{ totals: PortfolioFacts; positions: HoldingFact[] }>> {
-    const data = factsOf(await this.holdings_.snapshot(userId));
+    const snapshot = await this.portfolio.holdings(userId);
+    const data = {
+      totals: totalsFacts(this.portfolio.totalsOf(snapshot), snapshot.asOf, {}),
+      positions: snapshot.positions.map(positionFacts),
+    };
     return {
       data,
       sources: [
@@ -268,7 +280,7 @@ export class AssistantTools {
   }
 
   async riskMetrics(userId: number): Promise<ToolResult<RiskFacts>> {
-    const metrics = await this.risk.riskMetrics(userId, DEFAULT_LOOKBACK_DAYS, DEFAULT_BENCHMARK);
+    const metrics = await this.portfolio.riskMetrics(userId, DEFAULT_LOOKBACK_DAYS, DEFAULT_BENCHMARK);
     const tail95 = metrics.tailRisk?.find((tail) => tail.confidence === 0.95) ?? null;
     const largest = metrics.concentration?.largestWeight ?? null;
     const cluster = metrics.clusterConcentration;
@@ -386,7 +398,7 @@ export class AssistantTools {
    */
   async rebalanceDryRun(userId: number): Promise<ToolResult<RebalanceFacts | null>> {
     const [snapshot, preferences] = await Promise.all([
-      this.holdings_.snapshot(userId),
+      this.portfolio.holdings(userId),
       this.preferences.findForUser(userId),
     ]);
     if (snapshot.positions.length === 0) return { data: null, sources: [] };
@@ -455,9 +467,9 @@ export class AssistantTools {
   }
 }
 
-/** Totals and positions of one snapshot, by the portfolio summary's formulas, rounded to cents and 0.01 %. */
-function factsOf(snapshot: HoldingsSnapshot): { totals: PortfolioFacts; positions: HoldingFact[] } {
-  const positions = snapshot.positions.map((position): HoldingFact => ({
+/** A position as the tools state it: money in cents, percentages to 0.01. */
+function positionFacts(position: ValuedPosition): HoldingFact {
+  return {
     symbol: position.symbol,
     sector: position.sector,
     quantity: position.quantity,
@@ -468,45 +480,36 @@ function factsOf(snapshot: HoldingsSnapshot): { totals: PortfolioFacts; position
     unrealized_pnl_percent: round(position.unrealizedPnlPercent),
     day_change: round(position.dayChange),
     day_change_percent: round(position.dayChangePercent),
-  }));
-  let totalValue = 0;
-  let totalCost = 0;
-  let dayChange = 0;
-  const bySector = new Map<string, number>();
-  for (const position of snapshot.positions) {
-    totalValue += position.marketValue;
-    totalCost += position.costBasis;
-    dayChange += position.dayChange;
-    bySector.set(position.sector, (bySector.get(position.sector) ?? 0) + position.marketValue);
-  }
-  const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : (part / whole) * 100);
-  const ranked = [...positions].sort(
-    (a, b) => b.unrealized_pnl_percent - a.unrealized_pnl_percent || a.symbol.localeCompare(b.symbol),
-  );
-  const performer = (fact: HoldingFact | undefined) =>
-    fact ? { symbol: fact.symbol, unrealized_pnl_percent: fact.unrealized_pnl_percent } : null;
-  const totals: PortfolioFacts = {
-    total_value: round(totalValue),
-    total_cost: round(totalCost),
-    unrealized_pnl: round(totalValue - totalCost),
-    unrealized_pnl_percent: round(percentOf(totalValue - totalCost, totalCost)),
-    realized_pnl: round(snapshot.replay.totalRealizedPnl),
-    day_change: round(dayChange),
-    day_change_percent: round(percentOf(dayChange, totalValue - dayChange)),
-    positions_count: positions.length,
-    sectors: [...bySector]
-      .map(([sector, marketValue]) => ({
-        sector,
-        weight_percent: round(percentOf(marketValue, totalValue)),
-        market_value: round(marketValue),
-      }))
-      .sort((a, b) => b.market_value - a.market_value || a.sector.localeCompare(b.sector)),
-    best: performer(ranked[0]),
-    worst: performer(ranked[ranked.length - 1]),
-    performance: {},
-    as_of: snapshot.asOf.toISOString(),
   };
-  return { totals, positions };
+}
+
+/** The summary's totals as the tools state them (best and worst are the summary's own). */
+function totalsFacts(
+  totals: PortfolioTotals,
+  asOf: Date,
+  performance: PortfolioFacts['performance'],
+): PortfolioFacts {
+  const performer = (entry: Performer | null) =>
+    entry && { symbol: entry.symbol, unrealized_pnl_percent: round(entry.unrealizedPnlPercent) };
+  return {
+    total_value: round(totals.totalValue),
+    total_cost: round(totals.totalCost),
+    unrealized_pnl: round(totals.unrealizedPnl),
+    unrealized_pnl_percent: round(totals.unrealizedPnlPercent),
+    realized_pnl: round(totals.realizedPnl),
+    day_change: round(totals.dayChange),
+    day_change_percent: round(totals.dayChangePercent),
+    positions_count: totals.positionsCount,
+    sectors: totals.sectorAllocation.map((sector) => ({
+      sector: sector.sector,
+      weight_percent: round(sector.weight),
+      market_value: round(sector.marketValue),
+    })),
+    best: performer(totals.bestPerformer),
+    worst: performer(totals.worstPerformer),
+    performance,
+    as_of: asOf.toISOString(),
+  };
 }
 
 function summarySource(data: PortfolioFacts): AnswerSource {

@@ -45,9 +45,7 @@ export function summarisePositions(
     dayChange += position.dayChange;
     bySector.set(position.sector, (bySector.get(position.sector) ?? 0) + position.marketValue);
   }
-  const ranked = [...positions].sort(
-    (a, b) => b.unrealizedPnlPercent - a.unrealizedPnlPercent || a.symbol.localeCompare(b.symbol),
-  );
+  const ranked = [...positions].sort(byUnrealizedPercent);
   const performer = (position: ValuedPosition | undefined): Performer | null =>
     position ? { symbol: position.symbol, unrealizedPnlPercent: position.unrealizedPnlPercent } : null;
   return {
@@ -65,4 +63,9 @@ export function summarisePositions(
     bestPerformer: performer(ranked[0]),
     worstPerformer: performer(ranked[ranked.length - 1]),
   };
+}
+
+/** Best performer first: by unrealized percent, highest first, ties by symbol. */
+export function byUnrealizedPercent(a: ValuedPosition, b: ValuedPosition): number {
+  return b.unrealizedPnlPercent - a.unrealizedPnlPercent || a.symbol.localeCompare(b.symbol);
 }

@@ -605,12 +605,12 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
   }
 
   private async bestWorst(userId: number): Promise<Draft> {
-    const positions = await this.tools.positions(userId);
+    // Ranked on the unrounded figures, so that the best and worst are the summary's.
+    const performers = await this.tools.performers(userId);
+    const positions = { data: performers.data.positions, sources: performers.sources };
     if (positions.data.length === 0)
       return { lines: ['You have no open positions yet.'], sources: positions.sources };
-    const ranked = [...positions.data].sort(
-      (a, b) => b.unrealized_pnl_percent - a.unrealized_pnl_percent || a.symbol.localeCompare(b.symbol),
-    );
+    const { ranked } = performers.data;
     const describe = (p: (typeof ranked)[number]) =>
       `${p.symbol} ${pct(p.unrealized_pnl_percent)} (${signedMoney(p.unrealized_pnl)}; today ${pct(p.day_change_percent)})`;
     const best = ranked.slice(0, 3);
