@@ -179,19 +179,22 @@ export class HoldingsService {
    * symbol's sector is asked of the market once a day at most; a failed lookup is asked again.
    */
   async sectorsOf(symbols: string[]): Promise<Map<string, string>> {
-    return new Map(
-      await Promise.all(
-        symbols.map(async (symbol): Promise<[string, string]> => {
-          const cached = this.sectors.get(symbol);
-          if (cached !== undefined) return [symbol, cached];
-          const profile = await this.market.getProfile(symbol).catch(() => null);
-          if (!profile) return [symbol, UNKNOWN_SECTOR];
-          const sector = profile.sector ?? UNKNOWN_SECTOR;
-          this.sectors.set(symbol, sector);
-          return [symbol, sector];
-        }),
-      ),
+    const sectors = new Map<string, string>();
+    const missing: string[] = [];
+    for (const symbol of symbols) {
+      const cached = this.sectors.get(symbol);
+      if (cached === undefined) missing.push(symbol);
+      else sectors.set(symbol, cached);
+    }
+    await Promise.all(
+      missing.map(async (symbol) => {
+        const profile = await this.market.getProfile(symbol).catch(() => null);
+        const sector = profile?.sector ?? UNKNOWN_SECTOR;
+        if (profile) this.sectors.set(symbol, sector);
+        sectors.set(symbol, sector);
+      }),
     );
+    return sectors;
   }
 
   /**
