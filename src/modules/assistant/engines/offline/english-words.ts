@@ -70,28 +70,24 @@ export class EnglishWords {
 
   /** The stored words at `first` and `second` in the order of `Array#sort`, read in place. */
   private compareWords(first: number, second: number): number {
-    const firstStart = this.starts[first];
     const secondStart = this.starts[second];
-    const firstLength = this.starts[first + 1] - 1 - firstStart;
-    const secondLength = this.starts[second + 1] - 1 - secondStart;
-    const common = Math.min(firstLength, secondLength);
-    for (let position = 0; position < common; position += 1) {
-      const difference =
-        this.text.charCodeAt(firstStart + position) - this.text.charCodeAt(secondStart + position);
-      if (difference !== 0) return difference;
-    }
-    return firstLength - secondLength;
+    return this.compareSpan(first, this.text, secondStart, this.starts[second + 1] - 1 - secondStart);
   }
 
   /** The stored word at `index` against `word`, in the order of `Array#sort` (UTF-16 units). */
   private compareAt(index: number, word: string): number {
+    return this.compareSpan(index, word, 0, word.length);
+  }
+
+  /** The stored word at `index` against `length` units of `other` from `offset`, in `Array#sort` order. */
+  private compareSpan(index: number, other: string, offset: number, length: number): number {
     const start = this.starts[index];
-    const length = this.starts[index + 1] - 1 - start;
-    const common = Math.min(length, word.length);
+    const storedLength = this.starts[index + 1] - 1 - start;
+    const common = Math.min(storedLength, length);
     for (let position = 0; position < common; position += 1) {
-      const difference = this.text.charCodeAt(start + position) - word.charCodeAt(position);
+      const difference = this.text.charCodeAt(start + position) - other.charCodeAt(offset + position);
       if (difference !== 0) return difference;
     }
-    return length - word.length;
+    return storedLength - length;
   }
 }
