@@ -10,6 +10,12 @@ import { TcpProxy } from '../support/tcp-proxy';
 const ROOT = join(__dirname, '..', '..');
 const BOOT_WITHIN_MS = 60_000;
 const EXIT_WITHIN_MS = 20_000;
+/**
+ * A request in flight at SIGTERM must be answered before the drain gives up on it. Each user's
+ * writes queue behind the ledger lock, about a dozen slowed round trips each, so the last of a
+ * user's five can take longer than the concurrency tests' usual answer time on a busy machine.
+ */
+const DRAIN_TIMEOUT_MS = 15_000;
 /** Each database round trip is slowed by this, so requests are still running when SIGTERM lands. */
 const LATENCY_MS = 50;
 /** One user's writes queue behind each other (the ledger lock): the load is spread over several users. */
@@ -69,7 +75,7 @@ describeOnPostgres('graceful shutdown of the built service', () => {
         DB_POOL_SIZE: '20',
         DB_ACQUIRE_TIMEOUT_MS: '15000',
         SHUTDOWN_DELAY_MS: '300',
-        SHUTDOWN_DRAIN_TIMEOUT_MS: '15000',
+        SHUTDOWN_DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -149,6 +155,7 @@ describeOnPostgres('graceful shutdown of the built service', () => {
             method: 'POST',
             headers: { authorization: authorizations[index % USERS], 'idempotency-key': note },
             body: { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06', note },
+            timeoutMs: DRAIN_TIMEOUT_MS,
           }),
       ),
     );
@@ -174,6 +181,7 @@ describeOnPostgres('graceful shutdown of the built service', () => {
         'idempotency-key': 'drain-import',
       },
       body: `date,symbol,side,quantity,price,fees,note\n${rows.join('\n')}\n`,
+      timeoutMs: DRAIN_TIMEOUT_MS,
     });
     await sleep(200);
     await terminateAndCheckDrain();

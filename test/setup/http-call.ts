@@ -13,10 +13,12 @@ export interface HttpCallOptions {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string as given (set its content-type in `headers`). */
   body?: object | string;
+  /** How long the answer may take; ANSWER_WITHIN_MS unless given. */
+  timeoutMs?: number;
 }
 
 /**
- * One request to a listening test server over a real socket, aborted after ANSWER_WITHIN_MS: a
+ * One request to a listening test server over a real socket, aborted after ANSWER_WITHIN_MS (or `timeoutMs`): a
  * request that hangs fails the test with a timeout instead of stalling the suite.
  */
 export async function httpCall(url: string, options: HttpCallOptions = {}): Promise<HttpAnswer> {
@@ -27,7 +29,7 @@ export async function httpCall(url: string, options: HttpCallOptions = {}): Prom
     method: options.method ?? 'GET',
     headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...options.headers },
     body: typeof body === 'object' ? JSON.stringify(body) : body,
-    signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    signal: AbortSignal.timeout(options.timeoutMs ?? ANSWER_WITHIN_MS),
   });
   const text = await response.text();
   return {

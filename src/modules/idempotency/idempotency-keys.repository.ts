@@ -46,22 +46,18 @@ export class IdempotencyKeysRepository {
     return claimed.length === 1;
   }
 
-  async saveResponse(userId: number, key: string, response: unknown): Promise<void> {
-    await this.manager.query(
-      `UPDATE idempotency_keys SET response = $3::json WHERE user_id = $1 AND key = $2`,
-      [userId, key, JSON.stringify(response)],
-    );
-  }
-
   /**
-   * Deletes some rows created before `notBefore`, any user's. SKIP LOCKED: rows another write is
-   * claiming or purging are left to it, so purges never wait on each other or deadlock.
+   * Stores the answer under the user's key and, in the same round trip, deletes some rows created
+   * before `purgeBefore`, any user's. SKIP LOCKED: rows another write is claiming or purging are
+   * left to it, so purges never wait on each other or deadlock.
    */
-  async purgeExpired(notBefore: Date): Promise<void> {
+  async saveResponse(userId: number, key: string, response: unknown, purgeBefore: Date): Promise<void> {
     await this.manager.query(
-      `DELETE FROM idempotency_keys WHERE ctid IN (
-         SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED)`,
-      [notBefore],
+      `WITH purged AS (
+         DELETE FROM idempotency_keys WHERE ctid IN (
+           SELECT ctid FROM idempotency_keys WHERE created_at < $4 LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED))
+       UPDATE idempotency_keys SET response = $3::json WHERE user_id = $1 AND key = $2`,
+      [userId, key, JSON.stringify(response), purgeBefore],
     );
   }
 }

@@ -52,8 +52,7 @@ export class IdempotencyService {
       return answerOf<T>(stored, request);
     }
     const answer = await write();
-    await this.keys.saveResponse(userId, request.key, answer);
-    await this.keys.purgeExpired(this.notBefore());
+    await this.keys.saveResponse(userId, request.key, answer, this.notBefore());
     return answer;
   }
 
