@@ -10,15 +10,16 @@ import PgBoss from 'pg-boss';
 import { jobsConfig } from '../../config/jobs.config';
 import { DatabasePool } from '../../database/database-pool';
 import { DrainState } from '../lifecycle/drain-state';
+import { QueueWorker } from './queue-worker';
 
 const CRON_CHECK_SECONDS = 10;
-/** How long a running job may take to finish at shutdown before pg-boss marks it failed (run again later). */
+/** How long a running job may take to finish at shutdown before it is given up (run again later). */
 const STOP_WITHIN_MS = 10_000;
 /**
- * What a statement pg-boss sends after its stop gets: no answer. Its workers record a run's outcome
- * without awaiting it, and a worker whose fetch was in flight at the stop runs one more job; on the
- * closing pool those statements would reject where nothing catches them, ending the process. Left
- * unanswered, the run is given up and pg-boss runs it again after its expiry.
+ * What a statement sent after pg-boss's stop gets: no answer. A run still going when the stop gave
+ * up on it records its outcome later, and pg-boss's own timers may fire once more; on the closing
+ * pool those statements would fail for nothing. Left unanswered, such a run is given up and
+ * pg-boss runs it again after its expiry.
  */
 const UNANSWERED = new Promise<never>(() => undefined);
 
@@ -48,6 +49,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly logger = new Logger('JobRunner');
   private readonly jobs: JobDefinition[] = [];
   private boss: PgBoss | null = null;
+  private workers: QueueWorker[] = [];
   private stopped = false;
 
   constructor(
@@ -85,7 +87,9 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     for (const job of this.jobs) {
       await boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: job.retryLimit });
       if (job.cron) await boss.schedule(job.name, job.cron);
-      await boss.work(job.name, { pollingIntervalSeconds: job.pollingIntervalSeconds }, () => job.run());
+      const worker = new QueueWorker(boss, job);
+      this.workers.push(worker);
+      worker.start();
     }
   }
 
@@ -99,22 +103,29 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   /**
-   * Lets pg-boss stop in the background: shutdown hooks run module by module, and awaiting a
-   * running job here would hold back the HTTP drain (readiness would stay true). The drain then
-   * waits for the stop before the pool closes: pg-boss records a run's outcome after it, and doing
-   * so on an ended pool throws where nothing catches it. A run cut short is run again later; every
-   * job is idempotent.
+   * Lets the workers and pg-boss stop in the background: shutdown hooks run module by module, and
+   * awaiting a running job here would hold back the HTTP drain (readiness would stay true). The
+   * drain then waits for the runs in progress (up to STOP_WITHIN_MS) and pg-boss's stop before the
+   * pool closes: a run's outcome is recorded after it ends, and doing so on an ended pool throws. A
+   * run cut short is run again later; every job is idempotent.
    */
   beforeApplicationShutdown(): void {
-    const stopping = this.boss?.stop({ graceful: true, close: false, wait: true, timeout: STOP_WITHIN_MS });
-    if (stopping)
-      this.drain.finishBeforeClose(
-        stopping
-          .catch(() => undefined)
-          .then(() => {
-            this.stopped = true;
-          }),
-      );
+    const boss = this.boss;
+    if (!boss) return;
+    let deadline: NodeJS.Timeout | undefined;
+    const givenUp = new Promise((resolve) => (deadline = setTimeout(resolve, STOP_WITHIN_MS)));
+    const runsEnded = Promise.all(this.workers.map((worker) => worker.stop()));
+    const stopping = Promise.race([runsEnded, givenUp])
+      .then(() => {
+        clearTimeout(deadline);
+        return boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_WITHIN_MS });
+      })
+      .catch(() => undefined)
+      .then(() => {
+        this.stopped = true;
+      });
+    this.drain.finishBeforeClose(stopping);
     this.boss = null;
+    this.workers = [];
   }
 }

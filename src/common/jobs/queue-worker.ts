@@ -1,0 +1,101 @@
+import { Logger } from '@nestjs/common';
+import type PgBoss from 'pg-boss';
+import type { JobDefinition } from './job-runner';
+
+/** The part of pg-boss a worker uses: take a waiting run, record how it ended. */
+export type JobQueue = Pick<PgBoss, 'fetch' | 'complete' | 'fail'>;
+
+/** A run as pg-boss hands it out (its fetch answers the expiry the queue set, in seconds). */
+interface FetchedRun {
+  id: string;
+  expireInSeconds?: number | string;
+}
+
+/**
+ * One queue's worker on this replica, in place of pg-boss's own (`work()`): pg-boss 10 records a
+ * run's outcome without awaiting it, so a database that refuses that statement (an exhausted pool,
+ * a dropped connection) rejects where nothing catches it and ends the process. Here every
+ * statement is awaited and a failure is logged; an outcome that could not be recorded leaves the
+ * run active, and pg-boss's supervisor expires it and runs it again (every job is idempotent).
+ * pg-boss 11 and later await it, but need Node.js 22.
+ */
+export class QueueWorker {
+  private readonly logger = new Logger('JobRunner');
+  private stopping = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly job: JobDefinition,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Stops looking for runs; resolves once the run in progress (if any) has ended and been recorded. */
+  stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    return this.loop ?? Promise.resolve();
+  }
+
+  private async run(): Promise<void> {
+    const intervalMs = this.job.pollingIntervalSeconds * 1000;
+    while (!this.stopping) {
+      const started = Date.now();
+      await this.takeWaitingRun();
+      const rest = intervalMs - (Date.now() - started);
+      if (!this.stopping && rest > 0) await this.pause(rest);
+    }
+  }
+
+  private async takeWaitingRun(): Promise<void> {
+    const { name } = this.job;
+    let runs: FetchedRun[];
+    try {
+      runs = ((await this.queue.fetch(name)) ?? []) as FetchedRun[];
+    } catch (error) {
+      this.logger.warn(`Job ${name}: looking for a waiting run failed: ${String(error)}`);
+      return;
+    }
+    for (const { id, expireInSeconds } of runs) {
+      let outcome: { ended: 'completed'; output?: object } | { ended: 'failed'; error: unknown };
+      try {
+        const output = await withinSeconds(this.job.run(), Number(expireInSeconds));
+        outcome = { ended: 'completed', output: output ?? undefined };
+      } catch (error) {
+        outcome = { ended: 'failed', error };
+      }
+      try {
+        if (outcome.ended === 'completed') await this.queue.complete(name, id, outcome.output);
+        else await this.queue.fail(name, id, { message: String(outcome.error) });
+      } catch (error) {
+        this.logger.warn(
+          `Job ${name}: the run's outcome (${outcome.ended}) was not recorded: ${String(error)}`,
+        );
+      }
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+/** The run's answer, or a rejection once its expiry has passed (pg-boss would expire it then too). */
+function withinSeconds<T>(run: Promise<T>, seconds: number): Promise<T> {
+  if (!(seconds > 0)) return run;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the run did not end within ${seconds} s`)), seconds * 1000);
+  });
+  return Promise.race([run, expired]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,100 @@
+import { Module } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { DataSource } from 'typeorm';
+import { JobRunner } from '../../src/common/jobs/job-runner';
+import { DrainState } from '../../src/common/lifecycle/drain-state';
+import { jobsConfig } from '../../src/config/jobs.config';
+import { DatabasePool } from '../../src/database/database-pool';
+import { bootMedium, MediumModule } from './medium-module';
+
+@Module({})
+class NothingElseModule {}
+
+/** The pool as the job runner sees it, refusing the statement that records a completed run of `refused`. */
+class PoolRefusingCompletions extends DatabasePool {
+  refused: string | null = null;
+
+  override query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    if (text.includes("state = 'completed'") && values?.[0] === this.refused) {
+      return Promise.reject(new Error('Connection terminated unexpectedly'));
+    }
+    return super.query(text, values);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(holds: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await holds())) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
+    await sleep(100);
+  }
+}
+
+/**
+ * pg-boss on a real database, with the statement that records a run's outcome refused (as an
+ * exhausted pool or a dropped connection refuses it): the process must not see an unhandled
+ * rejection (Node.js ends the process on one), and the runner must go on running jobs.
+ */
+describe('JobRunner when the database refuses to record a run', () => {
+  let medium: MediumModule;
+  let pool: PoolRefusingCompletions;
+  let runner: JobRunner;
+  let drain: DrainState;
+  const runs: string[] = [];
+  const unhandled: unknown[] = [];
+  const recordUnhandled = (reason: unknown) => unhandled.push(reason);
+
+  beforeAll(async () => {
+    medium = await bootMedium(NothingElseModule);
+    pool = new PoolRefusingCompletions(medium.get(DataSource));
+    drain = new DrainState();
+    const config = { enabled: true } as ConfigType<typeof jobsConfig>;
+    runner = new JobRunner(pool, drain, config);
+    for (const name of ['probe', 'next-probe']) {
+      runner.define({
+        name,
+        retryLimit: 0,
+        pollingIntervalSeconds: 1,
+        run: async () => {
+          runs.push(name);
+          return { run: runs.length };
+        },
+      });
+    }
+    process.on('unhandledRejection', recordUnhandled);
+    await runner.onApplicationBootstrap();
+  }, 60_000);
+  afterAll(async () => {
+    runner.beforeApplicationShutdown();
+    await drain.allFinished();
+    process.off('unhandledRejection', recordUnhandled);
+    await medium.close();
+  });
+
+  const statesOfRuns = async () =>
+    (
+      (await medium
+        .get(DataSource)
+        .query(
+          `SELECT name, state FROM pgboss.job WHERE name IN ('probe', 'next-probe') ORDER BY created_on`,
+        )) as { name: string; state: string }[]
+    ).map(({ name, state }) => `${name}: ${state}`);
+
+  it('logs a refused completion, leaves that run to expire, and goes on running jobs', async () => {
+    pool.refused = 'probe';
+    await runner.request('probe');
+    await eventually(() => runs.length === 1);
+    // The refused statement's rejection has had time to surface (Node.js reports it after the tick).
+    await sleep(1_000);
+    expect(unhandled).toEqual([]);
+    expect(await statesOfRuns()).toEqual(['probe: active']);
+
+    await runner.request('next-probe');
+    await eventually(async () => (await statesOfRuns()).includes('next-probe: completed'));
+    expect(await statesOfRuns()).toEqual(['probe: active', 'next-probe: completed']);
+    expect(runs).toEqual(['probe', 'next-probe']);
+    expect(unhandled).toEqual([]);
+  }, 60_000);
+});
