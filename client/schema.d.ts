@@ -4125,7 +4125,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["LogoutDto"];
                 "application/json": components["schemas"]["LogoutDto"];

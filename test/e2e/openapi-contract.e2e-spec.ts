@@ -14,6 +14,7 @@ interface Operation {
   tags: string[];
   security: Record<string, string[]>[];
   responses: Record<string, Response>;
+  requestBody?: { required?: boolean };
 }
 interface Document {
   info: { license?: { name: string; url: string } };
@@ -141,6 +142,12 @@ describe('the OpenAPI document as a contract', () => {
         body: { detail: 'Could not validate credentials' },
       });
     }
+  });
+
+  it("declares logout's body optional: the interface's logout takes none", () => {
+    expect(operationFor(document, 'POST', '/api/v1/auth/logout').requestBody).toMatchObject({
+      required: false,
+    });
   });
 
   it('declares Retry-After on the 429 of login', () => {

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConsumes,
   ApiOkResponse,
   ApiOperation,
@@ -92,6 +93,8 @@ export class AuthController {
     summary: "Revoke the calling token's session (and an optional refresh_token's, if the caller's)",
   })
   @ApiConsumes(...FORM_OR_JSON)
+  // The body is optional: a plain logout sends none.
+  @ApiBody({ type: LogoutDto, required: false })
   @ApiOkResponse({ type: MessageResponse })
   async logout(@CurrentUser() user: AuthUser, @Body() dto: LogoutDto): Promise<MessageResponse> {
     await this.auth.logout(user.id, user.sessionId, dto.refresh_token);
