@@ -207,17 +207,16 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
   private async addNewItems(): Promise<void> {
     await this.ensureFresh();
     if (this.stopped) return;
-    const mentions = await this.news.recentMentions();
     // Nothing newer than this instance knows the graph to hold: no need to ask the store. Every
     // instance's wire publishes the same stories, so items another instance added are newer than
     // this one knows too, and bring it to read the store.
     const knownThrough = this.known?.newsThrough?.toISOString() ?? '';
-    if (this.known && !mentions.some((item) => item.publishedAt > knownThrough && item.symbols.length > 0))
+    if (this.known && !(await this.news.recentMentions(knownThrough)).some((item) => item.symbols.length > 0))
       return;
     const state = await this.repository.state();
     this.known = state;
     const since = state?.newsThrough?.toISOString() ?? '';
-    const items = mentions.filter((item) => item.publishedAt > since && item.symbols.length > 0);
+    const items = (await this.news.recentMentions(since)).filter((item) => item.symbols.length > 0);
     if (items.length === 0 || this.stopped) return;
     const newest = items.reduce(
       (latest, item) => (item.publishedAt > latest ? item.publishedAt : latest),

@@ -115,4 +115,12 @@ describe('NewsService', () => {
       detail: 'News item not found',
     });
   });
+
+  it('answers the wire stories published after an instant, newest first, as the whole list would', async () => {
+    const all = await sut.recentMentions();
+    const after = all[Math.floor(all.length / 3)].publishedAt;
+    expect(all.length).toBeGreaterThan(10);
+    expect(await sut.recentMentions(after)).toEqual(all.filter((item) => item.publishedAt > after));
+    expect(await sut.recentMentions(all[0].publishedAt)).toEqual([]);
+  });
 });

@@ -73,12 +73,15 @@ export class NewsService {
   }
 
   /**
-   * The market wire's stories published by now in its recent sessions, each with the companies it
-   * mentions and its sentiment, newest first: what the market graph links to companies.
+   * The market wire's stories published by now in its recent sessions and after `after` (an ISO
+   * instant; every one without it), each with the companies it mentions and its sentiment, newest
+   * first: what the market graph links to companies. Only those stories are scored and copied, so
+   * asking for what is new since the last look costs next to nothing when nothing is.
    */
-  async recentMentions(): Promise<NewsMention[]> {
+  async recentMentions(after = ''): Promise<NewsMention[]> {
     const stories = await this.wire.recentStories();
-    return stories.map((story) => {
+    const newer = stories.findIndex((story) => story.publishedAt <= after);
+    return (newer < 0 ? stories : stories.slice(0, newer)).map((story) => {
       const { sentiment, sentimentScore } = this.scored(toArticle(story));
       const { url, title, publishedAt, symbols } = story;
       return { url, title, publishedAt, sentiment, sentimentScore, symbols };
