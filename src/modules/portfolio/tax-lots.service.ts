@@ -56,6 +56,16 @@ export class TaxLotsService {
     sizeCalculation: (entry) => Math.max(1, entry.rows),
   });
 
+  /**
+   * The open lots valued, by `<user>:<account>:<matching>`, current while the ledger version, the
+   * exchange day and the held symbols' prices are the entry's: a lot's figures depend on nothing
+   * else, and a ledger of thousands of lots was valued anew on every read. Sized in lots.
+   */
+  private readonly valuedLots = new CountedLru<string, ValuedLots>('portfolio-valued-lots', {
+    maxSize: CACHED_LEDGER_ROWS,
+    sizeCalculation: (entry) => Math.max(1, entry.lots.length),
+  });
+
   constructor(private readonly holdings: HoldingsService) {}
 
   async openLots(userId: number, accountId?: number): Promise<OpenLots> {
@@ -67,15 +77,27 @@ export class TaxLotsService {
    * a caller that also needs the positions, without reading the ledger a second time.
    */
   openLotsOf(snapshot: HoldingsSnapshot, symbol?: string): OpenLots {
-    const all = this.lotsOf(snapshot).open;
-    const lots = symbol === undefined ? all : all.filter((lot) => lot.symbol === symbol);
-    const priceBySymbol = new Map(
-      snapshot.positions.map((position) => [position.symbol, position.currentPrice]),
-    );
-    const today = exchangeDay(snapshot.asOf);
+    const all = this.valuedOpenLots(snapshot);
     return {
       method: lotMatching(snapshot.costBasis),
-      lots: lots.map((lot) => {
+      lots: symbol === undefined ? [...all] : all.filter((lot) => lot.symbol === symbol),
+      asOf: snapshot.asOf,
+    };
+  }
+
+  private valuedOpenLots(snapshot: HoldingsSnapshot): readonly ValuedTaxLot[] {
+    const { ledgerVersion: version, costBasis, positions } = snapshot;
+    const slot = `${ledgerOwner(snapshot.userId, snapshot.accountId)}:${lotMatching(costBasis)}`;
+    const today = exchangeDay(snapshot.asOf);
+    const prices = positions.map((position) => `${position.symbol}=${position.currentPrice}`).join(',');
+    const cached = this.valuedLots.getCurrent(
+      slot,
+      (entry) => entry.version === version && entry.today === today && entry.prices === prices,
+    );
+    if (cached) return cached.lots;
+    const priceBySymbol = new Map(positions.map((position) => [position.symbol, position.currentPrice]));
+    const lots = Object.freeze(
+      this.lotsOf(snapshot).open.map((lot): ValuedTaxLot => {
         const currentPrice = priceBySymbol.get(lot.symbol)!;
         const costBasis = lot.quantity * lot.costPerShare;
         const marketValue = lot.quantity * currentPrice;
@@ -90,8 +112,9 @@ export class TaxLotsService {
           term: holdingTerm(lot.acquiredOn, today),
         };
       }),
-      asOf: snapshot.asOf,
-    };
+    );
+    this.valuedLots.set(slot, { version, today, prices, lots });
+    return lots;
   }
 
   /** Lot portions closed by sells on New York dates of `year` (default New York's current year). */
@@ -128,6 +151,15 @@ export class TaxLotsService {
     }
     return cached.value;
   }
+}
+
+/** Open lots valued on one exchange day at one price per held symbol. */
+interface ValuedLots {
+  version: number;
+  today: string;
+  /** `<symbol>=<price>` of every position, in the positions' order. */
+  prices: string;
+  lots: readonly ValuedTaxLot[];
 }
 
 function lotMatching(costBasis: CostBasis): LotMatching {
