@@ -7,14 +7,14 @@ import { TaxLotsService } from './tax-lots.service';
 
 const asOf = new Date('2026-03-06T22:00:00Z');
 
-function buy(id: number, quantity: number, price: number): LedgerTransaction {
+function buy(id: number, quantity: number, price: number, side: 'buy' | 'sell' = 'buy'): LedgerTransaction {
   const executedAt = new Date(`2026-01-0${id}T15:00:00Z`);
   return {
     id,
     userId: 7,
     accountId: 3,
     symbol: 'AAPL',
-    side: 'buy',
+    side,
     quantity,
     price,
     fees: 0,
@@ -86,5 +86,24 @@ describe('TaxLotsService', () => {
   it('answers one symbol’s lots from the same valuation', () => {
     expect(sut.openLotsOf(snapshotOf(1, ledger, 120), 'MSFT').lots).toEqual([]);
     expect(sut.openLotsOf(snapshotOf(1, ledger, 120), 'AAPL').lots).toHaveLength(2);
+  });
+
+  it('sums a year’s realized gains once per ledger version, and again after a change', async () => {
+    let snapshot = snapshotOf(1, [...ledger, buy(3, 4, 120, 'sell')], 120);
+    sut = new TaxLotsService({ snapshot: async () => snapshot } as unknown as HoldingsService);
+    const first = await sut.realized(7, 2026);
+    const hitsBefore = sut['realizedByYear'].counters.hits;
+    expect(await sut.realized(7, 2026)).toEqual(first);
+    expect(sut['realizedByYear'].counters.hits).toBe(hitsBefore + 1);
+    expect(first.totals).toEqual({
+      proceeds: 480,
+      cost: 360,
+      gain: 120,
+      shortTermGain: 120,
+      longTermGain: 0,
+    });
+    expect((await sut.realized(7, 2025)).portions).toEqual([]);
+    snapshot = snapshotOf(2, [...snapshot.ledger, buy(4, 1, 130, 'sell')], 130);
+    expect((await sut.realized(7, 2026)).totals.gain).toBe(160);
   });
 });

@@ -66,6 +66,16 @@ export class TaxLotsService {
     sizeCalculation: (entry) => Math.max(1, entry.lots.length),
   });
 
+  /**
+   * The portions closed in a year and their totals, by `<user>:<account>:<matching>:<year>`,
+   * current while the ledger version is the entry's: every closed portion was read on every
+   * request. Sized in portions.
+   */
+  private readonly realizedByYear = new CountedLru<string, YearRealized>('portfolio-realized', {
+    maxSize: CACHED_LEDGER_ROWS,
+    sizeCalculation: (entry) => Math.max(1, entry.portions.length),
+  });
+
   constructor(private readonly holdings: HoldingsService) {}
 
   async openLots(userId: number, accountId?: number): Promise<OpenLots> {
@@ -121,8 +131,23 @@ export class TaxLotsService {
   async realized(userId: number, year?: number, accountId?: number): Promise<RealizedGains> {
     const snapshot = await this.holdings.snapshot(userId, accountId);
     const reportYear = year ?? Number(exchangeDay(snapshot.asOf).slice(0, 4));
-    const portions = this.lotsOf(snapshot).closed.filter(
-      (portion) => Number(portion.disposedOn.slice(0, 4)) === reportYear,
+    const { portions, totals } = this.realizedIn(snapshot, reportYear);
+    return {
+      method: lotMatching(snapshot.costBasis),
+      year: reportYear,
+      portions: [...portions],
+      totals: { ...totals },
+      asOf: snapshot.asOf,
+    };
+  }
+
+  private realizedIn(snapshot: HoldingsSnapshot, year: number): YearRealized {
+    const version = snapshot.ledgerVersion;
+    const slot = `${ledgerOwner(snapshot.userId, snapshot.accountId)}:${lotMatching(snapshot.costBasis)}:${year}`;
+    const cached = this.realizedByYear.getCurrent(slot, (entry) => entry.version === version);
+    if (cached) return cached;
+    const portions = Object.freeze(
+      this.lotsOf(snapshot).closed.filter((portion) => Number(portion.disposedOn.slice(0, 4)) === year),
     );
     const totals = { proceeds: 0, cost: 0, gain: 0, shortTermGain: 0, longTermGain: 0 };
     for (const portion of portions) {
@@ -132,13 +157,9 @@ export class TaxLotsService {
       if (portion.term === 'long') totals.longTermGain += portion.gain;
       else totals.shortTermGain += portion.gain;
     }
-    return {
-      method: lotMatching(snapshot.costBasis),
-      year: reportYear,
-      portions,
-      totals,
-      asOf: snapshot.asOf,
-    };
+    const computed = { version, portions, totals: Object.freeze(totals) };
+    this.realizedByYear.set(slot, computed);
+    return computed;
   }
 
   private lotsOf(snapshot: HoldingsSnapshot): FifoLots {
@@ -151,6 +172,13 @@ export class TaxLotsService {
     }
     return cached.value;
   }
+}
+
+/** The lot portions closed in one year of one ledger version, and their totals. */
+interface YearRealized {
+  version: number;
+  portions: readonly ClosedLotPortion[];
+  totals: Readonly<RealizedGains['totals']>;
 }
 
 /** Open lots valued on one exchange day at one price per held symbol. */
