@@ -1,5 +1,5 @@
 import { AVERAGE_COST } from './analytics/cost-basis';
-import { LedgerReplay } from './analytics/ledger-replay';
+import { LedgerEntry, LedgerReplay } from './analytics/ledger-replay';
 import { ValuedPosition } from './analytics/position-valuation';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
 import { LedgerTransaction } from './ledger-transaction';
@@ -43,7 +43,7 @@ function position(currentPrice: number): ValuedPosition {
   };
 }
 
-function snapshotOf(ledgerVersion: number, ledger: LedgerTransaction[], price: number): HoldingsSnapshot {
+function snapshotOf(ledgerVersion: number, ledger: readonly LedgerEntry[], price: number): HoldingsSnapshot {
   return {
     userId: 7,
     ledgerVersion,

@@ -300,7 +300,7 @@ export class BrokerImportService {
         continue;
       }
       const quote = quotes.get(normalizeSymbol(entry.symbol));
-      if (quote) known.push({ ...entry, symbol: quote.symbol });
+      if (quote) known.push(quote.symbol === entry.symbol ? entry : { ...entry, symbol: quote.symbol });
       else
         unknown.push({
           line: entry.line,
