@@ -114,6 +114,7 @@ describe('GET /metrics', () => {
     for (let call = 0; call < 2; call += 1) {
       expect((await httpCall(`${base}/api/v1/portfolio/summary`, { headers })).status).toBe(200);
       expect((await httpCall(`${base}/api/v1/portfolio/lots`, { headers })).status).toBe(200);
+      expect((await httpCall(`${base}/api/v1/portfolio/realized`, { headers })).status).toBe(200);
     }
     const samples = await scrape();
     for (const cache of [
@@ -121,6 +122,8 @@ describe('GET /metrics', () => {
       'portfolio-sectors',
       'portfolio-performance',
       'portfolio-lots',
+      'portfolio-valued-lots',
+      'portfolio-realized',
     ]) {
       expect([
         valueOf(samples, 'cache_requests_total', { cache, result: 'hit' })! > 0,

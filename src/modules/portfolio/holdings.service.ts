@@ -226,9 +226,9 @@ export class HoldingsService {
     from: string,
   ): Promise<Map<string, readonly DailyClose[]>> {
     // Only a recorded split can be counted twice: the provider is asked about those symbols only.
-    const splitSymbols = new Set(
-      ledger.flatMap((entry) => (entry.side === 'split' && entry.symbol ? [entry.symbol] : [])),
-    );
+    // A plain loop: this runs on every valued read, and a flatMap built one array per entry.
+    const splitSymbols = new Set<string>();
+    for (const entry of ledger) if (entry.side === 'split' && entry.symbol) splitSymbols.add(entry.symbol);
     const [closes, bases] = await Promise.all([
       this.dailyCloses(symbols, from),
       Promise.all(symbols.map((symbol) => (splitSymbols.has(symbol) ? this.priceBasis(symbol, from) : null))),

@@ -146,3 +146,14 @@ describe('LedgerChange under strict cash', () => {
     expect(memory.rows.map((row) => row.side)).toEqual(['buy', 'deposit', 'deposit', 'buy']);
   });
 });
+
+describe('LedgerChange.appendIds', () => {
+  it('answers the stored ids in the records’ order without reading the rows back', async () => {
+    const memory = new MemoryLedger();
+    const findByIds = jest.spyOn(memory, 'findByIds');
+    const sut = new LedgerChange(memory as unknown as LockedLedger, 1000);
+    const ids = await sut.appendIds([deposit(1000, '2025-01-02'), buy(1, 100, '2025-01-06')]);
+    expect(ids).toEqual(memory.rows.map((row) => row.id));
+    expect(findByIds).not.toHaveBeenCalled();
+  });
+});

@@ -188,6 +188,17 @@ export class LedgerChange {
     given: NewLedgerTransaction[],
     lotSelections: readonly NewLotSelection[] = [],
   ): Promise<LedgerTransaction[]> {
+    return this.locked.findByIds(await this.appendIds(given, lotSelections));
+  }
+
+  /**
+   * `append`, answering the stored ids in the records' order without reading the rows back: for a
+   * caller that shows none of them (an import of 20,000 rows read them all back to use their ids).
+   */
+  async appendIds(
+    given: NewLedgerTransaction[],
+    lotSelections: readonly NewLotSelection[] = [],
+  ): Promise<number[]> {
     const records = await this.inAccounts(given);
     const existing = await this.locked.entries();
     if (existing.length + records.length > this.maxTransactions)
@@ -239,7 +250,7 @@ export class LedgerChange {
       lotSelections.map(({ appendedIndex, ...selection }) => ({ ...selection, sellId: ids[appendedIndex] })),
     );
     await this.locked.refreshRealizedPnl();
-    return this.locked.findByIds(ids);
+    return ids;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -6,8 +7,9 @@ import { ClusterConcentration, GraphService, HeldQuantity, PortfolioExposure } f
 import { PreferencesService } from '../preferences';
 import { entriesOfAccount } from './account-ledger';
 import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
+import { ledgerOwner, VersionOf } from './holdings.service';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
-import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+import { CACHED_LEDGER_ROWS, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
 /**
  * The user's holdings and watchlist in the market graph: the holdings written after every ledger
@@ -17,6 +19,18 @@ import { PortfolioTransactionsRepository } from './portfolio-transactions.reposi
 @Injectable()
 export class PortfolioGraphService {
   private readonly logger = new Logger('PortfolioGraph');
+  /**
+   * What one account holds, by `<user>:<account>`, current while the ledger version is the
+   * entry's: the account's entries were filtered out of the whole ledger and replayed on every
+   * read. Sized in the ledger rows replayed.
+   */
+  private readonly accountHeld = new CountedLru<string, VersionOf<readonly HeldQuantity[]>>(
+    'portfolio-account-holdings',
+    {
+      maxSize: CACHED_LEDGER_ROWS,
+      sizeCalculation: (entry) => Math.max(1, entry.rows),
+    },
+  );
 
   constructor(
     private readonly ledgers: PortfolioTransactionsRepository,
@@ -81,13 +95,20 @@ export class PortfolioGraphService {
   private async accountHoldings(
     userId: number,
     accountId: number,
-  ): Promise<{ version: number; held: HeldQuantity[] }> {
+  ): Promise<{ version: number; held: readonly HeldQuantity[] }> {
     const [account, { version, entries }] = await Promise.all([
       this.accounts.find(userId, accountId),
       this.ledgers.ledger(userId),
     ]);
     if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
-    return { version, held: heldQuantities(entriesOfAccount(entries, accountId)) };
+    const owner = ledgerOwner(userId, accountId);
+    let cached = this.accountHeld.getCurrent(owner, (entry) => entry.version === version);
+    if (!cached) {
+      const accountEntries = entriesOfAccount(entries, accountId);
+      cached = { version, rows: accountEntries.length, value: heldQuantities(accountEntries) };
+      this.accountHeld.set(owner, cached);
+    }
+    return { version, held: cached.value };
   }
 
   /** Brings the graph's edges of the user to their sources; answers the ledger version they reflect. */

@@ -90,7 +90,7 @@ export class RebalanceService {
       note: REBALANCE_NOTE,
       createdAt: executedAt,
     }));
-    return (await ledger.append(records)).map((stored) => stored.id);
+    return ledger.appendIds(records);
   }
 
   /** Canonical symbols with their prices added to `prices`; 422 at every unknown or repeated symbol. */

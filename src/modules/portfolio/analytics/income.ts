@@ -54,6 +54,17 @@ const noIncome = (): IncomeAmounts => ({
   interest: 0,
 });
 
+/**
+ * What the ledger alone decides of an income report: the amounts, and the trailing twelve months'
+ * gross dividends of the symbols held today. The same for a ledger version, period and day.
+ */
+export interface LedgerIncome {
+  totals: IncomeAmounts;
+  byMonth: MonthIncome[];
+  bySymbol: SymbolIncome[];
+  trailingGross: number;
+}
+
 /** Income of the entries after the period's start up to `asOf` (both New York dates). */
 export function incomeReport(
   entries: readonly LedgerEntry[],
@@ -61,17 +72,29 @@ export function incomeReport(
   period: HistoryPeriod,
   asOf: string,
 ): IncomeReport {
-  const dated = entries.map((entry) => ({ entry, day: entry.tradeDate })).filter(({ day }) => day <= asOf);
-  const firstDay = dated.reduce((first, { day }) => (day < first ? day : first), asOf);
+  const held = new Set(positions.map((position) => position.symbol));
+  return withTrailingYields(ledgerIncome(entries, held, period, asOf), positions);
+}
+
+/** The ledger's part of `incomeReport`, with `held` the symbols of today's positions. */
+export function ledgerIncome(
+  entries: readonly LedgerEntry[],
+  held: ReadonlySet<string>,
+  period: HistoryPeriod,
+  asOf: string,
+): LedgerIncome {
+  let firstDay = asOf;
+  for (const entry of entries) if (entry.tradeDate < firstDay) firstDay = entry.tradeDate;
   const start = periodStart(period, asOf, firstDay);
   const trailingStart = periodStart('1Y', asOf, firstDay);
-  const held = new Set(positions.map((position) => position.symbol));
 
   const totals = noIncome();
   const byMonth = new Map<string, MonthIncome>();
   const bySymbol = new Map<string, SymbolIncome>();
   let trailingGross = 0;
-  for (const { entry, day } of dated) {
+  for (const entry of entries) {
+    const day = entry.tradeDate;
+    if (day > asOf) continue;
     const inPeriod = day > start;
     const month = () => {
       const key = day.slice(0, 7);
@@ -121,12 +144,25 @@ export function incomeReport(
     }
   }
 
-  const cost = positions.reduce((sum, position) => sum + position.costBasis, 0);
-  const value = positions.reduce((sum, position) => sum + position.marketValue, 0);
   return {
     totals,
     byMonth: [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month)),
     bySymbol: [...bySymbol.values()].sort((a, b) => b.gross - a.gross || a.symbol.localeCompare(b.symbol)),
+    trailingGross,
+  };
+}
+
+/** The report of the ledger's income, with the trailing yields on today's positions' cost and value. */
+export function withTrailingYields(
+  { totals, byMonth, bySymbol, trailingGross }: LedgerIncome,
+  positions: readonly ValuedPosition[],
+): IncomeReport {
+  const cost = positions.reduce((sum, position) => sum + position.costBasis, 0);
+  const value = positions.reduce((sum, position) => sum + position.marketValue, 0);
+  return {
+    totals,
+    byMonth,
+    bySymbol,
     trailing12Months: {
       dividendsGross: trailingGross,
       yieldOnCost: cost > 0 ? percentOf(trailingGross, cost) : null,

@@ -230,17 +230,17 @@ export class BrokerImportService {
       const records: NewLedgerTransaction[] = entries.map((entry) =>
         ledgerRecord(userId, entry, answer.format, now),
       );
-      const stored = await ledger.append(records);
+      const ids = await ledger.appendIds(records);
       await this.imports.insertKeys(
         userId,
-        stored.map((transaction, index) => ({ key: entries[index].key, transactionId: transaction.id })),
+        ids.map((transactionId, index) => ({ key: entries[index].key, transactionId })),
       );
       return {
         ...answer,
         dry_run: false,
         preview_token: null,
         expires_at: null,
-        recorded: stored.length,
+        recorded: ids.length,
         refused: null,
       };
     });
@@ -300,7 +300,7 @@ export class BrokerImportService {
         continue;
       }
       const quote = quotes.get(normalizeSymbol(entry.symbol));
-      if (quote) known.push({ ...entry, symbol: quote.symbol });
+      if (quote) known.push(quote.symbol === entry.symbol ? entry : { ...entry, symbol: quote.symbol });
       else
         unknown.push({
           line: entry.line,
