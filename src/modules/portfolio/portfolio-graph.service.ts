@@ -7,6 +7,7 @@ import { PreferencesService } from '../preferences';
 import { entriesOfAccount } from './account-ledger';
 import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
+import type { HoldingsSnapshot } from './holdings.service';
 import { PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
 /**
@@ -58,19 +59,25 @@ export class PortfolioGraphService {
   }
 
   /**
-   * The cluster view for the risk metrics, of one account or of every account combined; null when
-   * the graph cannot answer or is not built yet.
+   * The cluster view for the risk metrics of a snapshot's holdings, of its account or of every
+   * account combined; null when the graph cannot answer or is not built yet. The graph is brought
+   * to the snapshot's ledger, which the risk figures are of: it is not read again.
    */
-  async clusterConcentration(userId: number, accountId?: number): Promise<ClusterConcentration | null> {
+  async clusterConcentration(
+    snapshot: Pick<HoldingsSnapshot, 'userId' | 'accountId' | 'ledgerVersion' | 'ledger'>,
+  ): Promise<ClusterConcentration | null> {
+    const { userId, accountId, ledgerVersion } = snapshot;
     try {
       if (!(await this.graph.isBuilt())) {
         this.graph.startBuilding();
         return null;
       }
-      if (accountId === undefined)
-        return await this.graph.clusterConcentration(userId, await this.sync(userId));
-      const { version, held } = await this.accountHoldings(userId, accountId);
-      return await this.graph.accountClusterConcentration(userId, accountId, version, held);
+      if (accountId === undefined) {
+        const ledger = { version: ledgerVersion, entries: snapshot.ledger };
+        return await this.graph.clusterConcentration(userId, await this.sync(userId, ledger));
+      }
+      const held = heldQuantities(snapshot.ledger);
+      return await this.graph.accountClusterConcentration(userId, accountId, ledgerVersion, held);
     } catch (error) {
       this.logger.warn(`Market graph unavailable for the risk metrics: ${String(error)}`);
       return null;
@@ -90,10 +97,16 @@ export class PortfolioGraphService {
     return { version, held: heldQuantities(entriesOfAccount(entries, accountId)) };
   }
 
-  /** Brings the graph's edges of the user to their sources; answers the ledger version they reflect. */
-  private async sync(userId: number): Promise<number> {
+  /**
+   * Brings the graph's edges of the user to their sources (the stored ledger unless one read in
+   * the same request is given); answers the ledger version they reflect.
+   */
+  private async sync(
+    userId: number,
+    ledger?: { version: number; entries: readonly LedgerEntry[] },
+  ): Promise<number> {
     const [{ version, entries }, preferences, recorded] = await Promise.all([
-      this.ledgers.ledger(userId),
+      ledger ?? this.ledgers.ledger(userId),
       this.preferences.findForUser(userId),
       this.graph.userSources(userId),
     ]);

@@ -96,7 +96,7 @@ export class RiskMetricsService {
     const [closes, preferences, clusterConcentration] = await Promise.all([
       this.holdings.dailyCloses([...new Set([...symbols, benchmark])], from),
       this.preferences.findForUser(userId),
-      symbols.length > 0 ? this.graph.clusterConcentration(userId, snapshot.accountId) : null,
+      symbols.length > 0 ? this.graph.clusterConcentration(snapshot) : null,
     ]);
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
