@@ -41,14 +41,16 @@ function graphWithFakes() {
 describe('GraphService cluster concentration (the risk figures)', () => {
   it('answers the exposure’s clusters without bringing news into the graph or walking it', async () => {
     const { sut, maintenance, repository } = graphWithFakes();
+    const recordHoldings = jest.fn(async () => undefined);
 
-    const concentration = await sut.clusterConcentration(7, 3);
+    const concentration = await sut.clusterConcentration(7, 3, recordHoldings);
 
     expect(concentration).toEqual({
       largestClusterWeight: 0.8,
       largestClusterMembers: ['AAPL', 'MSFT'],
       effectiveBets: expect.any(Number),
     });
+    expect(recordHoldings).toHaveBeenCalledTimes(1);
     expect(maintenance.ensureFresh).toHaveBeenCalled();
     expect(maintenance.ingestNews).not.toHaveBeenCalled();
     expect(repository.indirectNews).not.toHaveBeenCalled();
@@ -57,14 +59,17 @@ describe('GraphService cluster concentration (the risk figures)', () => {
     expect(repository.holdings).toHaveBeenCalledTimes(2);
   });
 
-  it('shares the cluster view with the exposure of the same holdings', async () => {
+  it('shares the cluster view with the exposure of the same holdings, recording none again', async () => {
     const { sut, repository, maintenance } = graphWithFakes();
     const exposure = await sut.exposure(7, 3);
-    await sut.clusterConcentration(7, 3);
+    const recordHoldings = jest.fn(async () => undefined);
+    await sut.clusterConcentration(7, 3, recordHoldings);
+    await sut.clusterConcentration(7, 3, recordHoldings);
     await sut.accountClusterConcentration(7, 1, 3, []);
     await sut.accountClusterConcentration(7, 1, 3, []);
 
     expect(repository.holdings).toHaveBeenCalledTimes(1);
+    expect(recordHoldings).not.toHaveBeenCalled();
     expect(maintenance.weighed).toHaveBeenCalledTimes(1);
     expect(exposure.clusters[0].members.map(({ symbol }) => symbol)).toEqual(['AAPL', 'MSFT']);
   });

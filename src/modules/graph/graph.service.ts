@@ -151,11 +151,19 @@ export class GraphService {
   /**
    * The largest co-movement cluster and the effective number of bets, for the risk metrics: the
    * exposure's cluster view alone, so a risk figure neither waits for the news to be brought into
-   * the graph nor walks it.
+   * the graph nor walks it. `recordHoldings` brings the user's edges to `ledgerVersion` before they
+   * are read; a view kept for that version was computed from those edges, so it is not called then.
    */
-  async clusterConcentration(userId: number, ledgerVersion: number): Promise<ClusterConcentration> {
+  async clusterConcentration(
+    userId: number,
+    ledgerVersion: number,
+    recordHoldings: () => Promise<unknown>,
+  ): Promise<ClusterConcentration> {
     return concentrationOf(
-      await this.clusterViewOf(`${userId}|${ledgerVersion}`, () => this.repository.holdings(userId)),
+      await this.clusterViewOf(`${userId}|${ledgerVersion}`, async () => {
+        await recordHoldings();
+        return this.repository.holdings(userId);
+      }),
     );
   }
 

@@ -37,7 +37,12 @@ describe('PortfolioGraphService cluster concentration (the risk figures)', () =>
       userSources: async () => ({ ledgerVersion: recordedVersion, watchlist: [] }),
       recordHoldings: jest.fn(async () => undefined),
       recordWatchlist: jest.fn(async () => undefined),
-      clusterConcentration: jest.fn(async () => concentration),
+      clusterConcentration: jest.fn(
+        async (_user: number, _version: number, record: () => Promise<unknown>) => {
+          await record();
+          return concentration;
+        },
+      ),
       accountClusterConcentration: jest.fn(async () => concentration),
     };
     const preferences = { findForUser: async () => null };
@@ -67,7 +72,7 @@ describe('PortfolioGraphService cluster concentration (the risk figures)', () =>
       ],
       9,
     );
-    expect(graph.clusterConcentration).toHaveBeenCalledWith(7, 9);
+    expect(graph.clusterConcentration).toHaveBeenCalledWith(7, 9, expect.any(Function));
   });
 
   it('weighs one account’s snapshot by its own entries, already checked to be the user’s', async () => {

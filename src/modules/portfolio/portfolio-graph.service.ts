@@ -61,7 +61,8 @@ export class PortfolioGraphService {
   /**
    * The cluster view for the risk metrics of a snapshot's holdings, of its account or of every
    * account combined; null when the graph cannot answer or is not built yet. The graph is brought
-   * to the snapshot's ledger, which the risk figures are of: it is not read again.
+   * to the snapshot's ledger, which the risk figures are of (it is not read again), when the view
+   * of that ledger version is not kept already.
    */
   async clusterConcentration(
     snapshot: Pick<HoldingsSnapshot, 'userId' | 'accountId' | 'ledgerVersion' | 'ledger'>,
@@ -74,7 +75,7 @@ export class PortfolioGraphService {
       }
       if (accountId === undefined) {
         const ledger = { version: ledgerVersion, entries: snapshot.ledger };
-        return await this.graph.clusterConcentration(userId, await this.sync(userId, ledger));
+        return await this.graph.clusterConcentration(userId, ledgerVersion, () => this.sync(userId, ledger));
       }
       const held = heldQuantities(snapshot.ledger);
       return await this.graph.accountClusterConcentration(userId, accountId, ledgerVersion, held);
