@@ -27,6 +27,7 @@ export class ReturnHistories {
     },
   });
 
+  /** The input's return history: the kept one while its closes are the same series, else computed. */
   of(input: RiskMetricsInput): ReturnHistory {
     const priced = [
       ...new Set(
@@ -37,6 +38,7 @@ export class ReturnHistories {
     ].sort();
     const series = new Map(priced.map((symbol) => [symbol, input.closesBySymbol.get(symbol)!]));
     const benchmark = input.benchmark && input.benchmark.closes.length > 0 ? input.benchmark : null;
+    // Under a key no symbol has: the benchmark may be held too.
     if (benchmark) series.set(` ${benchmark.symbol}`, benchmark.closes);
     const slot = [input.lookbackDays, input.through ?? '', benchmark?.symbol ?? '', priced.join(',')].join(
       '|',
