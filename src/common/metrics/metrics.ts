@@ -60,7 +60,7 @@ export class Metrics {
 
   readonly graphAnswerCache = new Counter({
     name: 'graph_answer_cache_requests_total',
-    help: 'Lookups in the market graph answer caches, by answer (related or exposure) and result (hit or miss)',
+    help: 'Lookups in the market graph answer caches, by answer (related, exposure, or clusters for the risk figures) and result (hit or miss)',
     labelNames: ['answer', 'result'] as const,
     registers: [this.registry],
   });

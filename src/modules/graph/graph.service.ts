@@ -148,9 +148,23 @@ export class GraphService {
     return { ...view, indirectNews };
   }
 
-  /** The largest co-movement cluster and the effective number of bets, for the risk metrics. */
-  async clusterConcentration(userId: number, ledgerVersion: number): Promise<ClusterConcentration> {
-    return concentrationOf(await this.exposure(userId, ledgerVersion));
+  /**
+   * The largest co-movement cluster and the effective number of bets, for the risk metrics: the
+   * exposure's cluster view alone, so a risk figure neither waits for the news to be brought into
+   * the graph nor walks it. `recordHoldings` brings the user's edges to `ledgerVersion` before they
+   * are read; a view kept for that version was computed from those edges, so it is not called then.
+   */
+  async clusterConcentration(
+    userId: number,
+    ledgerVersion: number,
+    recordHoldings: () => Promise<unknown>,
+  ): Promise<ClusterConcentration> {
+    return concentrationOf(
+      await this.clusterViewOf(`${userId}|${ledgerVersion}`, async () => {
+        await recordHoldings();
+        return this.repository.holdings(userId);
+      }),
+    );
   }
 
   /** The same for one of the user's accounts, its holdings weighed as `accountExposure` does. */
@@ -160,7 +174,11 @@ export class GraphService {
     ledgerVersion: number,
     held: readonly HeldQuantity[],
   ): Promise<ClusterConcentration> {
-    return concentrationOf(await this.accountExposure(userId, accountId, ledgerVersion, held));
+    return concentrationOf(
+      await this.clusterViewOf(`${userId}|account ${accountId}|${ledgerVersion}`, () =>
+        this.maintenance.weighed(held),
+      ),
+    );
   }
 
   /**
@@ -269,6 +287,18 @@ export class GraphService {
     }));
   }
 
+  /** The exposure's cluster view from the same cache, keyed alike. */
+  private async clusterViewOf(
+    holdingsOf: string,
+    weighedHoldings: () => Promise<HoldingEdgeRow[]>,
+  ): Promise<Omit<PortfolioExposure, 'indirectNews'>> {
+    await this.maintenance.ensureFresh();
+    const holdingsKey = `${holdingsOf}|${this.maintenance.version()?.asOf}`;
+    const view = this.clusterViews.get(holdingsKey);
+    this.metrics.graphAnswerCache.inc({ answer: 'clusters', result: view ? 'hit' : 'miss' });
+    return view ?? this.kept(this.clusterViews, holdingsKey, this.clusterView(weighedHoldings()));
+  }
+
   private async clusterView(
     weighedHoldings: Promise<HoldingEdgeRow[]>,
   ): Promise<Omit<PortfolioExposure, 'indirectNews'>> {
@@ -330,7 +360,7 @@ export class GraphService {
   }
 }
 
-function concentrationOf(view: PortfolioExposure): ClusterConcentration {
+function concentrationOf(view: Omit<PortfolioExposure, 'indirectNews'>): ClusterConcentration {
   const [largest] = view.clusters;
   return {
     largestClusterWeight: view.largestClusterWeight,

@@ -9,6 +9,7 @@ import { entriesOfAccount } from './account-ledger';
 import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
 import { ledgerOwner, VersionOf } from './holdings.service';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
+import type { HoldingsSnapshot } from './holdings.service';
 import { CACHED_LEDGER_ROWS, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
 /**
@@ -72,19 +73,26 @@ export class PortfolioGraphService {
   }
 
   /**
-   * The cluster view for the risk metrics, of one account or of every account combined; null when
-   * the graph cannot answer or is not built yet.
+   * The cluster view for the risk metrics of a snapshot's holdings, of its account or of every
+   * account combined; null when the graph cannot answer or is not built yet. The graph is brought
+   * to the snapshot's ledger, which the risk figures are of (it is not read again), when the view
+   * of that ledger version is not kept already.
    */
-  async clusterConcentration(userId: number, accountId?: number): Promise<ClusterConcentration | null> {
+  async clusterConcentration(
+    snapshot: Pick<HoldingsSnapshot, 'userId' | 'accountId' | 'ledgerVersion' | 'ledger'>,
+  ): Promise<ClusterConcentration | null> {
+    const { userId, accountId, ledgerVersion } = snapshot;
     try {
       if (!(await this.graph.isBuilt())) {
         this.graph.startBuilding();
         return null;
       }
-      if (accountId === undefined)
-        return await this.graph.clusterConcentration(userId, await this.sync(userId));
-      const { version, held } = await this.accountHoldings(userId, accountId);
-      return await this.graph.accountClusterConcentration(userId, accountId, version, held);
+      if (accountId === undefined) {
+        const ledger = { version: ledgerVersion, entries: snapshot.ledger };
+        return await this.graph.clusterConcentration(userId, ledgerVersion, () => this.sync(userId, ledger));
+      }
+      const held = this.heldInAccount(userId, accountId, ledgerVersion, () => snapshot.ledger);
+      return await this.graph.accountClusterConcentration(userId, accountId, ledgerVersion, held);
     } catch (error) {
       this.logger.warn(`Market graph unavailable for the risk metrics: ${String(error)}`);
       return null;
@@ -101,20 +109,39 @@ export class PortfolioGraphService {
       this.ledgers.ledger(userId),
     ]);
     if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
+    return {
+      version,
+      held: this.heldInAccount(userId, accountId, version, () => entriesOfAccount(entries, accountId)),
+    };
+  }
+
+  /** What one account holds at a ledger version, replayed once per version from `accountEntries`. */
+  private heldInAccount(
+    userId: number,
+    accountId: number,
+    version: number,
+    accountEntries: () => readonly LedgerEntry[],
+  ): readonly HeldQuantity[] {
     const owner = ledgerOwner(userId, accountId);
     let cached = this.accountHeld.getCurrent(owner, (entry) => entry.version === version);
     if (!cached) {
-      const accountEntries = entriesOfAccount(entries, accountId);
-      cached = { version, rows: accountEntries.length, value: heldQuantities(accountEntries) };
+      const entries = accountEntries();
+      cached = { version, rows: entries.length, value: heldQuantities(entries) };
       this.accountHeld.set(owner, cached);
     }
-    return { version, held: cached.value };
+    return cached.value;
   }
 
-  /** Brings the graph's edges of the user to their sources; answers the ledger version they reflect. */
-  private async sync(userId: number): Promise<number> {
+  /**
+   * Brings the graph's edges of the user to their sources (the stored ledger unless one read in
+   * the same request is given); answers the ledger version they reflect.
+   */
+  private async sync(
+    userId: number,
+    ledger?: { version: number; entries: readonly LedgerEntry[] },
+  ): Promise<number> {
     const [{ version, entries }, preferences, recorded] = await Promise.all([
-      this.ledgers.ledger(userId),
+      ledger ?? this.ledgers.ledger(userId),
       this.preferences.findForUser(userId),
       this.graph.userSources(userId),
     ]);

@@ -18,6 +18,7 @@ import { computeRiskMetrics, RiskMetrics, RiskMetricsInput } from './analytics/r
 import { ClusterConcentration } from '../graph';
 import { HoldingsService, HoldingsSnapshot, ledgerOwner } from './holdings.service';
 import { PortfolioGraphService } from './portfolio-graph.service';
+import { ReturnHistories } from './return-histories';
 import { seriesFingerprint } from './same-series';
 
 export const DEFAULT_BENCHMARK = '^GSPC';
@@ -55,6 +56,8 @@ export class RiskMetricsService {
   private readonly computed = new CountedLru<string, ComputedRisk>('portfolio-risk', {
     max: KEPT_RISK_FIGURES,
   });
+  /** What the figures take from the closes alone, reused when only the holdings' values moved. */
+  private readonly returnHistories = new ReturnHistories();
 
   constructor(
     private readonly holdings: HoldingsService,
@@ -93,7 +96,7 @@ export class RiskMetricsService {
     const [closes, preferences, clusterConcentration] = await Promise.all([
       this.holdings.dailyCloses([...new Set([...symbols, benchmark])], from),
       this.preferences.findForUser(userId),
-      symbols.length > 0 ? this.graph.clusterConcentration(userId, snapshot.accountId) : null,
+      symbols.length > 0 ? this.graph.clusterConcentration(snapshot) : null,
     ]);
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
@@ -151,7 +154,7 @@ export class RiskMetricsService {
     ].join('|');
     const earlier = this.computed.getCurrent(slot, (entry) => entry.inputs === inputs);
     if (earlier) return earlier.metrics;
-    const metrics = computeRiskMetrics(input);
+    const metrics = computeRiskMetrics(input, this.returnHistories.of(input));
     this.computed.set(slot, { inputs, metrics });
     return metrics;
   }

@@ -9,8 +9,15 @@ import {
   sectorWeights,
   WeightedHolding,
 } from './concentration';
-import { CorrelationMatrix, correlationMatrix } from './correlation-matrix';
-import { alignDailyReturns, constantWeightPortfolioReturns, DailyClose, wealthIndex } from './daily-returns';
+import { CorrelationMatrix, correlationMatrix, PairCorrelation } from './correlation-matrix';
+import {
+  AlignedReturns,
+  alignDailyReturns,
+  constantWeightPortfolioReturns,
+  DailyClose,
+  wealthIndex,
+} from './daily-returns';
+import { pearsonCorrelation } from './statistics';
 import { Drawdown, maxDrawdown } from './max-drawdown';
 import { assessRiskLevel, RiskLevel } from './risk-level';
 import { sharpeRatio, sortinoRatio } from './risk-adjusted-return';
@@ -69,7 +76,40 @@ export interface RiskMetrics {
 /** Fewer daily returns than this give no meaningful deviation. */
 export const MINIMUM_OBSERVATIONS = 2;
 
-export function computeRiskMetrics(input: RiskMetricsInput): RiskMetrics {
+/**
+ * What the return-based figures take from the closes alone: the daily returns of the holdings
+ * that have closes and of the benchmark on their common calendar over the window (null when none
+ * of the holdings has closes or fewer than two prices overlap), and the correlation of each pair
+ * of them measured so far. The holdings' market values play no part, so one history serves
+ * while only they move, and every portfolio of the same symbols.
+ */
+export interface ReturnHistory {
+  aligned: AlignedReturns | null;
+  /** By `<symbol> <symbol>`, in the order the pair was asked. */
+  correlations: Map<string, number | null>;
+}
+
+/** The return history of the input's holdings, benchmark, window and last counted close. */
+export function returnHistory(input: RiskMetricsInput): ReturnHistory {
+  const series = new Map<string, readonly DailyClose[]>();
+  for (const holding of input.holdings) {
+    const closes = input.closesBySymbol.get(holding.symbol);
+    if (closes && closes.length > 0) series.set(holding.symbol, closes);
+  }
+  if (series.size === 0) return { aligned: null, correlations: new Map() };
+  if (input.benchmark && input.benchmark.closes.length > 0)
+    series.set(input.benchmark.symbol, input.benchmark.closes);
+  return { aligned: alignDailyReturns(series, input.lookbackDays, input.through), correlations: new Map() };
+}
+
+/**
+ * Every risk figure of the input. `history` is `returnHistory(input)`, or one computed earlier
+ * from the same holdings' symbols, benchmark, window and closes: the figures are the same.
+ */
+export function computeRiskMetrics(
+  input: RiskMetricsInput,
+  history: ReturnHistory = returnHistory(input),
+): RiskMetrics {
   const totalValue = input.holdings.reduce((sum, holding) => sum + holding.marketValue, 0);
   const empty: RiskMetrics = {
     totalValue,
@@ -112,7 +152,7 @@ export function computeRiskMetrics(input: RiskMetricsInput): RiskMetrics {
   };
 
   const notes: string[] = [];
-  const returnsSide = portfolioReturnSeries(weighted, input, notes);
+  const returnsSide = portfolioReturnSeries(weighted, input, history.aligned, notes);
   const result: RiskMetrics = { ...empty, concentration, sectorConcentration };
 
   if (returnsSide) {
@@ -142,7 +182,11 @@ export function computeRiskMetrics(input: RiskMetricsInput): RiskMetrics {
       result.correlation = correlationToBenchmark(portfolioReturns, benchmarkReturns);
     }
     const topSymbols = pricedHoldings.slice(0, CORRELATED_HOLDINGS_LIMIT).map((holding) => holding.symbol);
-    result.topHoldingsCorrelation = correlationMatrix(topSymbols, aligned.returnsBySymbol);
+    result.topHoldingsCorrelation = correlationMatrix(
+      topSymbols,
+      aligned.returnsBySymbol,
+      knownCorrelation(history.correlations),
+    );
     if (portfolioReturns.length < input.lookbackDays) {
       notes.push(
         `Only ${portfolioReturns.length} daily returns are available for all holdings (${input.lookbackDays} requested).`,
@@ -163,6 +207,7 @@ export function computeRiskMetrics(input: RiskMetricsInput): RiskMetrics {
 function portfolioReturnSeries(
   weighted: readonly WeightedHolding[],
   input: RiskMetricsInput,
+  aligned: AlignedReturns | null,
   notes: string[],
 ) {
   const pricedHoldings = weighted.filter(
@@ -176,13 +221,9 @@ function portfolioReturnSeries(
   }
   if (pricedHoldings.length === 0) return null;
 
-  const series = new Map<string, readonly DailyClose[]>();
-  for (const holding of pricedHoldings) series.set(holding.symbol, input.closesBySymbol.get(holding.symbol)!);
   const benchmark = input.benchmark && input.benchmark.closes.length > 0 ? input.benchmark : null;
-  if (benchmark) series.set(benchmark.symbol, benchmark.closes);
-  else notes.push('No benchmark history, so beta and correlation are not available.');
+  if (!benchmark) notes.push('No benchmark history, so beta and correlation are not available.');
 
-  const aligned = alignDailyReturns(series, input.lookbackDays, input.through);
   if (!aligned || aligned.dates.length < MINIMUM_OBSERVATIONS) {
     notes.push('Too little common price history to compute return-based metrics.');
     return null;
@@ -193,4 +234,17 @@ function portfolioReturnSeries(
   const portfolioReturns = constantWeightPortfolioReturns(aligned.returnsBySymbol, weights);
   const benchmarkReturns = benchmark ? aligned.returnsBySymbol.get(benchmark.symbol)! : null;
   return { aligned, portfolioReturns, benchmarkReturns, pricedHoldings };
+}
+
+/** Pearson correlations remembered in `known`, measured on first request. */
+function knownCorrelation(known: Map<string, number | null>): PairCorrelation {
+  return ([a, b], [xs, ys]) => {
+    const key = `${a} ${b}`;
+    let correlation = known.get(key);
+    if (correlation === undefined) {
+      correlation = pearsonCorrelation(xs, ys);
+      known.set(key, correlation);
+    }
+    return correlation;
+  };
 }
