@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AlertRule, NewAlertRule } from '../../src/modules/alerts/alert-rule';
-import { AlertRulesRepository, QuoteLevel } from '../../src/modules/alerts/alert-rules.repository';
+import {
+  AlertRulesRepository,
+  ANY_SENTIMENT,
+  PassLevels,
+  QuoteLevel,
+} from '../../src/modules/alerts/alert-rules.repository';
 import { UsersModule } from '../../src/modules/users/users.module';
 import { newUser } from './builders';
 import { bootMedium, MediumModule } from './medium-module';
@@ -18,21 +23,24 @@ const rule = (kind: NewAlertRule['kind'], symbol: string | null, thresholds: New
 });
 
 /**
- * The evaluation pass's page of active rules: the database compares price and symbol day-change
- * rules with the quotes, so only those a price reaches come back, while every rule is counted.
+ * The evaluation pass's page of active rules: the database compares every kind but sentiment_shift
+ * with what the pass read first (quotes, news levels, watchlist moves, ledger owners), so only the
+ * rules that could fire come back, while every rule is counted.
  */
 describe('AlertRulesRepository.activePage on PostgreSQL', () => {
   let medium: MediumModule;
   let rules: AlertRulesRepository;
   const ids: Record<string, number> = {};
   let userId: number;
+  let otherUserId: number;
 
   beforeAll(async () => {
     medium = await bootMedium(AlertRulesWithUsersModule);
     rules = medium.get(AlertRulesRepository);
     userId = (await newUser(medium)).id;
-    const add = async (name: string, newRule: NewAlertRule) => {
-      ids[name] = (await rules.insert(userId, newRule, armedAt, 100))!.id;
+    otherUserId = (await newUser(medium)).id;
+    const add = async (name: string, newRule: NewAlertRule, owner = userId) => {
+      ids[name] = (await rules.insert(owner, newRule, armedAt, 100))!.id;
     };
     await add('aboveAtThreshold', rule('price_above', 'AAPL', { price: 187.35 }));
     await add('aboveUnreached', rule('price_above', 'AAPL', { price: 187.36 }));
@@ -42,9 +50,18 @@ describe('AlertRulesRepository.activePage on PostgreSQL', () => {
     await add('moveUnreached', rule('day_change', 'AAPL', { percent: 1.3 }));
     await add('unquoted', rule('price_above', 'KO', { price: 1 }));
     await add('portfolioMove', rule('day_change', 'portfolio', { percent: 50 }));
-    await add('drawdown', rule('drawdown', 'AAPL', { percent: 90 }));
+    await add('portfolioWithoutLedger', rule('drawdown', 'portfolio', { percent: 50 }), otherUserId);
+    await add('drawdownAtThreshold', rule('drawdown', 'AAPL', { percent: 6.325 }));
+    await add('drawdownUnreached', rule('drawdown', 'AAPL', { percent: 6.33 }));
     await add('news', rule('news', 'AAPL', {}));
+    await add('newsTooStrong', rule('news', 'AAPL', { sentiment: 'positive', min_score: 0.51 }));
+    await add('newsBeforeArming', rule('news', 'MSFT', {}));
+    await add('sentimentShift', rule('sentiment_shift', 'AAPL', { window_days: 7, delta: 0.3 }));
+    await add('watchlistUnreached', rule('watchlist_move', null, { percent: 40 }), otherUserId);
     await add('watchlist', rule('watchlist_move', null, { percent: 40 }));
+    // The peak since arming is 200, then the price falls to the quote's 187.35: a 6.325 % drawdown.
+    await rules.raiseSymbolPeaks([{ symbol: 'AAPL', price: 200, changePercent: 0 }]);
+    await rules.raiseSymbolPeaks(quotes);
   });
   afterAll(() => medium.close());
 
@@ -52,13 +69,26 @@ describe('AlertRulesRepository.activePage on PostgreSQL', () => {
     { symbol: 'AAPL', price: 187.35, changePercent: 1.29 },
     { symbol: 'MSFT', price: 410.1, changePercent: -2.5 },
   ];
+  const levels = (): PassLevels => ({
+    quotes,
+    news: [
+      { symbol: 'AAPL', sentiment: ANY_SENTIMENT, latestMs: armedAt.getTime() + 1, strongestScore: 0.5 },
+      { symbol: 'AAPL', sentiment: 'positive', latestMs: armedAt.getTime() + 1, strongestScore: 0.5 },
+      { symbol: 'MSFT', sentiment: ANY_SENTIMENT, latestMs: armedAt.getTime(), strongestScore: 0.9 },
+    ],
+    watchlistMoves: [
+      { userId, percent: 40 },
+      { userId: otherUserId, percent: 39.99 },
+    ],
+    ledgerOwners: [userId],
+  });
   const names = (page: AlertRule[]) =>
     page.map((found) => Object.keys(ids).find((name) => ids[name] === found.id)).sort();
 
-  it('returns the rules a price reaches (at the threshold included) and those judged outside it', async () => {
-    const page = await rules.activePage(0, 100, quotes);
+  it('returns the rules their levels reach (at the threshold included) and sentiment_shift rules', async () => {
+    const page = await rules.activePage(0, 100, levels());
 
-    expect(page.scanned).toBe(11);
+    expect(page.scanned).toBe(17);
     expect(page.lastId).toBe(ids.watchlist);
     expect(names(page.rules)).toEqual(
       [
@@ -66,8 +96,9 @@ describe('AlertRulesRepository.activePage on PostgreSQL', () => {
         'belowAtThreshold',
         'moveAtThreshold',
         'portfolioMove',
-        'drawdown',
+        'drawdownAtThreshold',
         'news',
+        'sentimentShift',
         'watchlist',
       ].sort(),
     );
@@ -77,21 +108,28 @@ describe('AlertRulesRepository.activePage on PostgreSQL', () => {
       thresholds: { price: 187.35 },
       armedAt,
     });
+    expect(page.rules.find((found) => found.id === ids.drawdownAtThreshold)).toMatchObject({ peak: 200 });
   });
 
   it('pages by id, counting every active rule of the page, and ends with an empty page', async () => {
-    const first = await rules.activePage(0, 4, quotes);
+    const first = await rules.activePage(0, 4, levels());
     expect(first).toMatchObject({ scanned: 4, lastId: ids.belowUnreached });
     expect(names(first.rules)).toEqual(['aboveAtThreshold', 'belowAtThreshold']);
 
-    const rest = await rules.activePage(first.lastId!, 100, quotes);
-    expect(rest.scanned).toBe(7);
+    const rest = await rules.activePage(first.lastId!, 100, levels());
+    expect(rest.scanned).toBe(13);
 
-    expect(await rules.activePage(rest.lastId!, 100, quotes)).toEqual({
+    expect(await rules.activePage(rest.lastId!, 100, levels())).toEqual({
       scanned: 0,
       lastId: null,
       rules: [],
     });
+  });
+
+  it('names the users of the watchlist and portfolio rules and the symbols of the news rules', async () => {
+    expect((await rules.activeWatchlistUsers()).sort()).toEqual([userId, otherUserId].sort());
+    expect((await rules.activePortfolioUsers()).sort()).toEqual([userId, otherUserId].sort());
+    expect((await rules.activeNewsTargets()).sort()).toEqual(['AAPL', 'MSFT']);
   });
 
   it('names each symbol the active quote rules watch once', async () => {

@@ -29,6 +29,35 @@ export interface QuoteLevel {
   changePercent: number;
 }
 
+/** The sentiment of a news level over all the symbol's items. */
+export const ANY_SENTIMENT = '*';
+
+/** The newest item and the strongest absolute score of a symbol's news of one sentiment, or of all. */
+export interface NewsLevel {
+  symbol: string;
+  sentiment: string;
+  latestMs: number;
+  strongestScore: number;
+}
+
+/** A user's watchlist: the largest absolute move since the previous close among its symbols. */
+export interface WatchlistMove {
+  userId: number;
+  percent: number;
+}
+
+/**
+ * What a pass knows before it reads a rule, for the database to compare the rules with: the quotes,
+ * the news levels of the symbols news rules watch, the watchlists' moves and the users who hold a
+ * ledger (the portfolio rules of the others cannot fire).
+ */
+export interface PassLevels {
+  quotes: readonly QuoteLevel[];
+  news: readonly NewsLevel[];
+  watchlistMoves: readonly WatchlistMove[];
+  ledgerOwners: readonly number[];
+}
+
 /** A page of the active rules: how many it held, the last id, and those that could fire. */
 export interface ActivePage {
   scanned: number;
@@ -169,9 +198,18 @@ export class AlertRulesRepository {
   }
 
   /** The symbols the active price, day-change and drawdown rules watch: the quotes a pass reads. */
-  async activeQuoteTargets(): Promise<string[]> {
+  activeQuoteTargets(): Promise<string[]> {
     // A skip scan over the partial index alert_rules_active_quote_targets: one probe per symbol.
-    const watched = `status = 'active' AND kind IN (${QUOTE_KINDS}) AND target <> 'portfolio'`;
+    return this.distinctTargets(`status = 'active' AND kind IN (${QUOTE_KINDS}) AND target <> 'portfolio'`);
+  }
+
+  /** The symbols the active news rules watch: the news a pass reads before the rules. */
+  activeNewsTargets(): Promise<string[]> {
+    // A skip scan over the partial index alert_rules_active_news_targets.
+    return this.distinctTargets(`status = 'active' AND kind = 'news'`);
+  }
+
+  private async distinctTargets(watched: string): Promise<string[]> {
     const rows = (await this.dataSource.query(
       `WITH RECURSIVE targets AS (
          SELECT min(target) AS target FROM alert_rules WHERE ${watched}
@@ -184,38 +222,99 @@ export class AlertRulesRepository {
     return rows.map((row) => row.target);
   }
 
+  /** The users with an active watchlist_move rule. */
+  activeWatchlistUsers(): Promise<number[]> {
+    return this.distinctUsers(`status = 'active' AND kind = 'watchlist_move'`);
+  }
+
+  /** The users with an active rule on their portfolio (day_change or drawdown on it, risk_level). */
+  activePortfolioUsers(): Promise<number[]> {
+    return this.distinctUsers(`status = 'active' AND (target = 'portfolio' OR kind = 'risk_level')`);
+  }
+
+  private async distinctUsers(watching: string): Promise<number[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT user_id FROM alert_rules WHERE ${watching}`,
+    )) as { user_id: number }[];
+    return rows.map((row) => row.user_id);
+  }
+
+  /**
+   * Raises the running peak of every active drawdown rule on a symbol to its quote's price, in one
+   * statement before the pass reads the rules, so the page query can compare the fall from it.
+   */
+  async raiseSymbolPeaks(quotes: readonly QuoteLevel[]): Promise<void> {
+    if (quotes.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE alert_rules r SET peak = q.price
+       FROM unnest($1::text[], $2::float8[]) AS q(symbol, price)
+       WHERE r.status = 'active' AND r.kind = 'drawdown' AND r.target <> 'portfolio' AND r.target = q.symbol
+         AND (r.peak IS NULL OR r.peak < q.price)`,
+      [quotes.map((quote) => quote.symbol), quotes.map((quote) => quote.price)],
+    );
+  }
+
   /**
    * The next `limit` active rules after `afterId` in id order: how many there were and the last id,
-   * and those of them that could fire. Price and symbol day-change rules are compared with `quotes`
-   * here, in the database, so a pass never reads the rules no price reaches — most of them. The
-   * comparison leaves a margin on the side of reading a rule: the checks in alert-checks.ts decide.
+   * and those of them that could fire. Every kind but sentiment_shift is compared here, in the
+   * database, with what the pass read first (`levels`), so a pass never reads the rules that cannot
+   * fire — most of them: price, day-change and drawdown rules with the quotes (drawdown from the
+   * peaks raiseSymbolPeaks raised), news rules with the newest item and strongest score of their
+   * symbol and sentiment, watchlist rules with the largest move on the user's list, and portfolio
+   * rules only for users who hold a ledger. The comparisons leave a margin on the side of reading
+   * a rule: the checks in alert-checks.ts decide.
    */
-  async activePage(afterId: number, limit: number, quotes: readonly QuoteLevel[]): Promise<ActivePage> {
+  async activePage(afterId: number, limit: number, levels: PassLevels): Promise<ActivePage> {
     const rows = (await this.dataSource.query(
       `WITH page AS (
-         SELECT ${COLUMNS} FROM alert_rules WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2
+         SELECT * FROM alert_rules WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2
        ), quotes AS (
          SELECT * FROM unnest($3::text[], $4::float8[], $5::float8[]) AS q(symbol, price, change_percent)
+       ), news AS (
+         SELECT * FROM unnest($7::text[], $8::text[], $9::float8[], $10::float8[])
+           AS n(news_symbol, sentiment, latest_ms, strongest_score)
+       ), movers AS (
+         SELECT * FROM unnest($11::int[], $12::float8[]) AS m(watcher_id, move_percent)
        ), extent AS (
          SELECT count(*)::int AS scanned, max(id) AS last_id FROM page
        )
        SELECT extent.scanned, extent.last_id, candidate.*
        FROM extent LEFT JOIN LATERAL (
-         SELECT page.* FROM page LEFT JOIN quotes ON quotes.symbol = page.target
-         WHERE page.kind NOT IN ('price_above', 'price_below', 'day_change')
-            OR page.target = 'portfolio'
-            OR (page.kind = 'price_above' AND quotes.price >= (page.params->>'price')::float8 * (1 - $6::float8))
-            OR (page.kind = 'price_below' AND quotes.price <= (page.params->>'price')::float8 * (1 + $6::float8))
-            OR (page.kind = 'day_change' AND abs(quotes.change_percent) >= (page.params->>'percent')::float8 * (1 - $6::float8))
+         SELECT ${COLUMNS} FROM page
+         LEFT JOIN quotes ON quotes.symbol = page.target
+         LEFT JOIN news ON news.news_symbol = page.target
+           AND news.sentiment = COALESCE(page.params->>'sentiment', '${ANY_SENTIMENT}')
+         LEFT JOIN movers ON movers.watcher_id = page.user_id
+         WHERE CASE
+           WHEN page.target = 'portfolio' OR page.kind = 'risk_level' THEN page.user_id = ANY($13::int[])
+           WHEN page.kind = 'price_above' THEN quotes.price >= (page.params->>'price')::float8 * (1 - $6::float8)
+           WHEN page.kind = 'price_below' THEN quotes.price <= (page.params->>'price')::float8 * (1 + $6::float8)
+           WHEN page.kind = 'day_change'
+             THEN abs(quotes.change_percent) >= (page.params->>'percent')::float8 * (1 - $6::float8)
+           WHEN page.kind = 'drawdown' THEN page.peak > 0
+             AND quotes.price <= page.peak * (1 - (page.params->>'percent')::float8 / 100 * (1 - $6::float8))
+           WHEN page.kind = 'news' THEN floor(extract(epoch FROM page.armed_at) * 1000) < news.latest_ms
+             AND COALESCE((page.params->>'min_score')::float8, 0) * (1 - $6::float8) <= news.strongest_score
+           WHEN page.kind = 'watchlist_move'
+             THEN movers.move_percent >= (page.params->>'percent')::float8 * (1 - $6::float8)
+           ELSE true
+         END
          ORDER BY page.id
        ) AS candidate ON true`,
       [
         afterId,
         limit,
-        quotes.map((quote) => quote.symbol),
-        quotes.map((quote) => quote.price),
-        quotes.map((quote) => quote.changePercent),
+        levels.quotes.map((quote) => quote.symbol),
+        levels.quotes.map((quote) => quote.price),
+        levels.quotes.map((quote) => quote.changePercent),
         PREFILTER_MARGIN,
+        levels.news.map((level) => level.symbol),
+        levels.news.map((level) => level.sentiment),
+        levels.news.map((level) => level.latestMs),
+        levels.news.map((level) => level.strongestScore),
+        levels.watchlistMoves.map((move) => move.userId),
+        levels.watchlistMoves.map((move) => move.percent),
+        levels.ledgerOwners,
       ],
     )) as (Partial<AlertRuleRow> & { scanned: number; last_id: number | null })[];
     const [{ scanned, last_id: lastId }] = rows;
