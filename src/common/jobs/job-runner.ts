@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import PgBoss from 'pg-boss';
+import { completeJobs, failJobsById } from 'pg-boss/src/plans';
 import { jobsConfig } from '../../config/jobs.config';
 import { DatabasePool } from '../../database/database-pool';
 import { DrainState } from '../lifecycle/drain-state';
@@ -21,6 +22,14 @@ const STOP_WITHIN_MS = 10_000;
  * unanswered, the run is given up and pg-boss runs it again after its expiry.
  */
 const UNANSWERED = new Promise<never>(() => undefined);
+const SCHEMA = 'pgboss';
+/**
+ * The statements by which pg-boss 10's workers record a run's outcome (completed, failed) without
+ * awaiting them: a rejection there (the pool's wait or query deadline under an overloaded database)
+ * is unhandled and ends the process. Their failure is logged and left unanswered instead; the run
+ * stays active until its expiry and pg-boss runs it again (every job is idempotent).
+ */
+const UNAWAITED_STATEMENTS = new Set([completeJobs(SCHEMA), failJobsById(SCHEMA)]);
 
 /** A named job: its queue, how often pg-boss schedules it (if at all), and what one run does. */
 export interface JobDefinition {
@@ -71,7 +80,8 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.enabled) return;
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => (this.stopped ? UNANSWERED : this.pool.query(text, values)) },
+      db: { executeSql: (text, values) => this.executeSql(text, values) },
+      schema: SCHEMA,
       schedule: true,
       supervise: true,
       // The queues are scheduled after pg-boss starts, so its first look at the crons finds none;
@@ -87,6 +97,18 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       if (job.cron) await boss.schedule(job.name, job.cron);
       await boss.work(job.name, { pollingIntervalSeconds: job.pollingIntervalSeconds }, () => job.run());
     }
+  }
+
+  private executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    if (this.stopped) return UNANSWERED;
+    const answer = this.pool.query(text, values);
+    if (!UNAWAITED_STATEMENTS.has(text)) return answer;
+    return answer.catch((error: unknown) => {
+      this.logger.warn(
+        `Job runner could not record a run's outcome (run again after its expiry): ${String(error)}`,
+      );
+      return UNANSWERED;
+    });
   }
 
   /** Asks for a run of the job; a run already waiting answers for this one too. */
