@@ -23,11 +23,11 @@ const rule = (kind: NewAlertRule['kind'], symbol: string | null, thresholds: New
 });
 
 /**
- * The evaluation pass's page of active rules: the database compares every kind but sentiment_shift
- * with what the pass read first (quotes, news levels, watchlist moves, ledger owners), so only the
- * rules that could fire come back, while every rule is counted.
+ * The evaluation pass's candidates: the database compares every kind but sentiment_shift with what
+ * the pass read first (quotes, news levels, watchlist moves, ledger owners), so only the rules that
+ * could fire come back, a page at a time in id order.
  */
-describe('AlertRulesRepository.activePage on PostgreSQL', () => {
+describe('AlertRulesRepository.candidatesAfter on PostgreSQL', () => {
   let medium: MediumModule;
   let rules: AlertRulesRepository;
   const ids: Record<string, number> = {};
@@ -86,11 +86,10 @@ describe('AlertRulesRepository.activePage on PostgreSQL', () => {
     page.map((found) => Object.keys(ids).find((name) => ids[name] === found.id)).sort();
 
   it('returns the rules their levels reach (at the threshold included) and sentiment_shift rules', async () => {
-    const page = await rules.activePage(0, 100, levels());
+    const page = await rules.candidatesAfter(0, 100, levels());
 
-    expect(page.scanned).toBe(17);
-    expect(page.lastId).toBe(ids.watchlist);
-    expect(names(page.rules)).toEqual(
+    expect(await rules.activeCount()).toBe(17);
+    expect(names(page)).toEqual(
       [
         'aboveAtThreshold',
         'belowAtThreshold',
@@ -102,28 +101,28 @@ describe('AlertRulesRepository.activePage on PostgreSQL', () => {
         'watchlist',
       ].sort(),
     );
-    expect(page.rules.find((found) => found.id === ids.aboveAtThreshold)).toMatchObject({
+    expect(page.map((found) => found.id)).toEqual([...page.map((found) => found.id)].sort((a, b) => a - b));
+    expect(page.find((found) => found.id === ids.aboveAtThreshold)).toMatchObject({
       kind: 'price_above',
       symbol: 'AAPL',
       thresholds: { price: 187.35 },
       armedAt,
     });
-    expect(page.rules.find((found) => found.id === ids.drawdownAtThreshold)).toMatchObject({ peak: 200 });
+    expect(page.find((found) => found.id === ids.drawdownAtThreshold)).toMatchObject({ peak: 200 });
   });
 
-  it('pages by id, counting every active rule of the page, and ends with an empty page', async () => {
-    const first = await rules.activePage(0, 4, levels());
-    expect(first).toMatchObject({ scanned: 4, lastId: ids.belowUnreached });
-    expect(names(first.rules)).toEqual(['aboveAtThreshold', 'belowAtThreshold']);
+  it('pages by id through the candidates', async () => {
+    const first = await rules.candidatesAfter(0, 3, levels());
+    expect(names(first)).toEqual(['aboveAtThreshold', 'belowAtThreshold', 'moveAtThreshold']);
 
-    const rest = await rules.activePage(first.lastId!, 100, levels());
-    expect(rest.scanned).toBe(13);
-
-    expect(await rules.activePage(rest.lastId!, 100, levels())).toEqual({
-      scanned: 0,
-      lastId: null,
-      rules: [],
-    });
+    const rest = await rules.candidatesAfter(first[2].id, 100, levels());
+    expect(names(rest)).toEqual([
+      'drawdownAtThreshold',
+      'news',
+      'portfolioMove',
+      'sentimentShift',
+      'watchlist',
+    ]);
   });
 
   it('names the users of the watchlist and portfolio rules and the symbols of the news rules', async () => {

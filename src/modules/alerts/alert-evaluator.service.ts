@@ -112,15 +112,14 @@ export class AlertEvaluatorService {
     const inputs = new PassInputs({ portfolio: this.portfolio, newsService: this.newsService });
     const facts = await this.passFacts(inputs);
     await this.rules.raiseSymbolPeaks(facts.levels.quotes);
+    const evaluated = await this.rules.activeCount();
     let afterId = 0;
-    let evaluated = 0;
     let fired = 0;
     for (;;) {
-      const page = await this.rules.activePage(afterId, PAGE_SIZE, facts.levels);
-      if (page.lastId === null) break;
-      afterId = page.lastId;
-      evaluated += page.scanned;
-      fired += await this.evaluatePage(page.rules, facts, inputs, now);
+      const page = await this.rules.candidatesAfter(afterId, PAGE_SIZE, facts.levels);
+      fired += await this.evaluatePage(page, facts, inputs, now);
+      if (page.length < PAGE_SIZE) break;
+      afterId = page[page.length - 1].id;
     }
     return { rearmed, evaluated, fired };
   }

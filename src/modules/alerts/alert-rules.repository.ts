@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AlertKind, AlertStatus, RearmPolicy } from './alert-fields';
+import { AlertKind, AlertStatus, PORTFOLIO_TARGET, RearmPolicy } from './alert-fields';
 import { AlertRule, AlertRuleChanges, AlertThresholds, NewAlertRule } from './alert-rule';
 
 interface AlertRuleRow {
@@ -56,13 +56,6 @@ export interface PassLevels {
   news: readonly NewsLevel[];
   watchlistMoves: readonly WatchlistMove[];
   ledgerOwners: readonly number[];
-}
-
-/** A page of the active rules: how many it held, the last id, and those that could fire. */
-export interface ActivePage {
-  scanned: number;
-  lastId: number | null;
-  rules: AlertRule[];
 }
 
 const QUOTE_KINDS = `'price_above', 'price_below', 'day_change', 'drawdown'`;
@@ -205,7 +198,7 @@ export class AlertRulesRepository {
 
   /** The symbols the active news rules watch: the news a pass reads before the rules. */
   activeNewsTargets(): Promise<string[]> {
-    // A skip scan over the partial index alert_rules_active_news_targets.
+    // A skip scan over the partial index alert_rules_active_news.
     return this.distinctTargets(`status = 'active' AND kind = 'news'`);
   }
 
@@ -254,53 +247,70 @@ export class AlertRulesRepository {
     );
   }
 
+  /** How many rules are active: those a pass evaluates, most of them in the database. */
+  async activeCount(): Promise<number> {
+    const [{ count }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM alert_rules WHERE status = 'active'`,
+    )) as { count: number }[];
+    return count;
+  }
+
   /**
-   * The next `limit` active rules after `afterId` in id order: how many there were and the last id,
-   * and those of them that could fire. Every kind but sentiment_shift is compared here, in the
-   * database, with what the pass read first (`levels`), so a pass never reads the rules that cannot
-   * fire — most of them: price, day-change and drawdown rules with the quotes (drawdown from the
-   * peaks raiseSymbolPeaks raised), news rules with the newest item and strongest score of their
-   * symbol and sentiment, watchlist rules with the largest move on the user's list, and portfolio
-   * rules only for users who hold a ledger. The comparisons leave a margin on the side of reading
-   * a rule: the checks in alert-checks.ts decide.
+   * The next `limit` active rules after `afterId`, in id order, of those that could fire: every kind
+   * but sentiment_shift is compared here, in the database, with what the pass read first
+   * (`levels`), each through a partial index of its own, so a pass reads neither the rules that
+   * cannot fire — most of them — nor, in the database, more than the index entries on the near
+   * side of each threshold. Price and day-change rules meet the quotes, drawdown rules the fall
+   * from the peaks raiseSymbolPeaks raised, news rules the newest item and strongest score of
+   * their symbol and sentiment, watchlist rules the largest move on the user's list; portfolio
+   * rules come back only for users who hold a ledger. The comparisons leave a margin on the side
+   * of reading a rule: the checks in alert-checks.ts decide.
    */
-  async activePage(afterId: number, limit: number, levels: PassLevels): Promise<ActivePage> {
+  async candidatesAfter(afterId: number, limit: number, levels: PassLevels): Promise<AlertRule[]> {
+    const live = `r.status = 'active' AND r.id > $1`;
+    // The rules of one quote's symbol on its side of the threshold. OFFSET 0 keeps the planner from
+    // flattening the subquery into a hash join over all of a kind's rules (it cannot tell how few
+    // pass the threshold): each quote probes its kind's index (target, threshold) instead.
+    const nearSide = (condition: string) =>
+      `SELECT * FROM alert_rules r WHERE ${live} AND r.target = q.symbol AND ${condition} OFFSET 0`;
     const rows = (await this.dataSource.query(
-      `WITH page AS (
-         SELECT * FROM alert_rules WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2
-       ), quotes AS (
+      `WITH quotes AS (
          SELECT * FROM unnest($3::text[], $4::float8[], $5::float8[]) AS q(symbol, price, change_percent)
        ), news AS (
          SELECT * FROM unnest($7::text[], $8::text[], $9::float8[], $10::float8[])
-           AS n(news_symbol, sentiment, latest_ms, strongest_score)
+           AS n(symbol, sentiment, latest_ms, strongest_score)
        ), movers AS (
-         SELECT * FROM unnest($11::int[], $12::float8[]) AS m(watcher_id, move_percent)
-       ), extent AS (
-         SELECT count(*)::int AS scanned, max(id) AS last_id FROM page
+         SELECT * FROM unnest($11::int[], $12::float8[]) AS m(user_id, move_percent)
+       ), candidates AS (
+         SELECT r.* FROM quotes q CROSS JOIN LATERAL (${nearSide(`r.kind = 'price_above'
+           AND ((r.params->>'price')::float8) <= q.price * (1 + $6::float8)`)}) r
+         UNION ALL
+         SELECT r.* FROM quotes q CROSS JOIN LATERAL (${nearSide(`r.kind = 'price_below'
+           AND ((r.params->>'price')::float8) >= q.price * (1 - $6::float8)`)}) r
+         UNION ALL
+         SELECT r.* FROM quotes q CROSS JOIN LATERAL (${nearSide(`r.kind = 'day_change'
+           AND r.target <> '${PORTFOLIO_TARGET}'
+           AND ((r.params->>'percent')::float8) <= abs(q.change_percent) * (1 + $6::float8)`)}) r
+         UNION ALL
+         SELECT r.* FROM quotes q CROSS JOIN LATERAL (${nearSide(`r.kind = 'drawdown'
+           AND r.target <> '${PORTFOLIO_TARGET}' AND r.peak > 0
+           AND (r.peak * (1 - (r.params->>'percent')::float8 / 100)) >= q.price * (1 - $6::float8)`)}) r
+         UNION ALL
+         SELECT r.* FROM news n JOIN alert_rules r ON r.target = n.symbol
+         WHERE ${live} AND r.kind = 'news' AND r.armed_at < to_timestamp(n.latest_ms / 1000)
+           AND COALESCE(r.params->>'sentiment', '${ANY_SENTIMENT}') = n.sentiment
+           AND COALESCE((r.params->>'min_score')::float8, 0) * (1 - $6::float8) <= n.strongest_score
+         UNION ALL
+         SELECT r.* FROM movers m JOIN alert_rules r ON r.user_id = m.user_id
+         WHERE ${live} AND r.kind = 'watchlist_move'
+           AND (r.params->>'percent')::float8 * (1 - $6::float8) <= m.move_percent
+         UNION ALL
+         SELECT r.* FROM alert_rules r
+         WHERE ${live} AND (r.target = '${PORTFOLIO_TARGET}' OR r.kind = 'risk_level') AND r.user_id = ANY($13::int[])
+         UNION ALL
+         SELECT r.* FROM alert_rules r WHERE ${live} AND r.kind = 'sentiment_shift'
        )
-       SELECT extent.scanned, extent.last_id, candidate.*
-       FROM extent LEFT JOIN LATERAL (
-         SELECT ${COLUMNS} FROM page
-         LEFT JOIN quotes ON quotes.symbol = page.target
-         LEFT JOIN news ON news.news_symbol = page.target
-           AND news.sentiment = COALESCE(page.params->>'sentiment', '${ANY_SENTIMENT}')
-         LEFT JOIN movers ON movers.watcher_id = page.user_id
-         WHERE CASE
-           WHEN page.target = 'portfolio' OR page.kind = 'risk_level' THEN page.user_id = ANY($13::int[])
-           WHEN page.kind = 'price_above' THEN quotes.price >= (page.params->>'price')::float8 * (1 - $6::float8)
-           WHEN page.kind = 'price_below' THEN quotes.price <= (page.params->>'price')::float8 * (1 + $6::float8)
-           WHEN page.kind = 'day_change'
-             THEN abs(quotes.change_percent) >= (page.params->>'percent')::float8 * (1 - $6::float8)
-           WHEN page.kind = 'drawdown' THEN page.peak > 0
-             AND quotes.price <= page.peak * (1 - (page.params->>'percent')::float8 / 100 * (1 - $6::float8))
-           WHEN page.kind = 'news' THEN floor(extract(epoch FROM page.armed_at) * 1000) < news.latest_ms
-             AND COALESCE((page.params->>'min_score')::float8, 0) * (1 - $6::float8) <= news.strongest_score
-           WHEN page.kind = 'watchlist_move'
-             THEN movers.move_percent >= (page.params->>'percent')::float8 * (1 - $6::float8)
-           ELSE true
-         END
-         ORDER BY page.id
-       ) AS candidate ON true`,
+       SELECT ${COLUMNS} FROM candidates ORDER BY id LIMIT $2`,
       [
         afterId,
         limit,
@@ -316,10 +326,8 @@ export class AlertRulesRepository {
         levels.watchlistMoves.map((move) => move.percent),
         levels.ledgerOwners,
       ],
-    )) as (Partial<AlertRuleRow> & { scanned: number; last_id: number | null })[];
-    const [{ scanned, last_id: lastId }] = rows;
-    const rules = rows.filter((row): row is AlertRuleRow & typeof row => row.id != null).map(toRule);
-    return { scanned, lastId, rules };
+    )) as AlertRuleRow[];
+    return rows.map(toRule);
   }
 
   /** Raises the running peaks of drawdown rules (one statement for many). */

@@ -16,6 +16,7 @@ describe('pass levels', () => {
       item('2026-11-18T15:00:00Z', 'positive', 0.4),
       item('2026-11-18T16:00:00Z', 'negative', -0.7),
       item('2026-11-18T14:00:00Z', 'positive', 0.6),
+      item('not a date', 'neutral', 0.9),
     ]);
 
     expect(levels).toEqual(

@@ -10,6 +10,8 @@ export function newsLevels(symbol: string, items: readonly NewsFigures[]): NewsL
   const levels = new Map<string, NewsLevel>();
   for (const item of items) {
     const latestMs = Date.parse(item.publishedAt);
+    // An item without a readable date never fires a rule (checkNews compares it with the arming).
+    if (Number.isNaN(latestMs)) continue;
     const strongestScore = Math.abs(item.sentimentScore);
     for (const sentiment of [ANY_SENTIMENT, item.sentiment]) {
       const level = levels.get(sentiment);
