@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { AlertRule, NewAlertRule } from '../../src/modules/alerts/alert-rule';
 import {
   AlertRulesRepository,
@@ -135,5 +136,20 @@ describe('AlertRulesRepository.candidatesAfter on PostgreSQL', () => {
     expect((await rules.activeQuoteTargets()).sort()).toEqual(['AAPL', 'KO', 'MSFT']);
     await rules.update(userId, ids.unquoted, { status: 'paused' }, armedAt);
     expect((await rules.activeQuoteTargets()).sort()).toEqual(['AAPL', 'MSFT']);
+  });
+
+  it('analyses the table when the planner believes far fewer rules active than there are', async () => {
+    const db = medium.get(DataSource);
+    await db.query(
+      `INSERT INTO alert_rules (user_id, kind, target, params, status, armed_at, created_at)
+       SELECT $1, 'price_above', 'AAPL', '{"price": 1000000}', 'paused', $2, $2 FROM generate_series(1, 3000)`,
+      [otherUserId, armedAt],
+    );
+    await db.query(`ANALYZE alert_rules`);
+    await db.query(`UPDATE alert_rules SET status = 'active' WHERE user_id = $1`, [otherUserId]);
+    const active = await rules.activeCount();
+
+    expect(await rules.refreshStaleStatistics(active)).toBe(true);
+    expect(await rules.refreshStaleStatistics(active)).toBe(false);
   });
 });

@@ -109,10 +109,11 @@ export class AlertEvaluatorService {
   async evaluate(): Promise<EvaluationReport> {
     const now = this.clock.now();
     const rearmed = await this.rules.rearmDue(now, lastSessionOpen(now));
+    const evaluated = await this.rules.activeCount();
+    await this.rules.refreshStaleStatistics(evaluated);
     const inputs = new PassInputs({ portfolio: this.portfolio, newsService: this.newsService });
     const facts = await this.passFacts(inputs);
     await this.rules.raiseSymbolPeaks(facts.levels.quotes);
-    const evaluated = await this.rules.activeCount();
     let afterId = 0;
     let fired = 0;
     for (;;) {
