@@ -6,6 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
+import { setTimeout as pause } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { completeJobs, failJobsById } from 'pg-boss/src/plans';
 import { jobsConfig } from '../../config/jobs.config';
@@ -26,10 +27,14 @@ const SCHEMA = 'pgboss';
 /**
  * The statements by which pg-boss 10's workers record a run's outcome (completed, failed) without
  * awaiting them: a rejection there (the pool's wait or query deadline under an overloaded database)
- * is unhandled and ends the process. Their failure is logged and left unanswered instead; the run
- * stays active until its expiry and pg-boss runs it again (every job is idempotent).
+ * is unhandled and ends the process. A completion is tried again after these pauses (it only moves
+ * an active job to completed, so a second try changes nothing that the first did); a failure, or a
+ * completion still refused, is logged and left unanswered: the run stays active until its expiry,
+ * then pg-boss runs it again (every job is idempotent).
  */
-const UNAWAITED_STATEMENTS = new Set([completeJobs(SCHEMA), failJobsById(SCHEMA)]);
+const COMPLETION = completeJobs(SCHEMA);
+const FAILURE = failJobsById(SCHEMA);
+const COMPLETION_RETRY_PAUSES_MS = [1_000, 2_000, 4_000];
 
 /** A named job: its queue, how often pg-boss schedules it (if at all), and what one run does. */
 export interface JobDefinition {
@@ -101,14 +106,26 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
 
   private executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
     if (this.stopped) return UNANSWERED;
-    const answer = this.pool.query(text, values);
-    if (!UNAWAITED_STATEMENTS.has(text)) return answer;
-    return answer.catch((error: unknown) => {
-      this.logger.warn(
-        `Job runner could not record a run's outcome (run again after its expiry): ${String(error)}`,
-      );
-      return UNANSWERED;
-    });
+    if (text === COMPLETION || text === FAILURE) return this.recordOutcome(text, values);
+    return this.pool.query(text, values);
+  }
+
+  private async recordOutcome(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    const pauses = text === COMPLETION ? COMPLETION_RETRY_PAUSES_MS : [];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.pool.query(text, values);
+      } catch (error) {
+        if (attempt >= pauses.length || this.stopped) {
+          this.logger.warn(
+            `Job runner could not record a run's outcome (run again after its expiry): ${String(error)}`,
+          );
+          return UNANSWERED;
+        }
+      }
+      await pause(pauses[attempt]);
+      if (this.stopped) return UNANSWERED;
+    }
   }
 
   /** Asks for a run of the job; a run already waiting answers for this one too. */
