@@ -128,7 +128,7 @@ export class AlertEvaluatorService {
   /**
    * What a pass reads once, before the rules: the quotes of every symbol a quote rule or a watched
    * watchlist names, the news of the symbols news rules watch, the watchlists, and which users with
-   * portfolio rules hold a ledger; and from them the levels the page query compares the rules with.
+   * portfolio rules hold a ledger; and from them the levels the candidates query compares the rules with.
    */
   private async passFacts(inputs: PassInputs): Promise<PassFacts> {
     const [targets, newsTargets, watchers, portfolioUsers] = await Promise.all([

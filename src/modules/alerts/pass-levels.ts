@@ -2,7 +2,7 @@ import { NewsFigures, QuoteFigures } from './alert-checks';
 import { ANY_SENTIMENT, NewsLevel } from './alert-rules.repository';
 
 /**
- * The levels of a symbol's news for the page query: per sentiment and over all, the newest item and
+ * The levels of a symbol's news for the candidates query: per sentiment and over all, the newest item and
  * the strongest absolute score. A news rule armed after the newest item of its sentiment, or asking
  * for a score above the strongest, cannot fire (checkNews).
  */
