@@ -237,7 +237,7 @@ export class AlertRulesRepository {
 
   /**
    * Raises the running peak of every active drawdown rule on a symbol to its quote's price, in one
-   * statement before the pass reads the rules, so the page query can compare the fall from it.
+   * statement before the pass reads the rules, so the candidates query can compare the fall from it.
    */
   async raiseSymbolPeaks(quotes: readonly QuoteLevel[]): Promise<void> {
     if (quotes.length === 0) return;
