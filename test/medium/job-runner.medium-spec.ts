@@ -10,12 +10,16 @@ import { bootMedium, MediumModule } from './medium-module';
 @Module({})
 class NothingElseModule {}
 
-/** The pool as the job runner sees it, refusing the statement that records a completed run of `refused`. */
+/** The pool as the job runner sees it, refusing the statements that record a completed run of a queue. */
 class PoolRefusingCompletions extends DatabasePool {
-  refused: string | null = null;
+  /** How many more completions of each queue to refuse. */
+  readonly refusals = new Map<string, number>();
 
   override query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
-    if (text.includes("state = 'completed'") && values?.[0] === this.refused) {
+    const queue = String(values?.[0]);
+    const left = this.refusals.get(queue) ?? 0;
+    if (text.includes("state = 'completed'") && left > 0) {
+      this.refusals.set(queue, left - 1);
       return Promise.reject(new Error('Connection terminated unexpectedly'));
     }
     return super.query(text, values);
@@ -52,7 +56,7 @@ describe('JobRunner when the database refuses to record a run', () => {
     drain = new DrainState();
     const config = { enabled: true } as ConfigType<typeof jobsConfig>;
     runner = new JobRunner(pool, drain, config);
-    for (const name of ['probe', 'next-probe']) {
+    for (const name of ['probe', 'next-probe', 'retried-probe']) {
       runner.define({
         name,
         retryLimit: 0,
@@ -73,17 +77,18 @@ describe('JobRunner when the database refuses to record a run', () => {
     await medium.close();
   });
 
-  const statesOfRuns = async () =>
+  const statesOfRuns = async (names = ['probe', 'next-probe']) =>
     (
       (await medium
         .get(DataSource)
-        .query(
-          `SELECT name, state FROM pgboss.job WHERE name IN ('probe', 'next-probe') ORDER BY created_on`,
-        )) as { name: string; state: string }[]
+        .query(`SELECT name, state FROM pgboss.job WHERE name = ANY($1) ORDER BY created_on`, [names])) as {
+        name: string;
+        state: string;
+      }[]
     ).map(({ name, state }) => `${name}: ${state}`);
 
-  it('logs a refused completion, leaves that run to expire, and goes on running jobs', async () => {
-    pool.refused = 'probe';
+  it('logs a completion refused every time, leaves that run to expire, and goes on running jobs', async () => {
+    pool.refusals.set('probe', Number.POSITIVE_INFINITY);
     await runner.request('probe');
     await eventually(() => runs.length === 1);
     // The refused statement's rejection has had time to surface (Node.js reports it after the tick).
@@ -95,6 +100,17 @@ describe('JobRunner when the database refuses to record a run', () => {
     await eventually(async () => (await statesOfRuns()).includes('next-probe: completed'));
     expect(await statesOfRuns()).toEqual(['probe: active', 'next-probe: completed']);
     expect(runs).toEqual(['probe', 'next-probe']);
+    expect(unhandled).toEqual([]);
+  }, 60_000);
+
+  it('records a completion refused twice at the third try', async () => {
+    pool.refusals.set('retried-probe', 2);
+    await runner.request('retried-probe');
+    await eventually(async () =>
+      (await statesOfRuns(['retried-probe'])).includes('retried-probe: completed'),
+    );
+    expect(pool.refusals.get('retried-probe')).toBe(0);
+    expect(runs.filter((name) => name === 'retried-probe')).toEqual(['retried-probe']);
     expect(unhandled).toEqual([]);
   }, 60_000);
 });

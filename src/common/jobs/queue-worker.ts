@@ -5,6 +5,15 @@ import type { JobDefinition } from './job-runner';
 /** The part of pg-boss a worker uses: take a waiting run, record how it ended. */
 export type JobQueue = Pick<PgBoss, 'fetch' | 'complete' | 'fail'>;
 
+/** How a run ended: its output, or the error it ended with. */
+type RunOutcome = { ended: 'completed'; output?: object } | { ended: 'failed'; error: unknown };
+
+/**
+ * Pauses before recording a run's outcome again after the database refused it: a completion left
+ * unrecorded keeps the run active until its expiry, and a `stately` queue starts no other run then.
+ */
+export const RECORD_RETRY_PAUSES_MS = [1_000, 2_000, 4_000];
+
 /** A run as pg-boss hands it out (its fetch answers the expiry the queue set, in seconds). */
 interface FetchedRun {
   id: string;
@@ -61,21 +70,34 @@ export class QueueWorker {
       return;
     }
     for (const { id, expireInSeconds } of runs) {
-      let outcome: { ended: 'completed'; output?: object } | { ended: 'failed'; error: unknown };
+      let outcome: RunOutcome;
       try {
         const output = await withinSeconds(this.job.run(), Number(expireInSeconds));
         outcome = { ended: 'completed', output: output ?? undefined };
       } catch (error) {
         outcome = { ended: 'failed', error };
       }
+      await this.record(id, outcome);
+    }
+  }
+
+  /** Records how a run ended, trying again after each of RECORD_RETRY_PAUSES_MS while refused. */
+  private async record(id: string, outcome: RunOutcome): Promise<void> {
+    const { name } = this.job;
+    for (let attempt = 0; ; attempt++) {
       try {
         if (outcome.ended === 'completed') await this.queue.complete(name, id, outcome.output);
         else await this.queue.fail(name, id, { message: String(outcome.error) });
+        return;
       } catch (error) {
-        this.logger.warn(
-          `Job ${name}: the run's outcome (${outcome.ended}) was not recorded: ${String(error)}`,
-        );
+        if (attempt >= RECORD_RETRY_PAUSES_MS.length || this.stopping) {
+          this.logger.warn(
+            `Job ${name}: the run's outcome (${outcome.ended}) was not recorded, it runs again after its expiry: ${String(error)}`,
+          );
+          return;
+        }
       }
+      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_PAUSES_MS[attempt]));
     }
   }
 

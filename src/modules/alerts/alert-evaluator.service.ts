@@ -20,11 +20,12 @@ import {
   Firing,
   NewsFigures,
 } from './alert-checks';
-import { AlertRulesRepository, QuoteLevel } from './alert-rules.repository';
+import { AlertRulesRepository, NewsLevel, PassLevels, WatchlistMove } from './alert-rules.repository';
 import { lastSessionOpen } from './market-session';
 import { NotificationDeliveriesRepository } from './delivery/notification-deliveries.repository';
 import { NotificationSettingsService } from './delivery/notification-settings.service';
 import { NotificationsRepository } from './notifications.repository';
+import { largestMove, newsLevels } from './pass-levels';
 
 /** Rules read and judged at a time. */
 const PAGE_SIZE = 5_000;
@@ -37,6 +38,13 @@ const PAGE_SIZE = 5_000;
 const SLICE_MS = 10;
 /** News items read per symbol for the news and sentiment_shift kinds. */
 const NEWS_PER_SYMBOL = 50;
+
+/** What a pass reads once before the rules (see passFacts). */
+interface PassFacts {
+  quotes: Map<string, StockQuote | null>;
+  watchlists: Map<number, string[]>;
+  levels: PassLevels;
+}
 
 export interface EvaluationReport {
   rearmed: number;
@@ -101,51 +109,78 @@ export class AlertEvaluatorService {
   async evaluate(): Promise<EvaluationReport> {
     const now = this.clock.now();
     const rearmed = await this.rules.rearmDue(now, lastSessionOpen(now));
+    const evaluated = await this.rules.activeCount();
+    await this.rules.refreshStaleStatistics(evaluated);
     const inputs = new PassInputs({ portfolio: this.portfolio, newsService: this.newsService });
-    const targets = await this.rules.activeQuoteTargets();
-    const quotes =
-      targets.length > 0 ? await this.market.getQuotes(targets) : new Map<string, StockQuote | null>();
-    const levels: QuoteLevel[] = [...quotes.values()]
-      .filter((quote): quote is StockQuote => !!quote)
-      .map(({ symbol, price, changePercent }) => ({ symbol, price, changePercent }));
+    const facts = await this.passFacts(inputs);
+    await this.rules.raiseSymbolPeaks(facts.levels.quotes);
     let afterId = 0;
-    let evaluated = 0;
     let fired = 0;
     for (;;) {
-      const page = await this.rules.activePage(afterId, PAGE_SIZE, levels);
-      if (page.lastId === null) break;
-      afterId = page.lastId;
-      evaluated += page.scanned;
-      fired += await this.evaluatePage(page.rules, quotes, inputs, now);
+      const page = await this.rules.candidatesAfter(afterId, PAGE_SIZE, facts.levels);
+      fired += await this.evaluatePage(page, facts, inputs, now);
+      if (page.length < PAGE_SIZE) break;
+      afterId = page[page.length - 1].id;
     }
     return { rearmed, evaluated, fired };
   }
 
+  /**
+   * What a pass reads once, before the rules: the quotes of every symbol a quote rule or a watched
+   * watchlist names, the news of the symbols news rules watch, the watchlists, and which users with
+   * portfolio rules hold a ledger; and from them the levels the candidates query compares the rules with.
+   */
+  private async passFacts(inputs: PassInputs): Promise<PassFacts> {
+    const [targets, newsTargets, watchers, portfolioUsers] = await Promise.all([
+      this.rules.activeQuoteTargets(),
+      this.rules.activeNewsTargets(),
+      this.rules.activeWatchlistUsers(),
+      this.rules.activePortfolioUsers(),
+    ]);
+    const watchlists =
+      watchers.length > 0 ? await this.preferences.watchlists(watchers) : new Map<number, string[]>();
+    const symbols = new Set(targets);
+    for (const list of watchlists.values()) for (const symbol of list) symbols.add(symbol);
+    const quotes =
+      symbols.size > 0 ? await this.market.getQuotes([...symbols]) : new Map<string, StockQuote | null>();
+    const quoted = (symbol: string) => quotes.get(symbol) ?? [];
+    const watchlistMoves: WatchlistMove[] = [];
+    for (const [userId, list] of watchlists) {
+      const percent = largestMove(list.flatMap(quoted));
+      if (percent !== null) watchlistMoves.push({ userId, percent });
+    }
+    const ledgerOwners =
+      portfolioUsers.length > 0 ? await this.portfolio.usersWithLedger(portfolioUsers) : [];
+    return {
+      quotes,
+      watchlists,
+      levels: {
+        quotes: [...quotes.values()]
+          .filter((quote): quote is StockQuote => !!quote)
+          .map(({ symbol, price, changePercent }) => ({ symbol, price, changePercent })),
+        news: (await Promise.all(newsTargets.map((symbol) => this.newsLevelsOf(symbol, inputs)))).flat(),
+        watchlistMoves,
+        ledgerOwners: [...ledgerOwners],
+      },
+    };
+  }
+
+  /** A symbol's news levels; none when its news cannot be read (its rules are judged next pass). */
+  private async newsLevelsOf(symbol: string, inputs: PassInputs): Promise<NewsLevel[]> {
+    try {
+      return newsLevels(symbol, await inputs.newsFor(symbol));
+    } catch (error) {
+      this.logger.warn(`News on ${symbol} could not be read for the alert rules: ${String(error)}`);
+      return [];
+    }
+  }
+
   private async evaluatePage(
     page: AlertRule[],
-    passQuotes: Map<string, StockQuote | null>,
+    facts: PassFacts,
     inputs: PassInputs,
     now: Date,
   ): Promise<number> {
-    const watchers = new Set(
-      page.filter((rule) => rule.kind === 'watchlist_move').map((rule) => rule.userId),
-    );
-    const watchlists =
-      watchers.size > 0 ? await this.preferences.watchlists([...watchers]) : new Map<number, string[]>();
-    const unquoted = new Set<string>();
-    for (const list of watchlists.values()) {
-      for (const symbol of list) if (!passQuotes.has(symbol)) unquoted.add(symbol);
-    }
-    const quotes =
-      unquoted.size > 0
-        ? new Map([...passQuotes, ...(await this.market.getQuotes([...unquoted]))])
-        : passQuotes;
-    // One query tells which users hold a ledger: the portfolio rules of the others cannot fire, and
-    // valuing an empty portfolio per user was most of a pass.
-    const portfolioUsers = [...new Set(page.filter(watchesPortfolio).map((rule) => rule.userId))];
-    const ledgerOwners =
-      portfolioUsers.length > 0 ? await this.portfolio.usersWithLedger(portfolioUsers) : new Set<number>();
-
     const peaks: { id: number; arming: number; peak: number }[] = [];
     let fired = 0;
     let sliceStart = performance.now();
@@ -155,7 +190,7 @@ export class AlertEvaluatorService {
         sliceStart = performance.now();
       }
       try {
-        const firing = await this.judge(rule, { quotes, watchlists, ledgerOwners, inputs, peaks, now });
+        const firing = await this.judge(rule, { ...facts, inputs, peaks, now });
         if (firing && (await this.fire(rule, firing, now))) fired++;
       } catch (error) {
         this.logger.warn(`Alert rule ${rule.id} could not be evaluated: ${String(error)}`);
@@ -170,14 +205,12 @@ export class AlertEvaluatorService {
     context: {
       quotes: Map<string, StockQuote | null>;
       watchlists: Map<number, string[]>;
-      ledgerOwners: Set<number>;
       inputs: PassInputs;
       peaks: { id: number; arming: number; peak: number }[];
       now: Date;
     },
   ): Promise<Firing | null> {
     const { quotes, inputs } = context;
-    if (watchesPortfolio(rule) && !context.ledgerOwners.has(rule.userId)) return null;
     switch (rule.kind) {
       case 'price_above':
       case 'price_below': {
@@ -263,9 +296,4 @@ export class AlertEvaluatorService {
       return true;
     });
   }
-}
-
-/** Rules on the user's portfolio rather than a symbol: they need the portfolio's valuation. */
-function watchesPortfolio(rule: AlertRule): boolean {
-  return rule.symbol === PORTFOLIO_TARGET || rule.kind === 'risk_level';
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AlertKind, AlertStatus, RearmPolicy } from './alert-fields';
+import { AlertKind, AlertStatus, PORTFOLIO_TARGET, RearmPolicy } from './alert-fields';
 import { AlertRule, AlertRuleChanges, AlertThresholds, NewAlertRule } from './alert-rule';
 
 interface AlertRuleRow {
@@ -29,14 +29,39 @@ export interface QuoteLevel {
   changePercent: number;
 }
 
-/** A page of the active rules: how many it held, the last id, and those that could fire. */
-export interface ActivePage {
-  scanned: number;
-  lastId: number | null;
-  rules: AlertRule[];
+/** The sentiment of a news level over all the symbol's items. */
+export const ANY_SENTIMENT = '*';
+
+/** The newest item and the strongest absolute score of a symbol's news of one sentiment, or of all. */
+export interface NewsLevel {
+  symbol: string;
+  sentiment: string;
+  latestMs: number;
+  strongestScore: number;
+}
+
+/** A user's watchlist: the largest absolute move since the previous close among its symbols. */
+export interface WatchlistMove {
+  userId: number;
+  percent: number;
+}
+
+/**
+ * What a pass knows before it reads a rule, for the database to compare the rules with: the quotes,
+ * the news levels of the symbols news rules watch, the watchlists' moves and the users who hold a
+ * ledger (the portfolio rules of the others cannot fire).
+ */
+export interface PassLevels {
+  quotes: readonly QuoteLevel[];
+  news: readonly NewsLevel[];
+  watchlistMoves: readonly WatchlistMove[];
+  ledgerOwners: readonly number[];
 }
 
 const QUOTE_KINDS = `'price_above', 'price_below', 'day_change', 'drawdown'`;
+
+/** Rows by which the planner's estimate of the active rules may miss at any size (see refreshStaleStatistics). */
+const STATISTICS_SLACK_ROWS = 1_000;
 
 /** Relative slack of the database-side comparisons: a float rounding there must never hide a firing. */
 const PREFILTER_MARGIN = 1e-9;
@@ -169,9 +194,18 @@ export class AlertRulesRepository {
   }
 
   /** The symbols the active price, day-change and drawdown rules watch: the quotes a pass reads. */
-  async activeQuoteTargets(): Promise<string[]> {
+  activeQuoteTargets(): Promise<string[]> {
     // A skip scan over the partial index alert_rules_active_quote_targets: one probe per symbol.
-    const watched = `status = 'active' AND kind IN (${QUOTE_KINDS}) AND target <> 'portfolio'`;
+    return this.distinctTargets(`status = 'active' AND kind IN (${QUOTE_KINDS}) AND target <> 'portfolio'`);
+  }
+
+  /** The symbols the active news rules watch: the news a pass reads before the rules. */
+  activeNewsTargets(): Promise<string[]> {
+    // A skip scan over the partial index alert_rules_active_news.
+    return this.distinctTargets(`status = 'active' AND kind = 'news'`);
+  }
+
+  private async distinctTargets(watched: string): Promise<string[]> {
     const rows = (await this.dataSource.query(
       `WITH RECURSIVE targets AS (
          SELECT min(target) AS target FROM alert_rules WHERE ${watched}
@@ -184,43 +218,135 @@ export class AlertRulesRepository {
     return rows.map((row) => row.target);
   }
 
-  /**
-   * The next `limit` active rules after `afterId` in id order: how many there were and the last id,
-   * and those of them that could fire. Price and symbol day-change rules are compared with `quotes`
-   * here, in the database, so a pass never reads the rules no price reaches — most of them. The
-   * comparison leaves a margin on the side of reading a rule: the checks in alert-checks.ts decide.
-   */
-  async activePage(afterId: number, limit: number, quotes: readonly QuoteLevel[]): Promise<ActivePage> {
+  /** The users with an active watchlist_move rule. */
+  activeWatchlistUsers(): Promise<number[]> {
+    return this.distinctUsers(`status = 'active' AND kind = 'watchlist_move'`);
+  }
+
+  /** The users with an active rule on their portfolio (day_change or drawdown on it, risk_level). */
+  activePortfolioUsers(): Promise<number[]> {
+    return this.distinctUsers(`status = 'active' AND (target = 'portfolio' OR kind = 'risk_level')`);
+  }
+
+  private async distinctUsers(watching: string): Promise<number[]> {
     const rows = (await this.dataSource.query(
-      `WITH page AS (
-         SELECT ${COLUMNS} FROM alert_rules WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2
-       ), quotes AS (
+      `SELECT DISTINCT user_id FROM alert_rules WHERE ${watching}`,
+    )) as { user_id: number }[];
+    return rows.map((row) => row.user_id);
+  }
+
+  /**
+   * Raises the running peak of every active drawdown rule on a symbol to its quote's price, in one
+   * statement before the pass reads the rules, so the candidates query can compare the fall from it.
+   */
+  async raiseSymbolPeaks(quotes: readonly QuoteLevel[]): Promise<void> {
+    if (quotes.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE alert_rules r SET peak = q.price
+       FROM unnest($1::text[], $2::float8[]) AS q(symbol, price)
+       WHERE r.status = 'active' AND r.kind = 'drawdown' AND r.target <> 'portfolio' AND r.target = q.symbol
+         AND (r.peak IS NULL OR r.peak < q.price)`,
+      [quotes.map((quote) => quote.symbol), quotes.map((quote) => quote.price)],
+    );
+  }
+
+  /** How many rules are active: those a pass evaluates, most of them in the database. */
+  async activeCount(): Promise<number> {
+    const [{ count }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM alert_rules WHERE status = 'active'`,
+    )) as { count: number }[];
+    return count;
+  }
+
+  /**
+   * Analyses the table when the planner's estimate of the active rules is off by more than half of
+   * their count: the candidates' plan relies on it, and after a bulk change of statuses (statistics
+   * taken while most rules were paused) it probed every quote through the index on `status`, a 5 s
+   * query at 100,000 rules, until autovacuum's next analysis. One EXPLAIN per pass otherwise.
+   */
+  async refreshStaleStatistics(activeCount: number): Promise<boolean> {
+    const [{ 'QUERY PLAN': plans }] = (await this.dataSource.query(
+      `EXPLAIN (FORMAT JSON) SELECT id FROM alert_rules WHERE status = 'active'`,
+    )) as { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[];
+    const estimate = plans[0].Plan['Plan Rows'];
+    if (Math.abs(estimate - activeCount) <= STATISTICS_SLACK_ROWS + activeCount / 2) return false;
+    await this.dataSource.query(`ANALYZE alert_rules`);
+    return true;
+  }
+
+  /**
+   * The next `limit` active rules after `afterId`, in id order, of those that could fire: every kind
+   * but sentiment_shift is compared here, in the database, with what the pass read first
+   * (`levels`), each through a partial index of its own, so a pass reads neither the rules that
+   * cannot fire — most of them — nor, in the database, more than the index entries on the near
+   * side of each threshold. Price and day-change rules meet the quotes, drawdown rules the fall
+   * from the peaks raiseSymbolPeaks raised, news rules the newest item and strongest score of
+   * their symbol and sentiment, watchlist rules the largest move on the user's list; portfolio
+   * rules come back only for users who hold a ledger. The comparisons leave a margin on the side
+   * of reading a rule: the checks in alert-checks.ts decide.
+   */
+  async candidatesAfter(afterId: number, limit: number, levels: PassLevels): Promise<AlertRule[]> {
+    const live = `r.status = 'active' AND r.id > $1`;
+    // The rules of one quote's symbol on its side of the threshold. OFFSET 0 keeps the planner from
+    // flattening the subquery into a hash join over all of a kind's rules (it cannot tell how few
+    // pass the threshold): each quote probes its kind's index (target, threshold) instead.
+    const nearSide = (condition: string) =>
+      `SELECT * FROM alert_rules r WHERE ${live} AND r.target = q.symbol AND ${condition} OFFSET 0`;
+    const rows = (await this.dataSource.query(
+      `WITH quotes AS (
          SELECT * FROM unnest($3::text[], $4::float8[], $5::float8[]) AS q(symbol, price, change_percent)
-       ), extent AS (
-         SELECT count(*)::int AS scanned, max(id) AS last_id FROM page
+       ), news AS (
+         SELECT * FROM unnest($7::text[], $8::text[], $9::float8[], $10::float8[])
+           AS n(symbol, sentiment, latest_ms, strongest_score)
+       ), movers AS (
+         SELECT * FROM unnest($11::int[], $12::float8[]) AS m(user_id, move_percent)
+       ), candidates AS (
+         SELECT r.* FROM quotes q CROSS JOIN LATERAL (${nearSide(`r.kind = 'price_above'
+           AND ((r.params->>'price')::float8) <= q.price * (1 + $6::float8)`)}) r
+         UNION ALL
+         SELECT r.* FROM quotes q CROSS JOIN LATERAL (${nearSide(`r.kind = 'price_below'
+           AND ((r.params->>'price')::float8) >= q.price * (1 - $6::float8)`)}) r
+         UNION ALL
+         SELECT r.* FROM quotes q CROSS JOIN LATERAL (${nearSide(`r.kind = 'day_change'
+           AND r.target <> '${PORTFOLIO_TARGET}'
+           AND ((r.params->>'percent')::float8) <= abs(q.change_percent) * (1 + $6::float8)`)}) r
+         UNION ALL
+         SELECT r.* FROM quotes q CROSS JOIN LATERAL (${nearSide(`r.kind = 'drawdown'
+           AND r.target <> '${PORTFOLIO_TARGET}' AND r.peak > 0
+           AND (r.peak * (1 - (r.params->>'percent')::float8 / 100)) >= q.price * (1 - $6::float8)`)}) r
+         UNION ALL
+         SELECT r.* FROM news n JOIN alert_rules r ON r.target = n.symbol
+         WHERE ${live} AND r.kind = 'news' AND r.armed_at < to_timestamp(n.latest_ms / 1000)
+           AND COALESCE(r.params->>'sentiment', '${ANY_SENTIMENT}') = n.sentiment
+           AND COALESCE((r.params->>'min_score')::float8, 0) * (1 - $6::float8) <= n.strongest_score
+         UNION ALL
+         SELECT r.* FROM movers m JOIN alert_rules r ON r.user_id = m.user_id
+         WHERE ${live} AND r.kind = 'watchlist_move'
+           AND (r.params->>'percent')::float8 * (1 - $6::float8) <= m.move_percent
+         UNION ALL
+         SELECT r.* FROM alert_rules r
+         WHERE ${live} AND (r.target = '${PORTFOLIO_TARGET}' OR r.kind = 'risk_level') AND r.user_id = ANY($13::int[])
+         UNION ALL
+         SELECT r.* FROM alert_rules r WHERE ${live} AND r.kind = 'sentiment_shift'
        )
-       SELECT extent.scanned, extent.last_id, candidate.*
-       FROM extent LEFT JOIN LATERAL (
-         SELECT page.* FROM page LEFT JOIN quotes ON quotes.symbol = page.target
-         WHERE page.kind NOT IN ('price_above', 'price_below', 'day_change')
-            OR page.target = 'portfolio'
-            OR (page.kind = 'price_above' AND quotes.price >= (page.params->>'price')::float8 * (1 - $6::float8))
-            OR (page.kind = 'price_below' AND quotes.price <= (page.params->>'price')::float8 * (1 + $6::float8))
-            OR (page.kind = 'day_change' AND abs(quotes.change_percent) >= (page.params->>'percent')::float8 * (1 - $6::float8))
-         ORDER BY page.id
-       ) AS candidate ON true`,
+       SELECT ${COLUMNS} FROM candidates ORDER BY id LIMIT $2`,
       [
         afterId,
         limit,
-        quotes.map((quote) => quote.symbol),
-        quotes.map((quote) => quote.price),
-        quotes.map((quote) => quote.changePercent),
+        levels.quotes.map((quote) => quote.symbol),
+        levels.quotes.map((quote) => quote.price),
+        levels.quotes.map((quote) => quote.changePercent),
         PREFILTER_MARGIN,
+        levels.news.map((level) => level.symbol),
+        levels.news.map((level) => level.sentiment),
+        levels.news.map((level) => level.latestMs),
+        levels.news.map((level) => level.strongestScore),
+        levels.watchlistMoves.map((move) => move.userId),
+        levels.watchlistMoves.map((move) => move.percent),
+        levels.ledgerOwners,
       ],
-    )) as (Partial<AlertRuleRow> & { scanned: number; last_id: number | null })[];
-    const [{ scanned, last_id: lastId }] = rows;
-    const rules = rows.filter((row): row is AlertRuleRow & typeof row => row.id != null).map(toRule);
-    return { scanned, lastId, rules };
+    )) as AlertRuleRow[];
+    return rows.map(toRule);
   }
 
   /** Raises the running peaks of drawdown rules (one statement for many). */

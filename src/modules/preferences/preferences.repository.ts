@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { UserPreferencesEntity } from './entities/user-preferences.entity';
 
 export type NewPreferencesRecord = Omit<UserPreferencesEntity, 'id'>;
@@ -20,12 +20,13 @@ export class PreferencesRepository {
     return this.rows.findOneBy({ userId });
   }
 
-  /** The watchlists of those of these users who have preferences, in one query. */
+  /** The watchlists of those of these users who have preferences, in one query with one parameter. */
   async watchlistsOf(userIds: readonly number[]): Promise<Map<number, string[]>> {
-    const rows = await this.rows.find({
-      select: { userId: true, watchlist: true },
-      where: { userId: In([...userIds]) },
-    });
+    const rows = await this.rows
+      .createQueryBuilder('preferences')
+      .select(['preferences.userId', 'preferences.watchlist'])
+      .where('preferences.userId = ANY(CAST(:userIds AS int[]))', { userIds: [...userIds] })
+      .getMany();
     return new Map(rows.map((row) => [row.userId, row.watchlist]));
   }
 
