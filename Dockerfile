@@ -53,4 +53,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # The V8 heap flags of `npm start` (docs/performance.md, "Memory"): a 4 MB young generation and a
 # 512 MB old-generation limit keep a replica near 300 MB under load instead of letting V8 grow the
 # heap to 2-3 × its live objects. Raise --max-old-space-size with the memory a replica is given.
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=512", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=512", "--expose-gc", "dist/main.js"]

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 
+type OnSendDone = (error: Error | null, payload?: unknown) => void;
+
 /** How long a browser may reuse the docs and the OpenAPI document before revalidating them. */
 export const DOCS_MAX_AGE_SECONDS = 300;
 
@@ -17,23 +19,29 @@ export function registerHttpCaching(fastify: FastifyInstance, docsPaths: { ui: s
   const isDocs = (path: string) =>
     path === docsPaths.document || path === docsPaths.ui || path.startsWith(`${docsPaths.ui}/`);
 
-  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (isDocs(request.url.split('?')[0]) && reply.statusCode === 200) {
-      void reply.header('cache-control', `public, max-age=${DOCS_MAX_AGE_SECONDS}`);
-      // Static assets come as streams with @fastify/static's own validators and 304s.
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-      void reply.header('etag', etag);
-      if (matches(request.headers['if-none-match'], etag)) {
-        void reply.code(304);
-        return '';
+  // A callback hook, not an async one: it runs on every response, and a promise per response is
+  // work the answer does not need.
+  fastify.addHook(
+    'onSend',
+    (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone) => {
+      if (isDocs(request.url.split('?')[0]) && reply.statusCode === 200) {
+        void reply.header('cache-control', `public, max-age=${DOCS_MAX_AGE_SECONDS}`);
+        // Static assets come as streams with @fastify/static's own validators and 304s.
+        if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+        const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+        void reply.header('etag', etag);
+        if (matches(request.headers['if-none-match'], etag)) {
+          void reply.code(304);
+          return done(null, '');
+        }
+        return done(null, payload);
       }
-      return payload;
-    }
-    if (reply.hasHeader('cache-control')) return payload;
-    if (request.headers.authorization !== undefined) void reply.header('cache-control', PERSONAL);
-    return payload;
-  });
+      if (!reply.hasHeader('cache-control') && request.headers.authorization !== undefined) {
+        void reply.header('cache-control', PERSONAL);
+      }
+      done(null, payload);
+    },
+  );
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -36,6 +36,9 @@ export class PydanticValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A custom decorator's value (the caller, from the guard) is not validated: ValidationPipe
+    // would hand it back as it is, two awaits later, on every authenticated route.
+    if (metadata.type === 'custom') return value;
     const location = LOCATIONS[metadata.type];
     const isDto = typeof metadata.metatype === 'function' && !NON_DTO_TYPES.includes(metadata.metatype);
     if (location === 'body' && isDto) {

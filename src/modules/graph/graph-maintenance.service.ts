@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import { warmUp } from '../../common/lifecycle/warm-ups';
 import { Clock } from '../../common/time/clock';
 import { NewsService } from '../news';
 import { previousTradingDay, ReplayService, tradingDayOnOrBefore, dateOfTradingDay } from '../replay';
@@ -57,7 +58,7 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
     const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
     fastify?.addHook('onListen', (done) => {
       this.serving = true;
-      void this.keepFresh();
+      void warmUp(this.keepFresh());
       done();
     });
     this.timer = setInterval(() => {

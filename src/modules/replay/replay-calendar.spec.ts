@@ -20,6 +20,14 @@ describe('replay calendar', () => {
       expect(dateOfTradingDay(-1)).toBe('2023-12-29');
     });
 
+    it('dates trading days decades away from the epoch, inside and past its table of dates', () => {
+      expect(dateOfTradingDay(-7830)).toBe('1993-12-27');
+      expect(dateOfTradingDay(-7831)).toBe('1993-12-24');
+      expect(dateOfTradingDay(10439)).toBe('2064-01-04');
+      expect(dateOfTradingDay(10440)).toBe('2064-01-07');
+      expect(dateOfTradingDay(-20000)).toBe('1947-05-05');
+    });
+
     it('numbers every weekday, holidays included, and maps each session to its date and back', () => {
       let expected = tradingDayOnOrBefore('2022-01-03');
       let holidays = 0;

@@ -81,6 +81,7 @@ describe('ReplayMarket', () => {
         '2024-01-08',
       ]);
       expect(bars[1]).toEqual({ date: '2024-01-02', ...bar(11, 12.1) });
+      expect(Object.keys(bars[5])).toEqual(['date', 'open', 'high', 'low', 'close', 'volume']);
       expect(bars[5].volume).toBe(200);
       expect(bars[5].close).toBeCloseTo(sut.quote('AAA', new Date('2024-01-08T17:45:00Z')).price);
       // the first session after the holiday is quoted against the last one before it

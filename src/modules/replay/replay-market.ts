@@ -141,7 +141,16 @@ export class ReplayMarket {
     for (let day = first; day <= last; day = nextTradingDay(day)) {
       const full = this.bar(symbol, day);
       const bar = day === session.tradingDay ? intradayBar(full, session.progress) : full;
-      bars.push({ date: dateOfTradingDay(day), ...bar });
+      // Every field written in one literal: with a spread, V8 put five of the six fields in a
+      // separate property array, ≈ 56 bytes more per bar, and the market cache holds up to 250,000.
+      bars.push({
+        date: dateOfTradingDay(day),
+        open: bar.open,
+        high: bar.high,
+        low: bar.low,
+        close: bar.close,
+        volume: bar.volume,
+      });
     }
     return bars;
   }

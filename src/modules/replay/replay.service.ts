@@ -1,4 +1,5 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { warmUp } from '../../common/lifecycle/warm-ups';
 import { Clock } from '../../common/time/clock';
 import { dateOfTradingDay, previousTradingDay, sessionAt } from './replay-calendar';
 import { loadReplayDataset } from './replay-data.loader';
@@ -32,7 +33,7 @@ export class ReplayService implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     // Warm up in the background; a failure surfaces to the first caller of market().
-    this.market().catch(() => undefined);
+    warmUp(this.market()).catch(() => undefined);
   }
 
   market(): Promise<ReplayMarket> {

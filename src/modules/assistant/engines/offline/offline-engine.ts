@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { warmUp } from '../../../../common/lifecycle/warm-ups';
 import { AnswerSource } from '../../tools/answer-source';
 import { AssistantTools, ToolResult } from '../../tools/assistant-tools.service';
 import { MarketGraphTools } from '../../tools/market-graph-tools.service';
@@ -90,9 +91,7 @@ export class OfflineEngine extends ChatEngine implements OnApplicationBootstrap 
 
   /** Builds the name index (and loads the English word list) before the first question waits for it. */
   onApplicationBootstrap(): void {
-    this.entityExtractor()
-      .then((extractor) => extractor.normalise('warm up'))
-      .catch(() => undefined);
+    warmUp(this.entityExtractor().then((extractor) => extractor.normalise('warm up'))).catch(() => undefined);
   }
 
   /** A message understood in its conversation (the stored earlier messages, oldest first). */
