@@ -1,5 +1,6 @@
+import { ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsEmail, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { InvalidFieldError } from '../errors/domain-errors';
 import { PydanticValidationPipe } from './pydantic-validation.pipe';
@@ -68,5 +69,58 @@ describe('PydanticValidationPipe and ill-formed Unicode', () => {
     await expect(issuesOf({ code: 'a', contact: { email: 'a@example.com' }, 'k\ud800': 1 })).resolves.toEqual(
       [unicodeIssue(['body', 'k\ud800'])],
     );
+  });
+});
+
+class OptionalQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  account_id?: number;
+}
+
+class RequiredQuery {
+  @IsString()
+  symbol: string;
+}
+
+class DefaultedQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  limit = 20;
+}
+
+describe('PydanticValidationPipe and an empty query', () => {
+  const sut = new PydanticValidationPipe();
+  const query = (metatype: new () => object) => ({ type: 'query' as const, metatype });
+
+  it('answers a fresh instance of an all-optional DTO, every time, validating the class once', async () => {
+    const fullValidation = jest.spyOn(ValidationPipe.prototype, 'transform');
+    const first = await sut.transform({}, query(OptionalQuery));
+    const second = await sut.transform(Object.create(null), query(OptionalQuery));
+    expect(fullValidation).toHaveBeenCalledTimes(1);
+    fullValidation.mockRestore();
+    expect(second).toBeInstanceOf(OptionalQuery);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(Object.values(second as object).filter((value) => value !== undefined)).toEqual([]);
+    expect(await sut.transform({ account_id: '3' }, query(OptionalQuery))).toEqual({ account_id: 3 });
+    await expect(sut.transform({ account_id: '0' }, query(OptionalQuery))).rejects.toBeInstanceOf(
+      InvalidFieldError,
+    );
+  });
+
+  it('still refuses an empty query to a DTO with a required field, every time', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(sut.transform({}, query(RequiredQuery))).rejects.toBeInstanceOf(InvalidFieldError);
+    }
+  });
+
+  it("keeps a DTO's defaults", async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await sut.transform({}, query(DefaultedQuery))).toEqual({ limit: 20 });
+    }
   });
 });
