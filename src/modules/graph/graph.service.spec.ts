@@ -54,14 +54,14 @@ describe('GraphService cluster concentration (the risk figures)', () => {
     expect(maintenance.ensureFresh).toHaveBeenCalled();
     expect(maintenance.ingestNews).not.toHaveBeenCalled();
     expect(repository.indirectNews).not.toHaveBeenCalled();
-    const exposure = await sut.exposure(7, 3);
+    const exposure = await sut.exposure(7, 3, recordHoldings);
     expect(concentration.effectiveBets).toBe(exposure.effectiveBets);
     expect(repository.holdings).toHaveBeenCalledTimes(2);
   });
 
   it('shares the cluster view with the exposure of the same holdings, recording none again', async () => {
     const { sut, repository, maintenance } = graphWithFakes();
-    const exposure = await sut.exposure(7, 3);
+    const exposure = await sut.exposure(7, 3, async () => undefined);
     const recordHoldings = jest.fn(async () => undefined);
     await sut.clusterConcentration(7, 3, recordHoldings);
     await sut.clusterConcentration(7, 3, recordHoldings);
@@ -72,5 +72,19 @@ describe('GraphService cluster concentration (the risk figures)', () => {
     expect(recordHoldings).not.toHaveBeenCalled();
     expect(maintenance.weighed).toHaveBeenCalledTimes(1);
     expect(exposure.clusters[0].members.map(({ symbol }) => symbol)).toEqual(['AAPL', 'MSFT']);
+  });
+});
+
+describe('GraphService exposure', () => {
+  it('records the holdings of a ledger version once: a kept answer for it is not written again', async () => {
+    const { sut, repository } = graphWithFakes();
+    const recordHoldings = jest.fn(async () => undefined);
+    const first = await sut.exposure(7, 3, recordHoldings);
+    const again = await sut.exposure(7, 3, recordHoldings);
+    expect(again).toEqual(first);
+    expect(recordHoldings).toHaveBeenCalledTimes(1);
+    expect(repository.holdings).toHaveBeenCalledTimes(1);
+    await sut.exposure(7, 4, recordHoldings);
+    expect(recordHoldings).toHaveBeenCalledTimes(2);
   });
 });

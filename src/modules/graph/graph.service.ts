@@ -101,10 +101,19 @@ export class GraphService {
 
   /**
    * The user's holdings as co-movement clusters, the effective number of independent bets and the
-   * news one hop from a holding. Holdings are those last recorded from the user's ledger.
+   * news one hop from a holding. `recordHoldings` brings the user's edges to `ledgerVersion` before
+   * they are read; answers kept for that version were computed from those edges, so it is not
+   * called then.
    */
-  exposure(userId: number, ledgerVersion: number): Promise<PortfolioExposure> {
-    return this.exposureOf(userId, `${userId}|${ledgerVersion}`, () => this.repository.holdings(userId));
+  exposure(
+    userId: number,
+    ledgerVersion: number,
+    recordHoldings: () => Promise<unknown>,
+  ): Promise<PortfolioExposure> {
+    return this.exposureOf(userId, `${userId}|${ledgerVersion}`, async () => {
+      await recordHoldings();
+      return this.repository.holdings(userId);
+    });
   }
 
   /**

@@ -67,7 +67,10 @@ export class PortfolioGraphService {
    * of one account (404 `Account not found` when it is not the user's), or of every account combined.
    */
   async exposure(userId: number, accountId?: number): Promise<PortfolioExposure> {
-    if (accountId === undefined) return this.graph.exposure(userId, await this.sync(userId));
+    if (accountId === undefined) {
+      const ledger = await this.ledgers.ledger(userId);
+      return this.graph.exposure(userId, ledger.version, () => this.sync(userId, ledger));
+    }
     const { version, held } = await this.accountHoldings(userId, accountId);
     return this.graph.accountExposure(userId, accountId, version, held);
   }
