@@ -1,5 +1,5 @@
 import { MarketWire } from './market-wire.service';
-import { WireStory } from './market-wire';
+import { WIRE_SOURCE, WireStory } from './market-wire';
 import { ReplayNewsProvider } from './replay-news.provider';
 
 function story(id: number, symbols: string[], featured = false): WireStory {
@@ -7,13 +7,13 @@ function story(id: number, symbols: string[], featured = false): WireStory {
     id: `20261120-brief-${id}`,
     title: `Story ${id}`,
     description: `About ${symbols.join(' and ')}`,
-    source: 'Market Wire',
+    source: WIRE_SOURCE,
     url: `http://localhost/wire/${id}`,
     publishedAt: `2026-11-20T21:${String(59 - id).padStart(2, '0')}:00.000Z`,
     symbols,
     featured,
     searchText: `story ${id} ${symbols.join(' ').toLowerCase()}`,
-  } as WireStory;
+  };
 }
 
 describe('ReplayNewsProvider.latest', () => {
