@@ -904,6 +904,18 @@ describe('the portfolio over HTTP', () => {
       expect(invalid.json().detail[0].loc).toEqual(['query', 'year']);
     });
 
+    it('answers JSON with the headers of the routes Fastify serializes for, errors included', async () => {
+      const user = await registerUser(sut);
+      await record(user, { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06' });
+      const serializedByFastify = await get(user, 'positions');
+      for (const path of ['lots', 'realized?year=2025', 'lots?account_id=999999', 'realized?year=1800']) {
+        const response = await get(user, path);
+        expect(response.headers['content-type']).toBe(serializedByFastify.headers['content-type']);
+        expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
+        expect(() => response.json()).not.toThrow();
+      }
+    });
+
     it('needs a token', async () => {
       expect((await sut.inject({ url: `${BASE}/lots` })).statusCode).toBe(401);
       expect((await sut.inject({ url: `${BASE}/realized` })).statusCode).toBe(401);

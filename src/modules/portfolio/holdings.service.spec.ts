@@ -164,6 +164,30 @@ describe('HoldingsService valuation closes', () => {
     const closes = await sut.valuationCloses([buy, split], ['AAPL'], '2014-06-05');
     expect(closes.get('AAPL')).toBe(asTraded);
   });
+
+  it('looks for recorded splits once per frozen ledger, and anew in a ledger that may still change', async () => {
+    market.closes.set('AAPL', []);
+    market.splits.set('AAPL', { adjustedCloses: false, splits: [] });
+    const sideReads = jest.fn();
+    const watched = new Proxy(split, {
+      get: (target, key, receiver) => {
+        if (key === 'side') sideReads();
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const frozen = Object.freeze([buy, watched]);
+    const open: LedgerTransaction[] = [buy, watched];
+
+    await sut.valuationCloses(frozen, ['AAPL'], '2014-06-05');
+    await sut.valuationCloses(frozen, ['AAPL'], '2014-06-05');
+    expect(sideReads).toHaveBeenCalledTimes(1);
+    await sut.valuationCloses(open, ['AAPL'], '2014-06-05');
+    open.pop();
+    await sut.valuationCloses(open, ['AAPL'], '2014-06-05');
+
+    expect(sideReads).toHaveBeenCalledTimes(2);
+    expect(market.splitCalls).toEqual(['AAPL', 'AAPL', 'AAPL']);
+  });
 });
 
 describe('HoldingsService by cost-basis method', () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiInternalServerErrorResponse,
@@ -30,6 +30,12 @@ import { RealizedQuery } from './dto/realized.query';
 import { RealizedResponse, TaxLotsResponse } from './dto/tax-lots.response';
 import { PortfolioQueries } from './portfolio-queries.service';
 import { RebalanceService } from './rebalance.service';
+
+/**
+ * What Fastify answers for a serialized object: set on the routes that send JSON text they
+ * serialized themselves, which Fastify would otherwise answer as text/plain.
+ */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 @ApiTags('portfolio')
 @ApiInternalServerErrorResponse({ description: 'The market-data provider failed' })
@@ -76,8 +82,9 @@ export class PortfolioController {
       'first (FIFO, also under `average`, which has no lots of its own). Wash sales are not adjusted.',
   })
   @ApiOkResponse({ type: TaxLotsResponse })
-  async lots(@CurrentUser() user: AuthUser, @Query() query: AccountScopeQuery): Promise<TaxLotsResponse> {
-    return TaxLotsResponse.from(await this.queries.openLots(user.id, query.account_id));
+  @Header('content-type', JSON_CONTENT_TYPE)
+  async lots(@CurrentUser() user: AuthUser, @Query() query: AccountScopeQuery): Promise<string> {
+    return TaxLotsResponse.json(await this.queries.openLots(user.id, query.account_id));
   }
 
   @Get('realized')
@@ -90,8 +97,9 @@ export class PortfolioController {
   })
   @ApiOkResponse({ type: RealizedResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid year' })
-  async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<RealizedResponse> {
-    return RealizedResponse.from(await this.queries.realized(user.id, query.year, query.account_id));
+  @Header('content-type', JSON_CONTENT_TYPE)
+  async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<string> {
+    return RealizedResponse.json(await this.queries.realized(user.id, query.year, query.account_id));
   }
 
   @Get('summary')

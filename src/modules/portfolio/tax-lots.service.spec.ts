@@ -72,6 +72,13 @@ describe('TaxLotsService', () => {
     expect(again.lots[0]).toBe(first.lots[0]);
   });
 
+  it('answers the cached, frozen list of lots itself, whose response rows are serialized once', () => {
+    const first = sut.openLotsOf(snapshotOf(1, ledger, 120));
+
+    expect(sut.openLotsOf(snapshotOf(1, ledger, 120)).lots).toBe(first.lots);
+    expect(Object.isFrozen(first.lots)).toBe(true);
+  });
+
   it('values the lots again at a new price, and after a ledger change', () => {
     sut.openLotsOf(snapshotOf(1, ledger, 120));
     const repriced = sut.openLotsOf(snapshotOf(1, ledger, 130));
@@ -102,6 +109,8 @@ describe('TaxLotsService', () => {
       shortTermGain: 120,
       longTermGain: 0,
     });
+    expect((await sut.realized(7, 2026)).portions).toBe(first.portions);
+    expect(Object.isFrozen(first.portions)).toBe(true);
     expect((await sut.realized(7, 2025)).portions).toEqual([]);
     snapshot = snapshotOf(2, [...snapshot.ledger, buy(4, 1, 130, 'sell')], 130);
     expect((await sut.realized(7, 2026)).totals.gain).toBe(160);

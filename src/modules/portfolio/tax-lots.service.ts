@@ -29,14 +29,16 @@ export type LotMatching = 'fifo' | 'specific';
 
 export interface OpenLots {
   method: LotMatching;
-  lots: ValuedTaxLot[];
+  /** Frozen: every lot of the snapshot is the cached list itself, so that its response rows are serialized once. */
+  lots: readonly ValuedTaxLot[];
   asOf: Date;
 }
 
 export interface RealizedGains {
   method: LotMatching;
   year: number;
-  portions: ClosedLotPortion[];
+  /** Frozen: the cached list itself, so that its response rows are serialized once. */
+  portions: readonly ClosedLotPortion[];
   totals: { proceeds: number; cost: number; gain: number; shortTermGain: number; longTermGain: number };
   asOf: Date;
 }
@@ -90,7 +92,7 @@ export class TaxLotsService {
     const all = this.valuedOpenLots(snapshot);
     return {
       method: lotMatching(snapshot.costBasis),
-      lots: symbol === undefined ? [...all] : all.filter((lot) => lot.symbol === symbol),
+      lots: symbol === undefined ? all : all.filter((lot) => lot.symbol === symbol),
       asOf: snapshot.asOf,
     };
   }
@@ -135,7 +137,7 @@ export class TaxLotsService {
     return {
       method: lotMatching(snapshot.costBasis),
       year: reportYear,
-      portions: [...portions],
+      portions,
       totals: { ...totals },
       asOf: snapshot.asOf,
     };

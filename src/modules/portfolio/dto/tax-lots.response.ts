@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { money, percent, price, quantity } from '../portfolio-rounding';
-import { OpenLots, RealizedGains } from '../tax-lots.service';
+import { ClosedLotPortion } from '../analytics/tax-lots';
+import { OpenLots, RealizedGains, ValuedTaxLot } from '../tax-lots.service';
+import { SerializedRows } from './serialized-rows';
 
 const LOT_MATCHINGS = ['fifo', 'specific'];
 const MATCHING_DESCRIPTION =
@@ -54,6 +56,25 @@ export class TaxLotResponse {
     description: 'long when held more than one year (acquired before the same date a year ago)',
   })
   term: 'short' | 'long';
+
+  /** One open lot, rounded for the wire. */
+  static from(this: void, lot: ValuedTaxLot): TaxLotResponse {
+    return {
+      lot_id: lot.lotId,
+      account_id: lot.accountId!,
+      symbol: lot.symbol,
+      acquired_on: lot.acquiredOn,
+      quantity: quantity(lot.quantity),
+      cost_per_share: price(lot.costPerShare),
+      cost_basis: money(lot.costBasis),
+      current_price: price(lot.currentPrice),
+      market_value: money(lot.marketValue),
+      unrealized_pnl: money(lot.unrealizedPnl),
+      unrealized_pnl_percent: percent(lot.unrealizedPnlPercent),
+      holding_days: lot.holdingDays,
+      term: lot.term,
+    };
+  }
 }
 
 export class TaxLotsResponse {
@@ -70,25 +91,21 @@ export class TaxLotsResponse {
   static from(result: OpenLots): TaxLotsResponse {
     return {
       method: result.method,
-      lots: result.lots.map((lot) => ({
-        lot_id: lot.lotId,
-        account_id: lot.accountId!,
-        symbol: lot.symbol,
-        acquired_on: lot.acquiredOn,
-        quantity: quantity(lot.quantity),
-        cost_per_share: price(lot.costPerShare),
-        cost_basis: money(lot.costBasis),
-        current_price: price(lot.currentPrice),
-        market_value: money(lot.marketValue),
-        unrealized_pnl: money(lot.unrealizedPnl),
-        unrealized_pnl_percent: percent(lot.unrealizedPnlPercent),
-        holding_days: lot.holdingDays,
-        term: lot.term,
-      })),
+      lots: result.lots.map(TaxLotResponse.from),
       as_of: result.asOf.toISOString(),
     };
   }
+
+  /** The JSON text of `from(result)`, its lot rows serialized once per cached list of lots. */
+  static json(result: OpenLots): string {
+    return (
+      `{"method":${JSON.stringify(result.method)},"lots":${lotRows.of(result.lots)},` +
+      `"as_of":${JSON.stringify(result.asOf.toISOString())}}`
+    );
+  }
 }
+
+const lotRows = new SerializedRows<ValuedTaxLot, TaxLotResponse>(TaxLotResponse.from);
 
 export class RealizedLotResponse {
   @ApiProperty({ example: 'AAPL' })
@@ -120,6 +137,21 @@ export class RealizedLotResponse {
 
   @ApiProperty({ enum: ['short', 'long'], example: 'long', description: 'long when held more than one year' })
   term: 'short' | 'long';
+
+  /** One closed portion, rounded for the wire. */
+  static from(this: void, portion: ClosedLotPortion): RealizedLotResponse {
+    return {
+      symbol: portion.symbol,
+      sell_id: portion.sellId,
+      acquired_on: portion.acquiredOn,
+      disposed_on: portion.disposedOn,
+      quantity: quantity(portion.quantity),
+      proceeds: money(portion.proceeds),
+      cost: money(portion.cost),
+      gain: money(portion.gain),
+      term: portion.term,
+    };
+  }
 }
 
 export class RealizedTotalsResponse {
@@ -160,25 +192,30 @@ export class RealizedResponse {
     return {
       year: result.year,
       method: result.method,
-      realized: result.portions.map((portion) => ({
-        symbol: portion.symbol,
-        sell_id: portion.sellId,
-        acquired_on: portion.acquiredOn,
-        disposed_on: portion.disposedOn,
-        quantity: quantity(portion.quantity),
-        proceeds: money(portion.proceeds),
-        cost: money(portion.cost),
-        gain: money(portion.gain),
-        term: portion.term,
-      })),
-      totals: {
-        proceeds: money(result.totals.proceeds),
-        cost: money(result.totals.cost),
-        gain: money(result.totals.gain),
-        short_term_gain: money(result.totals.shortTermGain),
-        long_term_gain: money(result.totals.longTermGain),
-      },
+      realized: result.portions.map(RealizedLotResponse.from),
+      totals: totalsOf(result),
       as_of: result.asOf.toISOString(),
     };
   }
+
+  /** The JSON text of `from(result)`, its portion rows serialized once per cached list of portions. */
+  static json(result: RealizedGains): string {
+    return (
+      `{"year":${JSON.stringify(result.year)},"method":${JSON.stringify(result.method)},` +
+      `"realized":${portionRows.of(result.portions)},"totals":${JSON.stringify(totalsOf(result))},` +
+      `"as_of":${JSON.stringify(result.asOf.toISOString())}}`
+    );
+  }
 }
+
+function totalsOf(result: RealizedGains): RealizedTotalsResponse {
+  return {
+    proceeds: money(result.totals.proceeds),
+    cost: money(result.totals.cost),
+    gain: money(result.totals.gain),
+    short_term_gain: money(result.totals.shortTermGain),
+    long_term_gain: money(result.totals.longTermGain),
+  };
+}
+
+const portionRows = new SerializedRows<ClosedLotPortion, RealizedLotResponse>(RealizedLotResponse.from);
