@@ -111,6 +111,53 @@ describe('assistant with an OpenAI-compatible model (a local fake server)', () =
     expect(await aiService()).toBe('ready');
   });
 
+  it('quotes the preferences and the rebalance plan with the figures their routes answer', async () => {
+    const toolData = async (user: TestUser, tool: string) => {
+      model.replyWith(
+        { kind: 'tool_calls', calls: [{ name: tool, arguments: '{}' }] },
+        { kind: 'text', text: 'Noted.' },
+      );
+      expect((await chat(user, { message: 'Should I rebalance?' })).response.status).toBe(200);
+      return JSON.parse(toolMessages(1)[0].content!).data;
+    };
+    const withPreferences = await investor('full');
+    const preferences = await toolData(withPreferences, 'preferences');
+    expect(preferences).toEqual(
+      dataOf(await api.GET('/api/v1/preferences', { headers: withPreferences.headers })),
+    );
+
+    const user = await investor();
+    const created = await api.POST('/api/v1/preferences', {
+      body: { experience_level: 'intermediate', privacy_level: 'full', market_sectors: [] },
+      headers: user.headers,
+    });
+    expect(created.response.status).toBeLessThan(300);
+    const rebalance = await toolData(user, 'rebalance_dry_run');
+    // Without preferred sectors: equal weights over the five holdings, the facts to 0.01.
+    const plan = dataOf(
+      await api.POST('/api/v1/portfolio/rebalance', {
+        body: {
+          targets: ['AAPL', 'JNJ', 'XOM', 'MSFT', 'BRK-B'].map((symbol) => ({ symbol, weight: 20 })),
+          tolerance: 5,
+          dry_run: true,
+        },
+        headers: user.headers,
+      }),
+    );
+    const cents = (value: number) => Math.round(value * 100) / 100 || 0;
+    expect(rebalance.trades).toEqual(
+      plan.trades.map(({ symbol, side, quantity, value }) => ({
+        symbol,
+        side,
+        quantity,
+        value: cents(value),
+      })),
+    );
+    expect(rebalance.trades.length).toBeGreaterThan(0);
+    expect(rebalance.turnover_percent).toBe(cents(plan.turnover));
+    expect(rebalance.total_value).toBe(cents(plan.total_value));
+  });
+
   it('streams the model text as SSE deltas', async () => {
     const user = await investor('full');
     model.replyWith({ kind: 'text', text: 'Markets are open. Ask me about a stock.' });

@@ -23,14 +23,3 @@ export function fieldProblem(path: (string | number)[], message: string | RegExp
 export function invalidFields(...problems: ReturnType<typeof fieldProblem>[]) {
   return expect.objectContaining({ kind: 'invalid-input', problems });
 }
-
-/**
- * A CSV import refused for one row's field: the import still locates its problems itself (the
- * row's place in the body, and Pydantic's wording), as the HTTP edge answers them.
- */
-export function invalidCsvRow(path: (string | number)[], message: string) {
-  return expect.objectContaining({
-    kind: 'invalid-input',
-    issues: [expect.objectContaining({ loc: ['body', ...path], msg: `Value error, ${message}` })],
-  });
-}

@@ -1,6 +1,6 @@
 import { MarketService } from '../../src/modules/market/market.service';
 import { newLedger, newUser } from './builders';
-import { fieldProblem, invalidCsvRow, invalidFields, refusal } from './domain-outcomes';
+import { fieldProblem, invalidFields, refusal } from './domain-outcomes';
 import { MediumModule } from './medium-module';
 import { PortfolioTier, portfolioOf } from './portfolio-module';
 
@@ -299,7 +299,9 @@ export function cashRules(tier: PortfolioTier): void {
           owner,
           ['date,type,symbol,amount', '2025-03-10,deposit,,50', '2025-03-10,dividend,MSFT,1'].join('\n'),
         ),
-      ).rejects.toEqual(invalidCsvRow([1, 'symbol'], 'No position in MSFT was held before this dividend'));
+      ).rejects.toEqual(
+        invalidFields(fieldProblem([1, 'symbol'], 'No position in MSFT was held before this dividend')),
+      );
       expect((await portfolio().list(owner)).total).toBe(6);
     });
   });

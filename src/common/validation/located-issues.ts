@@ -19,13 +19,16 @@ export function locatedIssues(problems: FieldProblem[], location: ValidationLoca
   return listedIssues(problems.map((problem) => locatedIssue(problem, location)));
 }
 
-function locatedIssue(
-  { path, type = 'value_error', message, ctx }: FieldProblem,
-  location: ValidationLocation,
-): ValidationIssue {
+function locatedIssue(problem: FieldProblem, location: ValidationLocation): ValidationIssue {
+  const { path, type = 'value_error', ctx } = problem;
   const loc = [location, ...path];
-  const msg = type === 'value_error' ? `Value error, ${message}` : (message ?? pydanticWording(type, ctx));
+  const msg = problemWording(problem);
   return ctx ? { loc, msg, type, ctx } : { loc, msg, type };
+}
+
+/** A problem's `msg` as Pydantic v2 words it (a report that quotes a 422's wording uses it too). */
+export function problemWording({ type = 'value_error', message, ctx }: FieldProblem): string {
+  return type === 'value_error' ? `Value error, ${message}` : (message ?? pydanticWording(type, ctx));
 }
 
 /** Pydantic's message for the types a module names without words of its own. */

@@ -1,3 +1,4 @@
+import type { FieldPath, FieldProblem } from '../errors/field-problems';
 import { ValidationIssue } from './validation-issue';
 
 type Loc = (string | number)[];
@@ -8,6 +9,11 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
 
 /** PostgreSQL text cannot hold U+0000, so such a string is refused at its field. */
+export function nulCharacterProblem(path: FieldPath): FieldProblem {
+  return { path, message: NUL_CHARACTER_MESSAGE, ctx: { error: NUL_CHARACTER_MESSAGE } };
+}
+
+/** The same refusal from a reader at the edge, which locates its issues itself. */
 export function nulCharacterIssue(loc: Loc): ValidationIssue {
   return {
     loc,

@@ -1,10 +1,14 @@
 // What other modules may use of the portfolio: the module, its read model (PortfolioQueries), the
-// rebalance, the holdings' edges in the market graph, the shapes they return, and the upload cap
-// the HTTP bootstrap sets its parser limit from.
+// rebalance and the rounding its route answers with, the holdings' edges in the market graph, the
+// shapes they return, and the upload cap the HTTP bootstrap sets its parser limit from.
 export { PortfolioModule } from './portfolio.module';
 export { PortfolioQueries } from './portfolio-queries.service';
 export { RebalanceService } from './rebalance.service';
-export { RebalanceResponse } from './dto/rebalance.response';
+export {
+  money as roundedMoney,
+  percent as roundedPercent,
+  quantity as roundedQuantity,
+} from './portfolio-rounding';
 export { PortfolioGraphService } from './portfolio-graph.service';
 export { BROKER_IMPORT_MAX_BYTES } from './broker-import/upload-body';
 export { byUnrealizedPercent } from './analytics/portfolio-summary';

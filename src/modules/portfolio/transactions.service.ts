@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { Clock } from '../../common/time/clock';
-import { InvalidFieldError, NotFoundError } from '../../common/errors/domain-errors';
+import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
-import { ValidationIssue } from '../../common/validation/validation-issue';
 import { FieldPath, FieldProblem, FieldProblems } from '../../common/errors/field-problems';
 import { portfolioConfig } from '../../config/portfolio.config';
 import { MarketService, normalizeSymbol } from '../market';
@@ -283,19 +282,19 @@ export class TransactionsService {
 
   /**
    * All rows recorded in one database transaction, or none: a 422 lists every bad cell
-   * (`loc: ["body", row, column]`, row 0 being the first line after the header).
+   * (at `[row, column]`, row 0 being the first line after the header).
    */
   async importCsv(userId: number, csv: string, accountId?: number): Promise<LedgerTransaction[]> {
     const parsed = parseTransactionsCsv(csv, this.clock.now(), this.config.importMaxRows);
-    const issues = [...parsed.issues];
+    const problems = [...parsed.problems];
     const canonical = await this.canonicalSymbols([
       ...new Set(parsed.symbolCells.map((cell) => cell.symbol)),
     ]);
     for (const cell of parsed.symbolCells) {
       if (!canonical.has(cell.symbol))
-        issues.push(rowIssue(cell.row, 'symbol', ErrorDetail.stockNotFound(cell.symbol)));
+        problems.push(cellProblem(cell.row, 'symbol', ErrorDetail.stockNotFound(cell.symbol)));
     }
-    if (issues.length > 0) throw new InvalidFieldError(sortIssues(issues));
+    if (problems.length > 0) throw new FieldProblems(byRow(problems));
 
     const createdAt = this.clock.now();
     const records: NewLedgerTransaction[] = parsed.rows.map((row) => ({
@@ -322,8 +321,8 @@ export class TransactionsService {
       } catch (error) {
         if (error instanceof OversellRejectedError) throw oversoldRows(error, parsed.rows);
         if (error instanceof UnheldPositionRejectedError && 'appendedIndex' in error.at)
-          throw new InvalidFieldError([
-            rowIssue(parsed.rows[error.at.appendedIndex].row, 'symbol', error.detail),
+          throw new FieldProblems([
+            cellProblem(parsed.rows[error.at.appendedIndex].row, 'symbol', error.detail),
           ]);
         throw error;
       }
@@ -502,37 +501,32 @@ function rejectedLots(error: LotSelectionRejectedError, lots: readonly LotSelect
   );
 }
 
-/** Each oversold sell at its row, or, for a sell already stored, at the body. */
-function oversoldRows(error: OversellRejectedError, rows: readonly { row: number }[]): InvalidFieldError {
-  return new InvalidFieldError(
+/** Each oversold sell at its row, or, for a sell already stored, at the file as a whole. */
+function oversoldRows(error: OversellRejectedError, rows: readonly { row: number }[]): FieldProblems {
+  return new FieldProblems(
     error.sells.map((sell) =>
       'appendedIndex' in sell
-        ? rowIssue(
+        ? cellProblem(
             rows[sell.appendedIndex].row,
             'quantity',
             ErrorDetail.insufficientQuantityToSell(sell.symbol),
           )
         : {
-            loc: ['body'],
-            msg: `Value error, the rows would leave the recorded sell ${sell.storedId} of ${sell.symbol} without enough shares`,
-            type: 'value_error',
+            path: [],
+            message: `the rows would leave the recorded sell ${sell.storedId} of ${sell.symbol} without enough shares`,
           },
     ),
   );
 }
 
-function rowIssue(row: number, column: string, message: string): ValidationIssue {
-  return {
-    loc: ['body', row, column],
-    msg: `Value error, ${message}`,
-    type: 'value_error',
-    ctx: { error: message },
-  };
+function cellProblem(row: number, column: string, message: string): FieldProblem {
+  return { path: [row, column], message, ctx: { error: message } };
 }
 
-function sortIssues(issues: ValidationIssue[]): ValidationIssue[] {
-  const rowOf = (issue: ValidationIssue) => (typeof issue.loc[1] === 'number' ? issue.loc[1] : -1);
-  return [...issues].sort((a, b) => rowOf(a) - rowOf(b));
+/** The file's problems in the order of its rows; those of the file as a whole first. */
+function byRow(problems: FieldProblem[]): FieldProblem[] {
+  const rowOf = (problem: FieldProblem) => (typeof problem.path[0] === 'number' ? problem.path[0] : -1);
+  return [...problems].sort((a, b) => rowOf(a) - rowOf(b));
 }
 
 /** An ISO date is midnight UTC of that day; a date-time without a zone is taken as UTC. */

@@ -3,7 +3,7 @@ import { Clock } from '../../../common/time/clock';
 import { MarketService, StockQuote } from '../../market';
 import { ReplayService } from '../../replay';
 import { NewsService } from '../../news';
-import { PreferencesResponse, PreferencesService } from '../../preferences';
+import { PreferencesService } from '../../preferences';
 import {
   byUnrealizedPercent,
   DEFAULT_BENCHMARK,
@@ -11,12 +11,15 @@ import {
   Performer,
   PortfolioQueries,
   PortfolioTotals,
-  RebalanceResponse,
   RebalanceService,
+  roundedMoney,
+  roundedPercent,
+  roundedQuantity,
   ValuedPosition,
 } from '../../portfolio';
 import { newYorkTime } from '../../../common/time/new-york-time';
 import { AnswerSource } from './answer-source';
+import { PreferencesFacts, preferencesFacts } from './preferences-facts';
 import {
   CashFacts,
   HoldingDetailFacts,
@@ -384,10 +387,10 @@ export class AssistantTools {
   }
 
   /** The record as GET /preferences/ shows it: the model reads the same names the user sees. */
-  async preferencesOf(userId: number): Promise<ToolResult<PreferencesResponse | null>> {
+  async preferencesOf(userId: number): Promise<ToolResult<PreferencesFacts | null>> {
     const preferences = await this.preferences.findForUser(userId);
     return {
-      data: preferences && PreferencesResponse.from(preferences),
+      data: preferences && preferencesFacts(preferences),
       sources: [{ type: 'preferences', has_preferences: preferences !== null }],
     };
   }
@@ -410,22 +413,20 @@ export class AssistantTools {
     const shares = (count: number) =>
       Array.from({ length: count }, (_, index) => (index === 0 ? round(100 - share * (count - 1)) : share));
     const weights = shares(bySector ? sectors.length : snapshot.positions.length);
-    // The facts quote the plan as the rebalance route answers it.
-    const plan = RebalanceResponse.from(
-      await this.rebalancer.rebalance(userId, {
-        ...(bySector
-          ? { sector_targets: sectors.map((sector, index) => ({ sector, weight: weights[index] })) }
-          : {
-              targets: snapshot.positions.map((position, index) => ({
-                symbol: position.symbol,
-                weight: weights[index],
-              })),
-            }),
-        tolerance: REBALANCE_CHECK_TOLERANCE,
-        dry_run: true,
-      }),
-    );
-    const after = new Map(plan.after.map((entry) => [entry.symbol, entry.weight]));
+    const plan = await this.rebalancer.rebalance(userId, {
+      ...(bySector
+        ? { sector_targets: sectors.map((sector, index) => ({ sector, weight: weights[index] })) }
+        : {
+            targets: snapshot.positions.map((position, index) => ({
+              symbol: position.symbol,
+              weight: weights[index],
+            })),
+          }),
+      tolerance: REBALANCE_CHECK_TOLERANCE,
+      dry_run: true,
+    });
+    // The facts round the plan's figures as the rebalance route answers them, then to 0.01.
+    const after = new Map(plan.after.map((entry) => [entry.symbol, roundedPercent(entry.weight)]));
     const data: RebalanceFacts = {
       basis: bySector
         ? `equal weights over your sectors (${sectors.join(', ')})`
@@ -433,20 +434,20 @@ export class AssistantTools {
       trades: plan.trades.map((trade) => ({
         symbol: trade.symbol,
         side: trade.side,
-        quantity: trade.quantity,
-        value: round(trade.value),
+        quantity: roundedQuantity(trade.quantity),
+        value: round(roundedMoney(trade.value)),
       })),
       drift: plan.before
         .map((entry) => ({
           symbol: entry.symbol,
-          weight_percent: round(entry.weight),
+          weight_percent: round(roundedPercent(entry.weight)),
           target_percent: round(after.get(entry.symbol) ?? 0),
         }))
         .filter(
           (entry) => Math.abs(entry.weight_percent - entry.target_percent) >= REBALANCE_CHECK_TOLERANCE,
         ),
-      turnover_percent: round(plan.turnover),
-      total_value: round(plan.total_value),
+      turnover_percent: round(roundedPercent(plan.turnover)),
+      total_value: round(roundedMoney(plan.totalValue)),
       as_of: snapshot.asOf.toISOString(),
     };
     return {

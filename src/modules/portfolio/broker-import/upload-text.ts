@@ -1,13 +1,19 @@
 // The text of an uploaded export, or why there is none: empty, binary, UTF-16 or another encoding
 // than UTF-8. A UTF-8 BOM is dropped (Excel and Fidelity write one).
-import { InvalidFieldError } from '../../../common/errors/domain-errors';
+import { FieldProblems } from '../../../common/errors/field-problems';
 import { NOT_UTF8 } from '../import/csv-content-type.parser';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-function refuse(message: string, type = 'value_error'): never {
-  throw new InvalidFieldError([
-    { loc: ['body'], msg: `Value error, ${message}`, type, ctx: { error: message } },
+function refuse(message: string): never {
+  throw new FieldProblems([{ path: [], message, ctx: { error: message } }]);
+}
+
+/** An empty file is a missing one, worded as the other refusals. */
+function refuseEmpty(): never {
+  const message = 'the file is empty';
+  throw new FieldProblems([
+    { path: [], type: 'missing', message: `Value error, ${message}`, ctx: { error: message } },
   ]);
 }
 
@@ -18,7 +24,7 @@ export function uploadText(body: Buffer | string): string {
     if (body.includes('\u0000')) refuse('the file is binary, not a CSV export');
     return checkedText(body.replace(/^\uFEFF/, ''));
   }
-  if (body.length === 0) refuse('the file is empty', 'missing');
+  if (body.length === 0) refuseEmpty();
   if ((body[0] === 0xff && body[1] === 0xfe) || (body[0] === 0xfe && body[1] === 0xff))
     refuse('the file is UTF-16: save it as UTF-8 CSV and upload it again');
   if (body.includes(0)) refuse('the file is binary, not a CSV export');
@@ -32,6 +38,6 @@ export function uploadText(body: Buffer | string): string {
 }
 
 function checkedText(text: string): string {
-  if (text.trim() === '') refuse('the file is empty', 'missing');
+  if (text.trim() === '') refuseEmpty();
   return text;
 }

@@ -1,4 +1,10 @@
-import { parseTransactionsCsv } from './transactions-csv.parser';
+import { locatedIssues } from '../../../common/validation/located-issues';
+import { ParsedTransactionsCsv, parseTransactionsCsv } from './transactions-csv.parser';
+
+/** The parser's problems as the import route answers them. */
+function issuesOf(parsed: ParsedTransactionsCsv) {
+  return locatedIssues(parsed.problems, 'body');
+}
 
 const now = new Date('2025-06-30T12:00:00Z');
 
@@ -9,7 +15,7 @@ describe('parseTransactionsCsv', () => {
       now,
       100,
     );
-    expect(sut.issues).toEqual([]);
+    expect(issuesOf(sut)).toEqual([]);
     expect(sut.rows).toEqual([
       {
         row: 0,
@@ -58,7 +64,7 @@ describe('parseTransactionsCsv', () => {
       100,
     );
     expect(sut.rows).toEqual([]);
-    expect(sut.issues).toEqual([
+    expect(issuesOf(sut)).toEqual([
       { loc: ['body', 0, 'date'], msg: 'Input should be a valid datetime or date', type: 'datetime_parsing' },
       { loc: ['body', 1, 'symbol'], msg: 'Field required', type: 'missing' },
       {
@@ -112,20 +118,23 @@ describe('parseTransactionsCsv', () => {
   });
 
   it('rejects a wrong header, an empty file, a header alone and too many rows', () => {
-    expect(parseTransactionsCsv('date,ticker,side,quantity,price\n', now, 10).issues).toEqual([
+    expect(issuesOf(parseTransactionsCsv('date,ticker,side,quantity,price\n', now, 10))).toEqual([
       {
         loc: ['body', 'header'],
         msg: 'Value error, the header must be date,symbol,side,quantity,price,fees (fees and note optional): missing symbol; unknown ticker',
         type: 'value_error',
       },
     ]);
-    expect(parseTransactionsCsv('  \n', now, 10).issues[0]).toMatchObject({ loc: ['body'], type: 'missing' });
-    expect(parseTransactionsCsv('date,symbol,side,quantity,price\n', now, 10).issues[0]).toMatchObject({
+    expect(issuesOf(parseTransactionsCsv('  \n', now, 10))[0]).toMatchObject({
+      loc: ['body'],
+      type: 'missing',
+    });
+    expect(issuesOf(parseTransactionsCsv('date,symbol,side,quantity,price\n', now, 10))[0]).toMatchObject({
       loc: ['body'],
       type: 'too_short',
     });
     const threeRows = 'date,symbol,side,quantity,price\n' + '2025-01-06,A,buy,1,1\n'.repeat(3);
-    expect(parseTransactionsCsv(threeRows, now, 2).issues[0]).toMatchObject({
+    expect(issuesOf(parseTransactionsCsv(threeRows, now, 2))[0]).toMatchObject({
       loc: ['body'],
       type: 'too_long',
       ctx: { max_length: 2, actual_length: 3 },
@@ -148,25 +157,31 @@ describe('parseTransactionsCsv: syntax and limits', () => {
       now,
       100,
     );
-    expect(sut).toEqual({ rows: [], symbolCells: [], issues: [{ loc: ['body', 1, 'note'], ...unclosed }] });
+    expect({ ...sut, problems: issuesOf(sut) }).toEqual({
+      rows: [],
+      symbolCells: [],
+      problems: [{ loc: ['body', 1, 'note'], ...unclosed }],
+    });
   });
 
   it('reports an unclosed quote in the header at the header, and past the last column by index', () => {
-    expect(parseTransactionsCsv('date,"symbol\n', now, 100).issues).toEqual([
+    expect(issuesOf(parseTransactionsCsv('date,"symbol\n', now, 100))).toEqual([
       { loc: ['body', 'header'], ...unclosed },
     ]);
-    expect(parseTransactionsCsv('date,symbol,side,quantity,price\n1,2,3,4,5,"\n', now, 100).issues).toEqual([
-      { loc: ['body', 0, 5], ...unclosed },
-    ]);
+    expect(
+      issuesOf(parseTransactionsCsv('date,symbol,side,quantity,price\n1,2,3,4,5,"\n', now, 100)),
+    ).toEqual([{ loc: ['body', 0, 5], ...unclosed }]);
   });
 
   it('reports a NUL character at its cell', () => {
     expect(
-      parseTransactionsCsv(
-        'date,symbol,side,quantity,price,note\n2025-01-06,AAPL,buy,1,1,a\u0000\n',
-        now,
-        100,
-      ).issues,
+      issuesOf(
+        parseTransactionsCsv(
+          'date,symbol,side,quantity,price,note\n2025-01-06,AAPL,buy,1,1,a\u0000\n',
+          now,
+          100,
+        ),
+      ),
     ).toEqual([
       {
         loc: ['body', 0, 'note'],
@@ -183,7 +198,7 @@ describe('parseTransactionsCsv: syntax and limits', () => {
       now,
       100,
     );
-    expect(sut.issues).toEqual([
+    expect(issuesOf(sut)).toEqual([
       expect.objectContaining({ loc: ['body', 0, 'quantity'], type: 'less_than_equal', ctx: { le: 1e9 } }),
       expect.objectContaining({ loc: ['body', 0, 'price'], type: 'less_than_equal', ctx: { le: 1e6 } }),
       expect.objectContaining({ loc: ['body', 0, 'fees'], type: 'less_than_equal', ctx: { le: 1e9 } }),
@@ -216,7 +231,7 @@ describe('parseTransactionsCsv with a type column', () => {
       now,
       100,
     );
-    expect(sut.issues).toEqual([]);
+    expect(issuesOf(sut)).toEqual([]);
     const day = (date: string) => new Date(`${date}T00:00:00Z`);
     const cash = { symbol: null, quantity: 0, price: 0, fees: 0 };
     expect(sut.rows).toEqual([
@@ -342,7 +357,7 @@ describe('parseTransactionsCsv with a type column', () => {
     });
     const expected = "'buy', 'sell', 'dividend', 'split', 'deposit', 'withdrawal', 'fee' or 'interest'";
     expect(sut.rows).toEqual([]);
-    expect(sut.issues).toEqual([
+    expect(issuesOf(sut)).toEqual([
       valueError(0, 'symbol', 'symbol is not accepted for a deposit'),
       { loc: ['body', 0, 'amount'], msg: 'Field required', type: 'missing' },
       valueError(1, 'quantity', 'quantity is not accepted for a dividend'),
@@ -360,7 +375,7 @@ describe('parseTransactionsCsv with a type column', () => {
   });
 
   it('requires the date and the type columns and knows every kind column', () => {
-    expect(parseTransactionsCsv('type,symbol,amount,shares\ndeposit,,1', now, 100).issues).toEqual([
+    expect(issuesOf(parseTransactionsCsv('type,symbol,amount,shares\ndeposit,,1', now, 100))).toEqual([
       {
         loc: ['body', 'header'],
         msg:

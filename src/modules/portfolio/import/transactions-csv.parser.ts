@@ -1,11 +1,12 @@
-// Parses a CSV ledger upload into ledger rows, collecting an issue for every bad cell so that one
-// 422 can list them all. Rows are numbered from 0, the first line after the header.
+// Parses a CSV ledger upload into ledger rows, collecting a problem for every bad cell so that one
+// 422 can list them all. Problems are placed relative to the file: `[row, column]`, rows numbered
+// from 0 (the first line after the header), `['header']`, or `[]` for the file as a whole.
 //
 // A file without a `type` column is the original format: trades only, each row a buy or a sell
 // (`side`). With a `type` column a row may be any kind (an empty type falls back to the row's side)
 // and has the cells its kind needs (KIND_FIELDS): the columns a file does not use may be left out.
-import { nulCharacterIssue } from '../../../common/validation/text-rules';
-import { ValidationIssue } from '../../../common/validation/validation-issue';
+import type { FieldProblem } from '../../../common/errors/field-problems';
+import { nulCharacterProblem } from '../../../common/validation/text-rules';
 import { TRANSACTION_KINDS, TransactionKind } from '../analytics/ledger-replay';
 import {
   EARLIEST_TRADE_DATE,
@@ -50,7 +51,7 @@ export interface ParsedTransactionsCsv {
   rows: CsvLedgerRow[];
   /** Every well-formed symbol cell, also of rows with other bad cells, to check against the provider. */
   symbolCells: { row: number; symbol: string }[];
-  issues: ValidationIssue[];
+  problems: FieldProblem[];
 }
 
 export const REQUIRED_COLUMNS = ['date', 'symbol', 'side', 'quantity', 'price'] as const;
@@ -103,25 +104,25 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
       (split.unclosedQuoteCell !== null && index === split.records.length - 1),
   );
   if (split.unclosedQuoteCell !== null) {
-    return { rows: [], symbolCells: [], issues: [unclosedQuoteIssue(records, split.unclosedQuoteCell)] };
+    return { rows: [], symbolCells: [], problems: [unclosedQuoteProblem(records, split.unclosedQuoteCell)] };
   }
   if (records.length === 0) {
     return {
       rows: [],
       symbolCells: [],
-      issues: [{ loc: ['body'], msg: `CSV is empty: expected the header ${CSV_HEADER}`, type: 'missing' }],
+      problems: [{ path: [], message: `CSV is empty: expected the header ${CSV_HEADER}`, type: 'missing' }],
     };
   }
   const header = records[0].map((name) => name.trim().toLowerCase());
-  const headerIssue = checkHeader(header);
-  if (headerIssue) return { rows: [], symbolCells: [], issues: [headerIssue] };
+  const headerProblem = checkHeader(header);
+  if (headerProblem) return { rows: [], symbolCells: [], problems: [headerProblem] };
   const dataRecords = records.slice(1);
   if (dataRecords.length === 0) {
     return {
       rows: [],
       symbolCells: [],
-      issues: [
-        { loc: ['body'], msg: 'CSV has a header but no rows', type: 'too_short', ctx: { min_length: 1 } },
+      problems: [
+        { path: [], message: 'CSV has a header but no rows', type: 'too_short', ctx: { min_length: 1 } },
       ],
     };
   }
@@ -129,10 +130,10 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
     return {
       rows: [],
       symbolCells: [],
-      issues: [
+      problems: [
         {
-          loc: ['body'],
-          msg: `CSV should have at most ${maxRows} rows, not ${dataRecords.length}`,
+          path: [],
+          message: `CSV should have at most ${maxRows} rows, not ${dataRecords.length}`,
           type: 'too_long',
           ctx: { max_length: maxRows, actual_length: dataRecords.length },
         },
@@ -143,13 +144,12 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
   const typed = header.includes('type');
   const rows: CsvLedgerRow[] = [];
   const symbolCells: { row: number; symbol: string }[] = [];
-  const issues: ValidationIssue[] = [];
+  const problems: FieldProblem[] = [];
   dataRecords.forEach((cells, row) => {
     if (cells.length !== header.length) {
-      issues.push({
-        loc: ['body', row],
-        msg: `Value error, row has ${cells.length} values but the header has ${header.length} columns`,
-        type: 'value_error',
+      problems.push({
+        path: [row],
+        message: `row has ${cells.length} values but the header has ${header.length} columns`,
       });
       return;
     }
@@ -159,18 +159,18 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
     };
     const nulCells = header.filter((_column, index) => cells[index].includes('\u0000'));
     if (nulCells.length > 0) {
-      issues.push(...nulCells.map((column) => nulCharacterIssue(['body', row, column])));
+      problems.push(...nulCells.map((column) => nulCharacterProblem([row, column])));
       return;
     }
-    const rowIssues: ValidationIssue[] = [];
-    const issue = (column: string, detail: Omit<ValidationIssue, 'loc'>) =>
-      rowIssues.push({ loc: ['body', row, column], ...detail });
+    const rowProblems: FieldProblem[] = [];
+    const problem = (column: string, detail: Omit<FieldProblem, 'path'>) =>
+      rowProblems.push({ path: [row, column], ...detail });
 
-    const executedAt = parseDate(value('date'), now, (detail) => issue('date', detail));
+    const executedAt = parseDate(value('date'), now, (detail) => problem('date', detail));
     const side =
       typed && value('type') !== ''
-        ? parseKind(value('type'), (detail) => issue('type', detail))
-        : parseSide(value('side'), (detail) => issue('side', detail));
+        ? parseKind(value('type'), (detail) => problem('type', detail))
+        : parseSide(value('side'), (detail) => problem('side', detail));
     // An old-format row with a bad side is still read as a trade, the cells every such row has; a
     // row of unknown type has no cells to check.
     const kind = side ?? (typed ? null : 'buy');
@@ -179,12 +179,12 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
       kind !== null &&
       (requiresField(kind, field) || (acceptsField(kind, field) && cellOf(field) !== undefined));
     const symbol = wanted('symbol')
-      ? parseSymbol(value('symbol'), (detail) => issue('symbol', detail))
+      ? parseSymbol(value('symbol'), (detail) => problem('symbol', detail))
       : null;
     if (symbol) symbolCells.push({ row, symbol });
     const amountOf = (field: AmountField): number | null => {
       if (!wanted(field)) return null;
-      return parseAmount(value(field), AMOUNT_RULES[field], (detail) => issue(field, detail));
+      return parseAmount(value(field), AMOUNT_RULES[field], (detail) => problem(field, detail));
     };
     const quantity = amountOf('quantity');
     const price = amountOf('price');
@@ -192,9 +192,9 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
     const amount = amountOf('amount');
     const withholdingTax = amountOf('withholding_tax');
     const ratio = wanted('ratio') ? value('ratio') : undefined;
-    if (ratio === '') issue('ratio', { msg: 'Field required', type: 'missing' });
+    if (ratio === '') problem('ratio', { type: 'missing' });
     if (side) {
-      const problems = kindFieldProblems(side, {
+      const kindProblems = kindFieldProblems(side, {
         ...Object.fromEntries(
           (['symbol', 'quantity', 'price', 'fees', 'amount', 'withholding_tax', 'ratio'] as const).map(
             (field) => [field, cellOf(field)],
@@ -204,19 +204,14 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
         withholding_tax: withholdingTax ?? cellOf('withholding_tax'),
         ratio: ratio || cellOf('ratio'),
       });
-      for (const { field, message } of problems)
-        issue(field, { msg: `Value error, ${message}`, type: 'value_error', ctx: { error: message } });
+      for (const { field, message } of kindProblems) problem(field, { message, ctx: { error: message } });
     }
     const note = value('note');
     if (note.length > NOTE_MAX_LENGTH) {
-      issue('note', {
-        msg: `String should have at most ${NOTE_MAX_LENGTH} characters`,
-        type: 'string_too_long',
-        ctx: { max_length: NOTE_MAX_LENGTH },
-      });
+      problem('note', { type: 'string_too_long', ctx: { max_length: NOTE_MAX_LENGTH } });
     }
-    if (rowIssues.length > 0) {
-      issues.push(...rowIssues.sort((a, b) => columnRank(a) - columnRank(b)));
+    if (rowProblems.length > 0) {
+      problems.push(...rowProblems.sort((a, b) => columnRank(a) - columnRank(b)));
       return;
     }
     const split = ratio ? parseSplitRatio(ratio) : null;
@@ -235,10 +230,10 @@ export function parseTransactionsCsv(text: string, now: Date, maxRows: number): 
       note: note === '' ? null : note,
     });
   });
-  return { rows, symbolCells, issues };
+  return { rows, symbolCells, problems };
 }
 
-/** A row's issues are listed in this order of their columns, whatever the file's order. */
+/** A row's problems are listed in this order of their columns, whatever the file's order. */
 const ISSUE_COLUMN_ORDER = [
   'date',
   'symbol',
@@ -253,27 +248,23 @@ const ISSUE_COLUMN_ORDER = [
   'note',
 ];
 
-function columnRank(issue: ValidationIssue): number {
-  return ISSUE_COLUMN_ORDER.indexOf(String(issue.loc[2]));
+function columnRank(problem: FieldProblem): number {
+  return ISSUE_COLUMN_ORDER.indexOf(String(problem.path[1]));
 }
 
 /** The unclosed quote is in the last record: it runs to the end of the file. */
-function unclosedQuoteIssue(records: string[][], cellIndex: number): ValidationIssue {
-  const detail = {
-    msg: `Value error, ${UNCLOSED_QUOTE}`,
-    type: 'value_error',
-    ctx: { error: UNCLOSED_QUOTE },
-  };
+function unclosedQuoteProblem(records: string[][], cellIndex: number): FieldProblem {
+  const detail = { message: UNCLOSED_QUOTE, ctx: { error: UNCLOSED_QUOTE } };
   const row = records.length - 2;
-  if (row < 0) return { loc: ['body', 'header'], ...detail };
+  if (row < 0) return { path: ['header'], ...detail };
   const column = records[0][cellIndex]?.trim().toLowerCase();
-  return { loc: ['body', row, column || cellIndex], ...detail };
+  return { path: [row, column || cellIndex], ...detail };
 }
 
-function checkHeader(header: string[]): ValidationIssue | null {
+function checkHeader(header: string[]): FieldProblem | null {
   if (header.length > MAX_CSV_COLUMNS) {
     const error = `the header has ${header.length} columns, at most ${MAX_CSV_COLUMNS}`;
-    return { loc: ['body', 'header'], msg: `Value error, ${error}`, type: 'value_error', ctx: { error } };
+    return { path: ['header'], message: error, ctx: { error } };
   }
   const typed = header.includes('type');
   const problems = typed
@@ -283,11 +274,7 @@ function checkHeader(header: string[]): ValidationIssue | null {
   const expected = typed
     ? `a header with a type column has date and type, and any of the columns ${TYPED_KNOWN_COLUMNS.slice(2).join(', ')}`
     : `the header must be ${CSV_HEADER} (fees and note optional)`;
-  return {
-    loc: ['body', 'header'],
-    msg: `Value error, ${expected}: ${problems.join('; ')}`,
-    type: 'value_error',
-  };
+  return { path: ['header'], message: `${expected}: ${problems.join('; ')}` };
 }
 
 /**
@@ -313,22 +300,22 @@ function namedColumns(columns: string[]): string {
   return more > 0 ? `${named} and ${more} more` : named;
 }
 
-type Report = (detail: Omit<ValidationIssue, 'loc'>) => void;
+type Report = (detail: Omit<FieldProblem, 'path'>) => void;
 
 function parseDate(raw: string, now: Date, report: Report): Date | null {
   if (raw === '') return missing(report);
   const valid = DATE_ONLY.test(raw) || DATE_TIME.test(raw);
   const date = new Date(DATE_ONLY.test(raw) ? `${raw}T00:00:00Z` : raw);
   if (!valid || Number.isNaN(date.getTime())) {
-    report({ msg: 'Input should be a valid datetime or date', type: 'datetime_parsing' });
+    report({ type: 'datetime_parsing' });
     return null;
   }
   if (date.getTime() > now.getTime()) {
-    report({ msg: 'Value error, the date must not be in the future', type: 'value_error' });
+    report({ message: 'the date must not be in the future' });
     return null;
   }
   if (!isOnOrAfterEarliestTrade(date)) {
-    report({ msg: `Value error, the date must not be before ${EARLIEST_TRADE_DATE}`, type: 'value_error' });
+    report({ message: `the date must not be before ${EARLIEST_TRADE_DATE}` });
     return null;
   }
   return date;
@@ -338,7 +325,7 @@ function parseSymbol(raw: string, report: Report): string | null {
   if (raw === '') return missing(report);
   if (!SYMBOL_PATTERN.test(raw)) {
     report({
-      msg: `String should match pattern '${SYMBOL_PATTERN.source}'`,
+      message: `String should match pattern '${SYMBOL_PATTERN.source}'`,
       type: 'string_pattern_mismatch',
       ctx: { pattern: SYMBOL_PATTERN.source },
     });
@@ -351,7 +338,7 @@ function parseSide(raw: string, report: Report): TransactionKind | null {
   if (raw === '') return missing(report);
   const side = raw.toLowerCase();
   if (side === 'buy' || side === 'sell') return side;
-  report({ msg: "Input should be 'buy' or 'sell'", type: 'enum', ctx: { expected: "'buy' or 'sell'" } });
+  report({ message: "Input should be 'buy' or 'sell'", type: 'enum', ctx: { expected: "'buy' or 'sell'" } });
   return null;
 }
 
@@ -361,7 +348,7 @@ function parseKind(raw: string, report: Report): TransactionKind | null {
   const expected = `${TRANSACTION_KINDS.slice(0, -1)
     .map((known) => `'${known}'`)
     .join(', ')} or '${TRANSACTION_KINDS[TRANSACTION_KINDS.length - 1]}'`;
-  report({ msg: `Input should be ${expected}`, type: 'enum', ctx: { expected } });
+  report({ message: `Input should be ${expected}`, type: 'enum', ctx: { expected } });
   return null;
 }
 
@@ -370,18 +357,18 @@ function parseAmount(raw: string, rule: AmountRule, report: Report): number | nu
   const value = Number(raw);
   if (!DECIMAL.test(raw) || !Number.isFinite(value)) {
     report({
-      msg: 'Input should be a valid number, unable to parse string as a number',
+      message: 'Input should be a valid number, unable to parse string as a number',
       type: 'float_parsing',
     });
     return null;
   }
   if (!rule.zero && !(value > 0)) {
-    report({ msg: 'Input should be greater than 0', type: 'greater_than', ctx: { gt: 0 } });
+    report({ message: 'Input should be greater than 0', type: 'greater_than', ctx: { gt: 0 } });
     return null;
   }
   if (value < rule.min) {
     report({
-      msg: `Input should be greater than or equal to ${rule.min}`,
+      message: `Input should be greater than or equal to ${rule.min}`,
       type: 'greater_than_equal',
       ctx: { ge: rule.min },
     });
@@ -389,7 +376,7 @@ function parseAmount(raw: string, rule: AmountRule, report: Report): number | nu
   }
   if (value > rule.max) {
     report({
-      msg: `Input should be less than or equal to ${rule.max}`,
+      message: `Input should be less than or equal to ${rule.max}`,
       type: 'less_than_equal',
       ctx: { le: rule.max },
     });
@@ -399,6 +386,6 @@ function parseAmount(raw: string, rule: AmountRule, report: Report): number | nu
 }
 
 function missing(report: Report): null {
-  report({ msg: 'Field required', type: 'missing' });
+  report({ type: 'missing' });
   return null;
 }

@@ -1,5 +1,6 @@
 // The service's own CSV layout (see POST /portfolio/transactions/import), read by that route's
 // parser so both routes accept exactly the same files; each bad cell rejects its row.
+import { problemWording } from '../../../../common/validation/located-issues';
 import { ExportBuilder } from '../broker-export';
 import { parseTransactionsCsv } from '../../import/transactions-csv.parser';
 import { BrokerLayout } from './broker-layout';
@@ -20,11 +21,10 @@ export const nativeLayout: BrokerLayout = {
       'native',
       rows[0]?.cells.some((cell) => cell.trim().toLowerCase() === 'type') ? 'typed' : 'trades',
     );
-    for (const issue of parsed.issues) {
-      const row = issue.loc[1];
-      const column = issue.loc[2];
+    for (const problem of parsed.problems) {
+      const [row, column] = problem.path;
       const where = typeof column === 'string' ? `${column}: ` : '';
-      builder.reject(typeof row === 'number' ? lineOf(row) : 1, `${where}${issue.msg}`);
+      builder.reject(typeof row === 'number' ? lineOf(row) : 1, `${where}${problemWording(problem)}`);
     }
     for (const row of parsed.rows) {
       builder.add({
