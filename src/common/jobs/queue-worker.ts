@@ -31,7 +31,9 @@ interface FetchedRun {
 export class QueueWorker {
   private readonly logger = new Logger('JobRunner');
   private stopping = false;
-  private wake: (() => void) | null = null;
+  /** A run was asked for on this replica since the worker last looked: it looks again at once. */
+  private asked = false;
+  private endPause: (() => void) | null = null;
   private loop: Promise<void> | null = null;
 
   constructor(
@@ -46,17 +48,28 @@ export class QueueWorker {
   /** Stops looking for runs; resolves once the run in progress (if any) has ended and been recorded. */
   stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.endPause?.();
     return this.loop ?? Promise.resolve();
+  }
+
+  /**
+   * Looks for a waiting run now rather than at the next poll (once the run in progress has ended):
+   * a run asked for on this replica starts without waiting for the polling interval, which then
+   * only matters for runs sent elsewhere (pg-boss's cron, other replicas).
+   */
+  lookNow(): void {
+    this.asked = true;
+    this.endPause?.();
   }
 
   private async run(): Promise<void> {
     const intervalMs = this.job.pollingIntervalSeconds * 1000;
     while (!this.stopping) {
       const started = Date.now();
+      this.asked = false;
       await this.takeWaitingRun();
       const rest = intervalMs - (Date.now() - started);
-      if (!this.stopping && rest > 0) await this.pause(rest);
+      if (!this.stopping && !this.asked && rest > 0) await this.pause(rest);
     }
   }
 
@@ -104,7 +117,7 @@ export class QueueWorker {
   private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
-      this.wake = () => {
+      this.endPause = () => {
         clearTimeout(timer);
         resolve();
       };

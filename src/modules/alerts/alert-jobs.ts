@@ -18,7 +18,11 @@ export const EVALUATE_QUEUE = 'alerts-evaluate';
 export const DELIVER_QUEUE = 'notifications-deliver';
 /** A pass every minute even when no replica's ticker runs (pg-boss's own cron, one replica sends it). */
 const EVALUATE_CRON = '* * * * *';
-const WORKER_POLLING_SECONDS = 0.5;
+/**
+ * Only for runs this replica did not ask for (the cron's, another replica's while its own worker is
+ * busy): a replica's ticker wakes its own worker, so a pass starts as soon as it is asked for.
+ */
+const WORKER_POLLING_SECONDS = 5;
 
 /**
  * The alerts' jobs on the job runner. Every replica's ticker asks for a pass when the replay's
