@@ -8,6 +8,7 @@ import {
 import { ConfigType } from '@nestjs/config';
 import PgBoss from 'pg-boss';
 import { jobsConfig } from '../../config/jobs.config';
+import { withinDeadline } from '../cache/within-deadline';
 import { DatabasePool } from '../../database/database-pool';
 import { DrainState } from '../lifecycle/drain-state';
 import { QueueWorker } from './queue-worker';
@@ -119,14 +120,9 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   beforeApplicationShutdown(): void {
     const boss = this.boss;
     if (!boss) return;
-    let deadline: NodeJS.Timeout | undefined;
-    const givenUp = new Promise((resolve) => (deadline = setTimeout(resolve, STOP_WITHIN_MS)));
     const runsEnded = Promise.all([...this.workers.values()].map((worker) => worker.stop()));
-    const stopping = Promise.race([runsEnded, givenUp])
-      .then(() => {
-        clearTimeout(deadline);
-        return boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_WITHIN_MS });
-      })
+    const stopping = withinDeadline(runsEnded, STOP_WITHIN_MS)
+      .then(() => boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_WITHIN_MS }))
       .catch(() => undefined)
       .then(() => {
         this.stopped = true;
