@@ -212,12 +212,13 @@ export class GraphMaintenance implements OnApplicationBootstrap, OnModuleDestroy
     // instance's wire publishes the same stories, so items another instance added are newer than
     // this one knows too, and bring it to read the store.
     const knownThrough = this.known?.newsThrough?.toISOString() ?? '';
-    if (this.known && !(await this.news.recentMentions(knownThrough)).some((item) => item.symbols.length > 0))
-      return;
+    const newerThanKnown = await this.news.recentMentions(knownThrough);
+    if (this.known && !newerThanKnown.some((item) => item.symbols.length > 0)) return;
     const state = await this.repository.state();
     this.known = state;
     const since = state?.newsThrough?.toISOString() ?? '';
-    const items = (await this.news.recentMentions(since)).filter((item) => item.symbols.length > 0);
+    const mentions = since === knownThrough ? newerThanKnown : await this.news.recentMentions(since);
+    const items = mentions.filter((item) => item.symbols.length > 0);
     if (items.length === 0 || this.stopped) return;
     const newest = items.reduce(
       (latest, item) => (item.publishedAt > latest ? item.publishedAt : latest),
