@@ -1,3 +1,4 @@
+import { ledgerRow } from '../../../test/factories/ledger.factory';
 import { ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { FakeMarket, stockQuote } from '../../../test/fakes/fake-market';
 import { AVERAGE_COST, CostBasis } from './analytics/cost-basis';
@@ -23,30 +24,8 @@ const accounts: HoldingsAccounts = {
       : null,
 };
 
-function entry(
-  id: number,
-  symbol: string,
-  side: 'buy' | 'sell',
-  quantity: number,
-  price: number,
-): LedgerTransaction {
-  const executedAt = new Date(`2026-01-0${id}T15:00:00Z`);
-  return {
-    id,
-    userId: 7,
-    accountId: 3,
-    symbol,
-    side,
-    quantity,
-    price,
-    fees: 0,
-    executedAt,
-    tradeDate: `2026-01-0${id}`,
-    note: null,
-    realizedPnl: null,
-    createdAt: executedAt,
-  };
-}
+const entry = (id: number, symbol: string, side: 'buy' | 'sell', quantity: number, price: number) =>
+  ledgerRow(id, { symbol, side, quantity, price });
 
 describe('HoldingsService', () => {
   let market: FakeMarket;

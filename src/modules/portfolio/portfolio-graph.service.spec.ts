@@ -1,30 +1,14 @@
+import { ledgerRow } from '../../../test/factories/ledger.factory';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { GraphService, HeldQuantity, PortfolioExposure } from '../graph';
 import { PreferencesService } from '../preferences';
 import { LedgerEntry } from './analytics/ledger-replay';
-import { LedgerTransaction } from './ledger-transaction';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioGraphService } from './portfolio-graph.service';
 import { LedgerVersion, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
 
-function buy(id: number, accountId: number, symbol: string, quantity: number): LedgerTransaction {
-  const executedAt = new Date(`2026-01-0${id}T15:00:00Z`);
-  return {
-    id,
-    userId: 7,
-    accountId,
-    symbol,
-    side: 'buy',
-    quantity,
-    price: 10,
-    fees: 0,
-    executedAt,
-    tradeDate: `2026-01-0${id}`,
-    note: null,
-    realizedPnl: null,
-    createdAt: executedAt,
-  };
-}
+const buy = (id: number, accountId: number, symbol: string, quantity: number) =>
+  ledgerRow(id, { accountId, symbol, quantity, price: 10 });
 
 describe('PortfolioGraphService', () => {
   let stored: LedgerVersion;

@@ -1,49 +1,25 @@
+import { ledgerRow, soleValuedPosition } from '../../../test/factories/ledger.factory';
 import { AVERAGE_COST } from './analytics/cost-basis';
 import { LedgerReplay } from './analytics/ledger-replay';
-import { ValuedPosition } from './analytics/position-valuation';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
-import { LedgerTransaction } from './ledger-transaction';
 import { PortfolioIncomeService } from './portfolio-income.service';
 
 const asOf = new Date('2026-03-06T22:00:00Z');
 
-function entry(id: number, side: 'buy' | 'dividend', amount: number): LedgerTransaction {
-  const executedAt = new Date(`2026-01-0${id}T15:00:00Z`);
-  return {
-    id,
-    userId: 7,
-    accountId: 3,
-    symbol: 'KO',
-    side,
-    quantity: side === 'buy' ? 10 : 0,
-    price: side === 'buy' ? 60 : 0,
-    fees: 0,
-    amount: side === 'buy' ? null : amount,
-    withholdingTax: side === 'buy' ? null : 0,
-    executedAt,
-    tradeDate: `2026-01-0${id}`,
-    note: null,
-    realizedPnl: null,
-    createdAt: executedAt,
-  };
-}
+const entry = (id: number, side: 'buy' | 'dividend', amount: number) =>
+  side === 'buy'
+    ? ledgerRow(id, { symbol: 'KO', quantity: 10, price: 60, amount: null, withholdingTax: null })
+    : ledgerRow(id, { symbol: 'KO', side, quantity: 0, price: 0, amount, withholdingTax: 0 });
 
-function position(currentPrice: number): ValuedPosition {
-  return {
+const position = (currentPrice: number) =>
+  soleValuedPosition({
     symbol: 'KO',
     quantity: 10,
     currentPrice,
     costBasis: 600,
-    marketValue: 10 * currentPrice,
-    unrealizedPnl: 10 * currentPrice - 600,
-    unrealizedPnlPercent: 0,
-    dayChange: 0,
-    dayChangePercent: 0,
-    weight: 100,
     sector: 'consumer',
     lastUpdated: asOf,
-  };
-}
+  });
 
 describe('PortfolioIncomeService', () => {
   let snapshot: HoldingsSnapshot;

@@ -1,47 +1,23 @@
+import { ledgerRow, soleValuedPosition } from '../../../test/factories/ledger.factory';
 import { AVERAGE_COST } from './analytics/cost-basis';
 import { LedgerEntry, LedgerReplay } from './analytics/ledger-replay';
-import { ValuedPosition } from './analytics/position-valuation';
 import { HoldingsService, HoldingsSnapshot } from './holdings.service';
-import { LedgerTransaction } from './ledger-transaction';
 import { TaxLotsService } from './tax-lots.service';
 
 const asOf = new Date('2026-03-06T22:00:00Z');
 
-function buy(id: number, quantity: number, price: number, side: 'buy' | 'sell' = 'buy'): LedgerTransaction {
-  const executedAt = new Date(`2026-01-0${id}T15:00:00Z`);
-  return {
-    id,
-    userId: 7,
-    accountId: 3,
-    symbol: 'AAPL',
-    side,
-    quantity,
-    price,
-    fees: 0,
-    executedAt,
-    tradeDate: `2026-01-0${id}`,
-    note: null,
-    realizedPnl: null,
-    createdAt: executedAt,
-  };
-}
+const buy = (id: number, quantity: number, price: number, side: 'buy' | 'sell' = 'buy') =>
+  ledgerRow(id, { quantity, price, side });
 
-function position(currentPrice: number): ValuedPosition {
-  return {
+const position = (currentPrice: number) =>
+  soleValuedPosition({
     symbol: 'AAPL',
     quantity: 15,
     currentPrice,
     costBasis: 1400,
-    marketValue: 15 * currentPrice,
-    unrealizedPnl: 15 * currentPrice - 1400,
-    unrealizedPnlPercent: 0,
-    dayChange: 0,
-    dayChangePercent: 0,
-    weight: 100,
     sector: 'technology',
     lastUpdated: asOf,
-  };
-}
+  });
 
 function snapshotOf(ledgerVersion: number, ledger: readonly LedgerEntry[], price: number): HoldingsSnapshot {
   return {
