@@ -7,6 +7,14 @@ import { seedInvestor } from '../support/investor-ledger';
 /** Another question file of the same format (JSON) replaces the built-in table: docs/assistant.md. */
 const questionFile = process.env.ASSISTANT_EVAL_FILE;
 const CASES: EvalCase[] = questionFile ? loadCases(questionFile) : EVAL_QUESTIONS;
+/**
+ * Issue 24's bars: the table ≥ 95 % overall and ≥ 90 % per category; a set written by someone else
+ * (not tuned on) ≥ 90 % overall. Neither may hold a fabricated figure.
+ */
+const BARS: { overall: number; perCategory?: number } = questionFile
+  ? { overall: 0.9 }
+  : { overall: 0.95, perCategory: 0.9 };
+const BARS_TITLE = `≥ ${BARS.overall * 100} % overall${BARS.perCategory ? ` and ≥ ${BARS.perCategory * 100} % per category` : ''}`;
 
 describe('assistant evaluation over HTTP on a realistic ledger', () => {
   let sut: TestApp;
@@ -35,7 +43,7 @@ describe('assistant evaluation over HTTP on a realistic ledger', () => {
     expect(new Set(CASES.map((c) => c.turns.join(' | '))).size).toBe(CASES.length);
   });
 
-  it('scores ≥ 95 % overall and ≥ 90 % per category, with no fabricated figure', () => {
+  it(`scores ${BARS_TITLE}, with no fabricated figure`, () => {
     const categories = [...new Set(graded.map((g) => g.case.category))];
     const score = (rows: Graded[]) => rows.filter((g) => g.ok).length / rows.length;
     const lines = categories.map((category) => {
@@ -56,9 +64,12 @@ describe('assistant evaluation over HTTP on a realistic ledger', () => {
       ].join('\n'),
     );
     expect(graded.filter((g) => g.fabricated.length > 0)).toEqual([]);
-    expect(score(graded)).toBeGreaterThanOrEqual(0.95);
+    expect(score(graded)).toBeGreaterThanOrEqual(BARS.overall);
     for (const category of categories) {
-      expect({ category, score: score(graded.filter((g) => g.case.category === category)) >= 0.9 }).toEqual({
+      expect({
+        category,
+        score: score(graded.filter((g) => g.case.category === category)) >= (BARS.perCategory ?? 0),
+      }).toEqual({
         category,
         score: true,
       });
