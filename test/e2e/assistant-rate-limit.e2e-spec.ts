@@ -21,7 +21,7 @@ async function chatOver(url: string, user: TestUser, conversationId?: string) {
   return {
     status: response.status,
     retryAfter: response.headers.get('retry-after'),
-    body: await response.json(),
+    body: (await response.json()) as { conversation_id?: string; detail?: string },
   };
 }
 
@@ -57,7 +57,7 @@ describe('assistant chat-turn limit (a fixed minute per user, counted in Postgre
     it('counts the turns that continue a conversation, and refuses beyond the limit before any 404', async () => {
       const user = await registerUser(sut);
       const stranger = await registerUser(sut);
-      const strangers = (await chatOver(url, stranger)).body.conversation_id as string;
+      const strangers = (await chatOver(url, stranger)).body.conversation_id;
       const { conversation_id: conversationId } = (await chatOver(url, user)).body;
       clock.advance(5_000);
       expect((await chatOver(url, user, conversationId)).status).toBe(200);
