@@ -66,8 +66,10 @@ function timingOf(samples: number[]): Timing {
 }
 
 async function main(): Promise<void> {
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('npm run build failed');
+  if (!process.env.BENCH_SKIP_BUILD) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'ia-bench-assistant-'));
   Object.assign(process.env, {
     DATA_DIR: dataDir,
@@ -217,9 +219,12 @@ async function main(): Promise<void> {
         return talkerAuth;
       }),
     );
-    const converse = async (who: typeof talkers, samples: number[]) =>
+    // Each talker has its own dialogue (the rotation from its own offset), whether it talks alone or
+    // with the others.
+    const converse = async (workers: number[], samples: number[]) =>
       Promise.all(
-        who.map(async (talkerAuth, worker) => {
+        workers.map(async (worker) => {
+          const talkerAuth = talkers[worker];
           let conversationId: string | undefined;
           for (let turn = 0; turn < TURNS_PER_CONVERSATION; turn += 1) {
             if (turn % 10 === 0) conversationId = undefined;
@@ -238,14 +243,17 @@ async function main(): Promise<void> {
     const sequentialSamples: number[] = [];
     for (let round = 0; round < CONCURRENT_CONVERSATIONS; round += 1) {
       const one: number[] = [];
-      await converse([talkers[round]], one);
+      await converse([round], one);
       sequentialSamples.push(...one);
     }
     const sequential = timingOf(sequentialSamples);
     const concurrentSamples: number[] = [];
     const queriesBefore = queries.count;
     const cpuBefore = process.cpuUsage();
-    await converse(talkers, concurrentSamples);
+    await converse(
+      talkers.map((_, worker) => worker),
+      concurrentSamples,
+    );
     const cpu = process.cpuUsage(cpuBefore);
     const concurrentTurns = CONCURRENT_CONVERSATIONS * TURNS_PER_CONVERSATION;
     const queriesPerTurn = (queries.count - queriesBefore) / concurrentTurns;

@@ -12,16 +12,16 @@ import { FakeClock } from '../fakes/clock';
 const TURNS_PER_MINUTE = 3;
 const tooMany = { detail: `Too many chat messages: at most ${TURNS_PER_MINUTE} per minute, try again later` };
 
-async function chatOver(url: string, user: TestUser) {
+async function chatOver(url: string, user: TestUser, conversationId?: string) {
   const response = await fetch(`${url}/api/v1/assistant/chat`, {
     method: 'POST',
     headers: { ...user.headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ message: 'help' }),
+    body: JSON.stringify({ message: 'help', ...(conversationId && { conversation_id: conversationId }) }),
   });
   return {
     status: response.status,
     retryAfter: response.headers.get('retry-after'),
-    body: await response.json(),
+    body: (await response.json()) as { conversation_id?: string; detail?: string },
   };
 }
 
@@ -52,6 +52,40 @@ describe('assistant chat-turn limit (a fixed minute per user, counted in Postgre
         expect((await chatOver(url, user)).status).toBe(200);
       expect(await chatOver(url, user)).toEqual({ status: 429, retryAfter: '60', body: tooMany });
       expect((await chatOver(url, await registerUser(sut))).status).toBe(200);
+    });
+
+    it('counts the turns that continue a conversation, and refuses beyond the limit before any 404', async () => {
+      const user = await registerUser(sut);
+      const stranger = await registerUser(sut);
+      const strangers = (await chatOver(url, stranger)).body.conversation_id;
+      const { conversation_id: conversationId } = (await chatOver(url, user)).body;
+      clock.advance(5_000);
+      expect((await chatOver(url, user, conversationId)).status).toBe(200);
+      expect((await chatOver(url, user, strangers)).status).toBe(404);
+      expect(await chatOver(url, user, conversationId)).toEqual({
+        status: 429,
+        retryAfter: '55',
+        body: tooMany,
+      });
+      expect(await chatOver(url, user, strangers)).toEqual({ status: 429, retryAfter: '55', body: tooMany });
+      clock.advance(55_000);
+      expect((await chatOver(url, user, strangers)).status).toBe(404);
+      const conversation = await sut.inject({
+        method: 'GET',
+        url: `/api/v1/assistant/conversations/${conversationId}`,
+        headers: user.headers,
+      });
+      expect(conversation.json().messages).toHaveLength(4);
+    });
+
+    it('lets exactly the limit through when turns of one conversation arrive at once', async () => {
+      const user = await registerUser(sut);
+      const { conversation_id: conversationId } = (await chatOver(url, user)).body;
+      const statuses = (
+        await Promise.all(Array.from({ length: 8 }, () => chatOver(url, user, conversationId)))
+      ).map((response) => response.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(TURNS_PER_MINUTE - 1);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(8 - TURNS_PER_MINUTE + 1);
     });
 
     it('lets exactly the limit through when turns arrive at once', async () => {

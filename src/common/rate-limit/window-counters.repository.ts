@@ -41,6 +41,26 @@ function countInWindow(
     RETURNING ${table.count} AS count, window_started_at`;
 }
 
+/**
+ * The upsert that takes one chat turn of a user: it counts only while the window holds fewer than
+ * the limit (or in a new window) and returns a row when it did. The caller names the parameters,
+ * so that a statement reading the turn's conversation can take the turn in the same round trip.
+ */
+export function takeChatTurnSql(parameters: {
+  userId: string;
+  now: string;
+  endedIfOpenedBy: string;
+  limit: string;
+}): string {
+  const { userId, now, endedIfOpenedBy, limit } = parameters;
+  return countInWindow(COUNTER_TABLES['chat-turns'], {
+    rows: `VALUES (${userId}, 1, ${now})`,
+    now,
+    endedIfOpenedBy,
+    countedWhen: `w.window_started_at <= ${endedIfOpenedBy} OR w.turns < ${limit}`,
+  });
+}
+
 function toWindowCount(row: CountRow): WindowCount {
   return { count: row.count, windowStartedAt: new Date(row.window_started_at) };
 }
@@ -119,12 +139,7 @@ export class WindowCountersRepository {
   /** Counts one chat turn of the user only while the window holds fewer than `limit`; whether it did. */
   async takeChatTurn(userId: number, limit: number, bounds: WindowBounds): Promise<boolean> {
     const taken: CountRow[] = await this.manager.query(
-      countInWindow(COUNTER_TABLES['chat-turns'], {
-        rows: 'VALUES ($1, 1, $2)',
-        now: '$2',
-        endedIfOpenedBy: '$3',
-        countedWhen: 'w.window_started_at <= $3 OR w.turns < $4',
-      }),
+      takeChatTurnSql({ userId: '$1', now: '$2', endedIfOpenedBy: '$3', limit: '$4' }),
       [userId, bounds.now, bounds.endedIfOpenedBy, limit],
     );
     return taken.length > 0;

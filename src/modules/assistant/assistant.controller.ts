@@ -11,7 +11,7 @@ import {
   Query,
   Req,
   Res,
-  UseInterceptors,
+  UseGuards,
 } from '@nestjs/common';
 import {
   ApiNoContentResponse,
@@ -38,7 +38,7 @@ import { ConversationsQuery } from './dto/conversations.query';
 import { ChatOutcome, ChatService } from './chat.service';
 import { ConversationsService, ConversationSummary } from './conversations.service';
 import { streamAnswer, wantsEventStream } from './sse-stream';
-import { StreamSlotInterceptor } from './stream-slot.interceptor';
+import { StreamSlotGuard } from './stream-slot.guard';
 
 const SSE_DESCRIPTION =
   'With `Accept: text/event-stream` the answer streams as Server-Sent Events: `event: delta` with `{"text": "..."}` ' +
@@ -69,7 +69,7 @@ export class AssistantController {
       '`Too many open chat streams: at most <n> per user, try again later` or `Too many open chat streams, try again ' +
       'later` (ASSISTANT_STREAMS_PER_USER, ASSISTANT_STREAMS_TOTAL). See Retry-After',
   })
-  @UseInterceptors(StreamSlotInterceptor)
+  @UseGuards(StreamSlotGuard)
   async chat(
     @CurrentUser() user: AuthUser,
     @Body() body: ChatRequestDto,

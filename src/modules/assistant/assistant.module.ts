@@ -19,7 +19,7 @@ import { ChatEngine } from './engines/chat-engine';
 import { OfflineEngine } from './engines/offline/offline-engine';
 import { OpenAiEngine } from './engines/openai/openai-engine';
 import { OpenStreams } from './open-streams';
-import { StreamSlotInterceptor } from './stream-slot.interceptor';
+import { StreamSlotGuard } from './stream-slot.guard';
 import { ConversationMessageEntity } from './entities/conversation-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import { AssistantTools } from './tools/assistant-tools.service';
@@ -59,7 +59,7 @@ import { WindowCountersModule } from '../../common/rate-limit/window-counters.mo
     ConversationsService,
     BriefingService,
     OpenStreams,
-    StreamSlotInterceptor,
+    StreamSlotGuard,
   ],
   exports: [BriefingService],
 })

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { CleanupRunner, EVERY_MINUTE } from '../../common/jobs/cleanup-runner';
-import { FixedWindow } from '../../common/rate-limit/fixed-window';
+import { FixedWindow, WindowBounds } from '../../common/rate-limit/fixed-window';
 import { WindowCountersRepository } from '../../common/rate-limit/window-counters.repository';
 import { Clock } from '../../common/time/clock';
 import { ErrorDetail } from '../../common/errors/error-details';
@@ -34,10 +34,26 @@ export class ChatRateLimiter implements OnModuleInit {
 
   /** Counts one turn for the user; 429 with Retry-After (when the window ends) once it holds the limit. */
   async take(userId: number): Promise<void> {
-    const now = this.clock.now();
-    const limit = this.config.chatTurnsPerMinute;
-    if (await this.counters.takeChatTurn(userId, limit, WINDOW.at(now))) return;
-    const windowStartedAt = (await this.counters.chatWindowStartedAt(userId)) ?? now;
-    throw WINDOW.refusal(ErrorDetail.tooManyChatTurns(limit), windowStartedAt, now);
+    const turn = this.turn();
+    await this.settle(userId, turn, await this.counters.takeChatTurn(userId, turn.limit, turn.bounds));
   }
+
+  /** A turn about to be counted now, by `take` or by a statement that takes it with other work. */
+  turn(): ChatTurnCount {
+    return { limit: this.config.chatTurnsPerMinute, bounds: WINDOW.at(this.clock.now()) };
+  }
+
+  /** 429 with Retry-After (when the window ends) unless the turn was taken. */
+  async settle(userId: number, turn: ChatTurnCount, taken: boolean): Promise<void> {
+    if (taken) return;
+    const { now } = turn.bounds;
+    const windowStartedAt = (await this.counters.chatWindowStartedAt(userId)) ?? now;
+    throw WINDOW.refusal(ErrorDetail.tooManyChatTurns(turn.limit), windowStartedAt, now);
+  }
+}
+
+/** The limit a chat turn is counted against and the window it is counted in. */
+export interface ChatTurnCount {
+  limit: number;
+  bounds: WindowBounds;
 }

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PreferencesService } from '../preferences';
 import { AiStatus } from '../ai-status';
-import { ChatRateLimiter } from './chat-rate-limiter';
 import { ConversationsService, StoredMessage } from './conversations.service';
 import { ChatEngine, ChatTurn, DeltaSink, EngineAnswer } from './engines/chat-engine';
 import { OfflineEngine } from './engines/offline/offline-engine';
@@ -30,7 +29,6 @@ export class ChatService {
   constructor(
     private readonly conversations: ConversationsService,
     private readonly preferences: PreferencesService,
-    private readonly limiter: ChatRateLimiter,
     /** The configured engine (AI_PROVIDER): the offline rules, or a model that falls back to them. */
     private readonly engine: ChatEngine,
     private readonly offline: OfflineEngine,
@@ -39,15 +37,14 @@ export class ChatService {
 
   /**
    * 429 beyond the per-user limit and 404 for a conversation that is not the caller's, before
-   * anything streams (the limit first when both apply). The limit, the conversation with its earlier
-   * messages (one query) and the preferences are read concurrently: one round trip of waiting.
+   * anything streams (the limit first when both apply). The turn's count with the conversation and
+   * its earlier messages (one statement), and the preferences, are read concurrently: one round trip
+   * of waiting.
    */
   async start(userId: number, message: string, conversationId?: string): Promise<PendingTurn> {
-    const limited = this.limiter.take(userId);
     const opening = this.conversations.begin(userId, conversationId, message);
     const reading = this.preferences.findForUser(userId);
-    await Promise.allSettled([limited, opening, reading]);
-    await limited;
+    await Promise.allSettled([opening, reading]);
     const { conversation, history } = await opening;
     const preferences = await reading;
     return {

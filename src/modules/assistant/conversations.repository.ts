@@ -3,6 +3,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ConversationMessageEntity, MessageRole } from './entities/conversation-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
+import { takeChatTurnSql } from '../../common/rate-limit/window-counters.repository';
+import type { ChatTurnCount } from './chat-rate-limiter';
 import { AnswerSource } from './tools/answer-source';
 
 /** A message about to be stored; its position is taken when it is. */
@@ -21,11 +23,15 @@ export interface NewConversation {
   createdAt: Date;
 }
 
-/** A conversation's row joined with one of its last messages (null for a conversation without any). */
-export interface ConversationWithRecentMessageRow {
-  title: string;
-  created_at: Date;
-  updated_at: Date;
+/**
+ * Whether a chat turn was taken, with the conversation's row (null when it is not the user's) joined
+ * with one of its last messages (null for a conversation without any).
+ */
+export interface TurnWithRecentMessageRow {
+  taken: boolean;
+  title: string | null;
+  created_at: Date | null;
+  updated_at: Date | null;
   role: MessageRole | null;
   content: string | null;
 }
@@ -67,21 +73,32 @@ export class ConversationsRepository {
   }
 
   /**
-   * The user's conversation `id` with its last `count` messages, oldest first, in one query: one
-   * row per message (one with null `role` and `content` when it has none); no row when the
-   * conversation is not the user's.
+   * Takes one chat turn of the user (WindowCountersRepository.takeChatTurn's upsert: counted only
+   * below the limit or in a new window) and reads the user's conversation `id` with its last `count`
+   * messages, oldest first, in one statement: one row per message (one with null `role` and
+   * `content` when it has none, one with a null `title` too when the conversation is not the user's),
+   * each saying whether the turn was taken.
    */
-  withRecentMessages(userId: number, id: string, count: number): Promise<ConversationWithRecentMessageRow[]> {
-    return this.manager.query<ConversationWithRecentMessageRow[]>(
-      `SELECT c.title, c.created_at, c.updated_at, recent.role, recent.content
-         FROM assistant_conversations c
+  takeTurnWithRecentMessages(
+    userId: number,
+    id: string,
+    count: number,
+    turn: ChatTurnCount,
+  ): Promise<TurnWithRecentMessageRow[]> {
+    return this.manager.query<TurnWithRecentMessageRow[]>(
+      `WITH taken AS (
+         ${takeChatTurnSql({ userId: '$2', now: '$4', endedIfOpenedBy: '$5', limit: '$6' })}
+       )
+       SELECT EXISTS (SELECT 1 FROM taken) AS taken,
+              c.title, c.created_at, c.updated_at, recent.role, recent.content
+         FROM (VALUES (1)) AS turn (one)
+         LEFT JOIN assistant_conversations c ON c.id = $1 AND c.user_id = $2
          LEFT JOIN LATERAL (
            SELECT m.role, m.content, m.position FROM assistant_messages m
             WHERE m.conversation_id = c.id ORDER BY m.position DESC LIMIT $3
          ) recent ON true
-        WHERE c.id = $1 AND c.user_id = $2
         ORDER BY recent.position`,
-      [id, userId, count],
+      [id, userId, count, turn.bounds.now, turn.bounds.endedIfOpenedBy, turn.limit],
     );
   }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/time/clock';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { ChatRateLimiter } from './chat-rate-limiter';
 import { ConversationsRepository } from './conversations.repository';
 import { MessageRole } from './entities/conversation-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
@@ -44,6 +45,7 @@ export interface ConversationSummary {
 export class ConversationsService {
   constructor(
     private readonly conversations: ConversationsRepository,
+    private readonly limiter: ChatRateLimiter,
     private readonly clock: Clock,
   ) {}
 
@@ -63,16 +65,19 @@ export class ConversationsService {
   }
 
   /**
-   * The conversation a turn belongs to and its last messages (oldest first), in one query: the
-   * caller's conversation `id` (404 unless it is theirs) or a new one titled after its first
-   * message, with no history — stored only with its first turn, so that a turn costs one statement.
+   * Counts the turn (429 beyond the per-user limit, before anything else) and opens the conversation
+   * it belongs to with its last messages (oldest first): the caller's conversation `id` (404 unless
+   * it is theirs), counted and read in one statement, or a new one titled after its first message,
+   * with no history — stored only with its first turn, so that a turn costs one statement more.
    */
   async begin(
     userId: number,
     id: string | undefined,
     firstMessage: string,
   ): Promise<{ conversation: OpenConversation; history: HistoryMessage[] }> {
-    if (id === undefined) {
+    if (id === undefined || !UUID.test(id)) {
+      await this.limiter.take(userId);
+      if (id !== undefined) throw new NotFoundError(ErrorDetail.conversationNotFound);
       const now = this.clock.now();
       const title = firstMessage.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH);
       return {
@@ -80,10 +85,13 @@ export class ConversationsService {
         history: [],
       };
     }
-    if (!UUID.test(id)) throw new NotFoundError(ErrorDetail.conversationNotFound);
-    const rows = await this.conversations.withRecentMessages(userId, id, HISTORY_MESSAGES);
-    if (rows.length === 0) throw new NotFoundError(ErrorDetail.conversationNotFound);
+    const turn = this.limiter.turn();
+    const rows = await this.conversations.takeTurnWithRecentMessages(userId, id, HISTORY_MESSAGES, turn);
     const [first] = rows;
+    await this.limiter.settle(userId, turn, first.taken);
+    if (first.title === null || first.created_at === null || first.updated_at === null) {
+      throw new NotFoundError(ErrorDetail.conversationNotFound);
+    }
     return {
       conversation: {
         id,
