@@ -106,6 +106,29 @@ describe('HoldingsService', () => {
     expect(first.positions.find((position) => position.symbol === 'XOM')!.lastUpdated).toEqual(at);
   });
 
+  it('asks whether the account is the user’s once per ledger version', async () => {
+    const asked: number[] = [];
+    const counted: HoldingsAccounts = {
+      find: async (userId, id) => (asked.push(id), accounts.find(userId, id)),
+    };
+    let version = 1;
+    const repository: HoldingsLedger = {
+      ledger: async () => ({ version, entries: [entry(1, 'AAPL', 'buy', 10, 90)] }),
+    };
+    const averageCost: HoldingsCostBasis = { costBasis: async () => AVERAGE_COST };
+    const holdings = new HoldingsService(repository, market, new FakeClock(at), averageCost, counted);
+
+    await holdings.snapshot(7, 3);
+    await holdings.snapshot(7, 3);
+    expect(asked).toEqual([3]);
+    version = 2;
+    await holdings.snapshot(7, 3);
+    await expect(holdings.snapshot(7, 4)).rejects.toThrow('Account not found');
+    await expect(holdings.snapshot(7, 4)).rejects.toThrow('Account not found');
+
+    expect(asked).toEqual([3, 3, 4, 4]);
+  });
+
   it('fails with the spec’s retrieval detail when a held symbol has no quote', async () => {
     market.quotes.set('XOM', null);
     const failure = sut.snapshot(7);

@@ -107,14 +107,12 @@ export class HoldingsService {
    * account combined.
    */
   async snapshot(userId: number, accountId?: number): Promise<HoldingsSnapshot> {
-    const [stored, costBasis, account] = await Promise.all([
+    const [stored, costBasis] = await Promise.all([
       this.transactions.ledger(userId),
       this.settings.costBasis(userId),
-      accountId === undefined ? undefined : this.accounts.find(userId, accountId),
     ]);
-    if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
     const owner = ledgerOwner(userId, accountId);
-    const ledger = this.ledgerOf(owner, stored, accountId);
+    const ledger = await this.ledgerOf(userId, owner, stored, accountId);
     const replay = this.replayOf(owner, stored.version, ledger, costBasis);
     const symbols = [...replay.positions.keys()];
     const [quotes, sectors] = await Promise.all([this.quotes(symbols), this.sectorsOf(symbols)]);
@@ -136,15 +134,23 @@ export class HoldingsService {
     return this.replayOf(ledgerOwner(userId, undefined), stored.version, stored.entries, costBasis);
   }
 
-  /** The entries of one account of a ledger version (all of them when none is named). */
-  private ledgerOf(
+  /**
+   * The entries of one account of a ledger version (all of them when none is named); 404 when the
+   * account is not the user's. An account's entries are kept only once it was found, and deleting
+   * an account moves the ledger's version on, so entries of the current version prove that the
+   * account exists: a repeated read makes one database round trip (the version), not two.
+   */
+  private async ledgerOf(
+    userId: number,
     owner: string,
     stored: LedgerVersion,
     accountId: number | undefined,
-  ): readonly LedgerEntry[] {
+  ): Promise<readonly LedgerEntry[]> {
     if (accountId === undefined) return stored.entries;
     let cached = this.accountLedgers.getCurrent(owner, (entry) => entry.version === stored.version);
     if (!cached) {
+      if (!(await this.accounts.find(userId, accountId)))
+        throw new NotFoundError(ErrorDetail.accountNotFound);
       const entries = entriesOfAccount(stored.entries, accountId);
       cached = { version: stored.version, rows: entries.length, value: entries };
       this.accountLedgers.set(owner, cached);
