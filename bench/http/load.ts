@@ -35,7 +35,8 @@ export async function settled(pid: number): Promise<void> {
   }
 }
 
-function run(target: LoadTarget, seconds: number): Promise<autocannon.Result> {
+/** `seconds` of load on the target, unmeasured. */
+export function run(target: LoadTarget, seconds: number): Promise<autocannon.Result> {
   return autocannon({
     url: target.url,
     method: target.method,

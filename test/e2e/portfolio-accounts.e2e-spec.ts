@@ -258,6 +258,20 @@ describe('Portfolio accounts', () => {
     expect((await get(user, `accounts/${empty.id}`)).statusCode).toBe(404);
   });
 
+  it("answers 404 for a deleted account's holdings even right after they were read", async () => {
+    const user = await registerUser(sut);
+    const empty = await open(user, { name: 'Empty', kind: 'hsa' });
+    for (let read = 0; read < 2; read += 1) {
+      const held = await get(user, `positions?account_id=${empty.id}`);
+      expect([held.statusCode, held.json()]).toEqual([200, { positions: [] }]);
+    }
+
+    expect((await call(user, 'DELETE', `accounts/${empty.id}`)).statusCode).toBe(204);
+
+    const gone = await get(user, `positions?account_id=${empty.id}`);
+    expect([gone.statusCode, gone.json()]).toEqual([404, { detail: 'Account not found' }]);
+  });
+
   it('imports a CSV into the account named', async () => {
     const user = await registerUser(sut);
     const ira = await open(user, { name: 'IRA', kind: 'ira' });

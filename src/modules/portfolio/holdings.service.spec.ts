@@ -69,6 +69,66 @@ describe('HoldingsService', () => {
     expect(market.profileCalls.sort()).toEqual(['AAPL', 'XOM']);
   });
 
+  it('answers the same frozen valuation while the quotes and sectors are unchanged', async () => {
+    const first = await sut.snapshot(7);
+
+    const second = await sut.snapshot(7);
+
+    expect(second.positions).toBe(first.positions);
+    expect(Object.isFrozen(second.positions)).toBe(true);
+    expect(second.positions.every((position) => Object.isFrozen(position))).toBe(true);
+  });
+
+  it('values the positions anew when a quote moves', async () => {
+    const first = await sut.snapshot(7);
+    market.quotes.set('XOM', stockQuote('XOM', 52, 51, at));
+
+    const second = await sut.snapshot(7);
+
+    expect(second.positions).not.toBe(first.positions);
+    expect(
+      second.positions.map((position) => [position.symbol, position.currentPrice, position.dayChange]),
+    ).toEqual([
+      ['AAPL', 100, 20],
+      ['XOM', 52, 4],
+    ]);
+  });
+
+  it('values the positions anew when a quote is only newer', async () => {
+    const first = await sut.snapshot(7);
+    market.quotes.set('XOM', stockQuote('XOM', 50, 51, new Date(at.getTime() + 60_000)));
+
+    const second = await sut.snapshot(7);
+
+    expect(second.positions.find((position) => position.symbol === 'XOM')!.lastUpdated).toEqual(
+      new Date(at.getTime() + 60_000),
+    );
+    expect(first.positions.find((position) => position.symbol === 'XOM')!.lastUpdated).toEqual(at);
+  });
+
+  it('asks whether the account is the user’s once per ledger version', async () => {
+    const asked: number[] = [];
+    const counted: HoldingsAccounts = {
+      find: async (userId, id) => (asked.push(id), accounts.find(userId, id)),
+    };
+    let version = 1;
+    const repository: HoldingsLedger = {
+      ledger: async () => ({ version, entries: [entry(1, 'AAPL', 'buy', 10, 90)] }),
+    };
+    const averageCost: HoldingsCostBasis = { costBasis: async () => AVERAGE_COST };
+    const holdings = new HoldingsService(repository, market, new FakeClock(at), averageCost, counted);
+
+    await holdings.snapshot(7, 3);
+    await holdings.snapshot(7, 3);
+    expect(asked).toEqual([3]);
+    version = 2;
+    await holdings.snapshot(7, 3);
+    await expect(holdings.snapshot(7, 4)).rejects.toThrow('Account not found');
+    await expect(holdings.snapshot(7, 4)).rejects.toThrow('Account not found');
+
+    expect(asked).toEqual([3, 3, 4, 4]);
+  });
+
   it('fails with the spec’s retrieval detail when a held symbol has no quote', async () => {
     market.quotes.set('XOM', null);
     const failure = sut.snapshot(7);

@@ -48,7 +48,8 @@ export interface HoldingsSnapshot {
   /** The user's cost-basis method, by which `replay` and the positions' cost bases are computed. */
   costBasis: CostBasis;
   replay: LedgerReplay;
-  positions: ValuedPosition[];
+  /** Frozen, and the same array while the replay, the quotes and the sectors are. */
+  positions: readonly ValuedPosition[];
   asOf: Date;
 }
 
@@ -84,6 +85,12 @@ export class HoldingsService {
     sizeCalculation: (entry) => Math.max(1, entry.rows),
   });
 
+  /**
+   * The last valuation of each replay (kept while the replay is cached), reused while every held
+   * symbol's quote and sector is the same: quotes change far less often than they are read.
+   */
+  private readonly valuations = new WeakMap<LedgerReplay, Valuation>();
+
   /** Kept while the ledger array is: a ledger version's entries are frozen and cached. */
   private readonly splitSymbolsByLedger = new WeakMap<readonly LedgerEntry[], ReadonlySet<string>>();
 
@@ -100,18 +107,16 @@ export class HoldingsService {
    * account combined.
    */
   async snapshot(userId: number, accountId?: number): Promise<HoldingsSnapshot> {
-    const [stored, costBasis, account] = await Promise.all([
+    const [stored, costBasis] = await Promise.all([
       this.transactions.ledger(userId),
       this.settings.costBasis(userId),
-      accountId === undefined ? undefined : this.accounts.find(userId, accountId),
     ]);
-    if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
     const owner = ledgerOwner(userId, accountId);
-    const ledger = this.ledgerOf(owner, stored, accountId);
+    const ledger = await this.ledgerOf(userId, owner, stored, accountId);
     const replay = this.replayOf(owner, stored.version, ledger, costBasis);
     const symbols = [...replay.positions.keys()];
     const [quotes, sectors] = await Promise.all([this.quotes(symbols), this.sectorsOf(symbols)]);
-    const positions = valuePositions(replay.positions.values(), quotes, (symbol) => sectors.get(symbol)!);
+    const positions = this.valued(replay, quotes, sectors);
     return {
       userId,
       accountId,
@@ -129,15 +134,23 @@ export class HoldingsService {
     return this.replayOf(ledgerOwner(userId, undefined), stored.version, stored.entries, costBasis);
   }
 
-  /** The entries of one account of a ledger version (all of them when none is named). */
-  private ledgerOf(
+  /**
+   * The entries of one account of a ledger version (all of them when none is named); 404 when the
+   * account is not the user's. An account's entries are kept only once it was found, and deleting
+   * an account moves the ledger's version on, so entries of the current version prove that the
+   * account exists: a repeated read makes one database round trip (the version), not two.
+   */
+  private async ledgerOf(
+    userId: number,
     owner: string,
     stored: LedgerVersion,
     accountId: number | undefined,
-  ): readonly LedgerEntry[] {
+  ): Promise<readonly LedgerEntry[]> {
     if (accountId === undefined) return stored.entries;
     let cached = this.accountLedgers.getCurrent(owner, (entry) => entry.version === stored.version);
     if (!cached) {
+      if (!(await this.accounts.find(userId, accountId)))
+        throw new NotFoundError(ErrorDetail.accountNotFound);
       const entries = entriesOfAccount(stored.entries, accountId);
       cached = { version: stored.version, rows: entries.length, value: entries };
       this.accountLedgers.set(owner, cached);
@@ -158,6 +171,22 @@ export class HoldingsService {
       this.replays.set(slot, cached);
     }
     return cached.value;
+  }
+
+  private valued(
+    replay: LedgerReplay,
+    quotes: ReadonlyMap<string, PositionQuote>,
+    sectors: ReadonlyMap<string, string>,
+  ): readonly ValuedPosition[] {
+    const last = this.valuations.get(replay);
+    if (last && sameQuotes(last.quotes, quotes) && sameSectors(last.sectors, sectors)) return last.positions;
+    const positions = Object.freeze(
+      valuePositions(replay.positions.values(), quotes, (symbol) => sectors.get(symbol)!).map((position) =>
+        Object.freeze(position),
+      ),
+    );
+    this.valuations.set(replay, { quotes, sectors, positions });
+    return positions;
   }
 
   /** Quotes of many symbols in one batched call, at cent prices; 500 when a held symbol has none. */
@@ -280,6 +309,34 @@ export function ledgerOwner(userId: number, accountId: number | undefined): stri
 }
 
 const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** A replay's positions valued at these quotes and sectors. */
+interface Valuation {
+  quotes: ReadonlyMap<string, PositionQuote>;
+  sectors: ReadonlyMap<string, string>;
+  positions: readonly ValuedPosition[];
+}
+
+function sameQuotes(a: ReadonlyMap<string, PositionQuote>, b: ReadonlyMap<string, PositionQuote>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [symbol, quote] of b) {
+    const other = a.get(symbol);
+    if (
+      !other ||
+      other.price !== quote.price ||
+      other.change !== quote.change ||
+      other.timestamp.getTime() !== quote.timestamp.getTime()
+    )
+      return false;
+  }
+  return true;
+}
+
+function sameSectors(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [symbol, sector] of b) if (a.get(symbol) !== sector) return false;
+  return true;
+}
 
 function toPositionQuote(quote: StockQuote): PositionQuote {
   const price = cents(quote.price);

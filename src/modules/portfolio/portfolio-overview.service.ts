@@ -31,7 +31,7 @@ export interface SymbolNews {
 export interface Overview {
   summary: PortfolioSummary;
   /** With include_cash, reweighed with the cash balance (see weighWithCash). */
-  positions: ValuedPosition[];
+  positions: readonly ValuedPosition[];
   /** With include_cash only: the cash's weight beside the positions'. */
   cashWeight?: number;
   watchlist: WatchedQuote[];

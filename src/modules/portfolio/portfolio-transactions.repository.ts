@@ -300,8 +300,12 @@ export class LockedLedger {
     this.appended = undefined;
   }
 
-  /** Deletes an account that holds no transactions. */
+  /**
+   * Deletes an account that holds no transactions. The ledger's version moves on too: reads hold
+   * an account's entries per version as proof that the account exists (HoldingsService).
+   */
   async deleteEmptyAccount(accountId: number): Promise<void> {
+    this.changed = true;
     await deleteAccount(this.manager, this.userId, accountId);
   }
 

@@ -62,12 +62,10 @@ export class PortfolioController {
   @ApiOperation({ summary: 'Open positions at live quotes, heaviest first' })
   @ApiOkResponse({ type: PositionsResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
-  async positions(
-    @CurrentUser() user: AuthUser,
-    @Query() query: IncludeCashQuery,
-  ): Promise<PositionsResponse> {
+  @Header('content-type', JSON_CONTENT_TYPE)
+  async positions(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<string> {
     const snapshot = await this.queries.holdings(user.id, query.account_id);
-    return PositionsResponse.from(
+    return PositionsResponse.json(
       snapshot.positions,
       query.include_cash ? snapshot.replay.cashBalance : undefined,
     );

@@ -46,7 +46,7 @@ export class RebalanceService {
     const snapshot = await this.holdings.snapshot(userId, body.account_id);
     const prices = new Map(snapshot.positions.map((position) => [position.symbol, position.currentPrice]));
     const symbolTargets = list === 'targets' ? await this.symbolTargets(body, prices) : null;
-    const planFor = (positions: ValuedPosition[]) => plan(body, positions, symbolTargets, prices);
+    const planFor = (positions: readonly ValuedPosition[]) => plan(body, positions, symbolTargets, prices);
     if (body.dry_run) return { ...planFor(snapshot.positions), executed: false, transactionIds: [] };
     return this.ledger.change(userId, async (ledger) => {
       // Executed trades go to the account named, or to the default one.
@@ -136,7 +136,7 @@ export class RebalanceService {
  */
 function plan(
   body: RebalanceRequestDto,
-  positions: ValuedPosition[],
+  positions: readonly ValuedPosition[],
   symbolTargets: SymbolTarget[] | null,
   targetPrices: ReadonlyMap<string, number>,
 ): RebalancePlan {
@@ -171,7 +171,7 @@ function checkTargetLists(body: RebalanceRequestDto): TargetList {
   return list;
 }
 
-function sectorTargets(body: RebalanceRequestDto, positions: ValuedPosition[]): SymbolTarget[] {
+function sectorTargets(body: RebalanceRequestDto, positions: readonly ValuedPosition[]): SymbolTarget[] {
   const requested = body.sector_targets!;
   const issues = duplicates(requested.map((target) => target.sector)).map((index) =>
     targetIssue('sector_targets', index, 'sector', `duplicate sector ${requested[index].sector}`),

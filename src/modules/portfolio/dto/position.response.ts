@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ValuedPosition, weighWithCash } from '../analytics/position-valuation';
 import { money, percent, price, quantity } from '../portfolio-rounding';
+import { SerializedRows } from './serialized-rows';
 
 /** The spec's Position (part 2), field for field. */
 export class PositionResponse {
@@ -93,4 +94,15 @@ export class PositionsResponse {
       cash_weight: percent(weighed.cashWeight),
     };
   }
+
+  /**
+   * The JSON text of `from(positions, cashBalance)`; without a cash balance the rows are serialized
+   * once per valuation (the holdings keep one frozen array while quotes are unchanged).
+   */
+  static json(positions: readonly ValuedPosition[], cashBalance?: number): string {
+    if (cashBalance === undefined) return `{"positions":${positionRows.of(positions)}}`;
+    return JSON.stringify(PositionsResponse.from(positions, cashBalance));
+  }
 }
+
+const positionRows = new SerializedRows<ValuedPosition, PositionResponse>(PositionResponse.from);

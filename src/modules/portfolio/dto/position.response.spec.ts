@@ -1,0 +1,60 @@
+import { soleValuedPosition } from '../../../../test/factories/ledger.factory';
+import { ValuedPosition } from '../analytics/position-valuation';
+import { PositionsResponse } from './position.response';
+
+const lastUpdated = new Date('2026-03-06T21:00:00.123Z');
+
+// Fractional shares and sub-cent amounts, which the rounding for the wire must meet alike.
+const valued = (): readonly ValuedPosition[] =>
+  Object.freeze([
+    soleValuedPosition({
+      symbol: 'BRK.B',
+      quantity: 0.123456789,
+      currentPrice: 450.005,
+      costBasis: 50.0049,
+      sector: 'financial',
+      lastUpdated,
+    }),
+    soleValuedPosition({
+      symbol: 'T',
+      quantity: 3,
+      currentPrice: 1 / 3,
+      costBasis: 0.999,
+      sector: 'unknown',
+      lastUpdated,
+    }),
+  ]);
+
+describe('PositionsResponse.json', () => {
+  it('is the JSON text of the response object, byte for byte, without and with the cash', () => {
+    const positions = valued();
+
+    expect(PositionsResponse.json(positions)).toBe(JSON.stringify(PositionsResponse.from(positions)));
+    expect(PositionsResponse.json(positions, 1250.405)).toBe(
+      JSON.stringify(PositionsResponse.from(positions, 1250.405)),
+    );
+    expect(PositionsResponse.json(positions, -20)).toBe(
+      JSON.stringify(PositionsResponse.from(positions, -20)),
+    );
+  });
+
+  it('serializes the rows of one frozen valuation once', () => {
+    const positions = valued();
+    const first = PositionsResponse.json(positions);
+    const stringify = jest.spyOn(JSON, 'stringify');
+
+    const again = PositionsResponse.json(positions);
+
+    expect(stringify).not.toHaveBeenCalled();
+    stringify.mockRestore();
+    expect(again).toBe(first);
+  });
+
+  it('serializes an unfrozen list anew', () => {
+    const positions = [...valued()];
+    PositionsResponse.json(positions);
+    positions.pop();
+
+    expect(PositionsResponse.json(positions)).toBe(JSON.stringify(PositionsResponse.from(positions)));
+  });
+});
