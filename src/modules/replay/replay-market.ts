@@ -73,13 +73,9 @@ export class ReplayMarket {
   private readonly growth = new Map<string, number>();
   private readonly names = new Map<string, { name: string; sector: string | null }>();
   private readonly splitsBySymbol = new Map<string, CycleSplit[]>();
-  private readonly closedBars: ClosedSessionBars;
+  private readonly closedBars = new ClosedSessionBars(SHARED_BARS);
 
-  constructor(
-    readonly dataset: ReplayDataset,
-    { sharedBars = SHARED_BARS }: { sharedBars?: number } = {},
-  ) {
-    this.closedBars = new ClosedSessionBars(sharedBars);
+  constructor(readonly dataset: ReplayDataset) {
     const last = dataset.days - 1;
     for (const { symbol, name, sector } of dataset.universe.stocks) this.names.set(symbol, { name, sector });
     for (const { symbol, name } of dataset.universe.indices) this.names.set(symbol, { name, sector: null });
