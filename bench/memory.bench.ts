@@ -4,8 +4,8 @@
 // The resident set (VmRSS of the service process; the embedded database's processes are apart) is
 // sampled every 100 ms: after boot, the lowest reading within each pass and the reading after each.
 //
-// MEMORY_PASS_SECONDS (default 15), MEMORY_PASSES (5) and BENCH_PORT_BASE (7500; the service at +40)
-// tune it. MEMORY_PROFILE_DIR=<dir> starts the service with `--heap-prof` and writes a heap
+// MEMORY_PASS_SECONDS (default 15), MEMORY_PASSES (5), MEMORY_BOOT_IDLE_SECONDS (40: the idle time
+// before "after boot" is read) and BENCH_PORT_BASE (7500; the service at +40) tune it. MEMORY_PROFILE_DIR=<dir> starts the service with `--heap-prof` and writes a heap
 // snapshot after boot and after each pass there (`npx tsx bench/memory/heap-summary.ts <file>`
 // lists what a snapshot holds); the figures are then not the plain service's. The service runs with
 // the V8 flags of `npm start`; MEMORY_NODE_OPTIONS adds Node/V8 flags after them; MEMORY_SKIP_BUILD=1 uses dist/ as it is.
@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { settled } from './http/load';
@@ -21,12 +21,13 @@ import { embeddedMode } from './http/modes';
 import { memoryOf, processCpuSeconds } from './http/proc-stats';
 import { sentimentTexts } from './http/routes';
 import { currentPrices, HELD_SYMBOLS, seedPortfolio, Session, signUp } from './http/seed';
-import { ROOT, SERVICE_NODE_FLAGS, startService } from './http/service';
+import { ROOT, SERVICE_NODE_FLAGS, SERVICE_START_ENV, startService } from './http/service';
 
 const PASS_SECONDS = Number(process.env.MEMORY_PASS_SECONDS ?? 15);
 const PASSES = Number(process.env.MEMORY_PASSES ?? 5);
 const PORT = Number(process.env.BENCH_PORT_BASE ?? 7500) + 40;
 const PROFILE_DIR = process.env.MEMORY_PROFILE_DIR;
+const BOOT_IDLE_SECONDS = Number(process.env.MEMORY_BOOT_IDLE_SECONDS ?? 40);
 const USERS = 10;
 const TRADES_PER_USER = 200;
 const CONNECTIONS_PER_USER = 2;
@@ -180,12 +181,15 @@ async function runPass(pid: number, baseUrl: string, sessions: Session[]): Promi
 
 function snapshot(pid: number, label: string): Promise<void> {
   if (!PROFILE_DIR) return Promise.resolve();
-  const before = readdirSync(PROFILE_DIR).length;
+  const before = new Set(readdirSync(PROFILE_DIR));
   process.kill(pid, 'SIGWINCH');
   console.error(`  heap snapshot ${label} requested`);
-  // The service writes the snapshot while it stands still: wait until it has used no CPU for a while.
+  // The file appears empty when the service starts writing it: wait until it stops growing.
   return (async () => {
-    while (readdirSync(PROFILE_DIR).length < before + 1) await pause(200);
+    let file: string | undefined;
+    while (!(file = readdirSync(PROFILE_DIR).find((name) => !before.has(name)))) await pause(200);
+    let size = -1;
+    while (size !== (size = statSync(join(PROFILE_DIR, file)).size) || size === 0) await pause(1000);
     await settled(pid);
   })();
 }
@@ -233,13 +237,20 @@ async function main(): Promise<void> {
   };
   const service = await startService(PORT, env, nodeOptions);
   try {
-    // The replay data and the assistant's vocabulary load in the background after boot: "after
-    // boot" is read once the service has been idle for a while, before anyone signed up.
+    // The replay data and the assistant's vocabulary load in the background after boot; once
+    // they have, V8 still holds the young generation at the size the boot grew it to (two
+    // semi-spaces) until its memory reducer sees the allocation rate fall, 20–35 s after the
+    // boot. "After boot" is what an idle replica holds: read after BOOT_IDLE_SECONDS, before
+    // anyone signed up; the reading once the warm-ups were done is reported beside it.
     await pause(2000);
     await settled(service.pid);
+    const bootedMb = memoryOf(service.pid).rssMb;
+    const bootedV8 = await v8MemoryOf(service.baseUrl);
+    console.error(`warm-ups done: ${mb(bootedMb)} (${v8Text(bootedV8)})`);
+    await pause(BOOT_IDLE_SECONDS * 1000);
     const afterBootMb = memoryOf(service.pid).rssMb;
     const afterBootV8 = await v8MemoryOf(service.baseUrl);
-    console.error(`after boot: ${mb(afterBootMb)} (${v8Text(afterBootV8)})`);
+    console.error(`after boot, idle ${BOOT_IDLE_SECONDS} s: ${mb(afterBootMb)} (${v8Text(afterBootV8)})`);
     await snapshot(service.pid, 'after boot');
 
     const sessions: Session[] = [];
@@ -286,12 +297,16 @@ async function main(): Promise<void> {
         `${USERS} users with ${TRADES_PER_USER} trades each; ${PASSES} passes of ${PASS_SECONDS} s, each user ` +
         `on ${CONNECTIONS_PER_USER} connections walking the light, market, news and portfolio routes in turn. ` +
         `Resident set of the service process sampled every ${SAMPLE_MS} ms.` +
-        ` Node options: ${[...SERVICE_NODE_FLAGS, ...nodeOptions].join(' ') || 'none'}.` +
+        ` Node options: ${[...SERVICE_NODE_FLAGS, ...nodeOptions].join(' ') || 'none'}` +
+        `${Object.entries(SERVICE_START_ENV)
+          .map(([name, value]) => `, ${name}=${value}`)
+          .join('')}.` +
         (PROFILE_DIR ? ' Run under --heap-prof with heap snapshots between passes.' : ''),
       '',
       '| | lowest in pass | after pass | highest in pass | V8 heap used / total after | external after | requests | CPU per request | failed |',
       '|---|---|---|---|---|---|---|---|---|',
-      `| after boot | | ${mb(afterBootMb)} | | ${v8Cells(afterBootV8)} | | | |`,
+      `| warm-ups done | | ${mb(bootedMb)} | | ${v8Cells(bootedV8)} | | | |`,
+      `| after boot (idle ${BOOT_IDLE_SECONDS} s) | | ${mb(afterBootMb)} | | ${v8Cells(afterBootV8)} | | | |`,
       ...passes.map(
         (pass, index) =>
           `| pass ${index + 1} | ${mb(pass.lowestMb)} | ${mb(pass.afterMb)} | ${mb(pass.highestMb)} | ${v8Cells(pass.v8)} | ` +

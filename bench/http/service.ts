@@ -59,16 +59,24 @@ async function started(
   };
 }
 
-/** The V8 flags `npm start` (and the Docker image) run the service with: the benchmarks measure it as deployed. */
-export const SERVICE_NODE_FLAGS: readonly string[] = (
+const START_SCRIPT = (
   JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+).scripts.start.split(' ');
+
+/** The V8 flags `npm start` (and the Docker image) run the service with: the benchmarks measure it as deployed. */
+export const SERVICE_NODE_FLAGS: readonly string[] = START_SCRIPT.filter((word) => word.startsWith('--'));
+
+/** The environment `npm start` (and the Docker image) set before `node`: the allocator's setting. */
+export const SERVICE_START_ENV: Readonly<Record<string, string>> = Object.fromEntries(
+  START_SCRIPT.slice(0, START_SCRIPT.indexOf('node'))
+    .map((word) => /^([A-Z_]+)=(.*)$/.exec(word))
+    .filter((match) => match !== null)
+    .map(([, name, value]) => [name, value]),
+);
 
 /**
- * `node [the start script's flags] [options] dist/main.js` with the given environment, once its health
- * route answers 200.
+ * `node [the start script's flags] [options] dist/main.js` with the start script's environment and
+ * the given one, once its health route answers 200.
  */
 export function startService(
   port: number,
@@ -80,7 +88,7 @@ export function startService(
     [...SERVICE_NODE_FLAGS, ...nodeOptions, join(ROOT, 'dist', 'main.js')],
     {
       cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      env: { ...process.env, ...SERVICE_START_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
       // Request logs go to /dev/null: written, as in production, but not kept.
       stdio: ['ignore', 'ignore', 'pipe'],
     },

@@ -1,5 +1,6 @@
-// What a V8 heap snapshot holds: self size by kind and constructor, and the largest single objects
-// with the shortest chain of references that keeps each alive (from the GC roots).
+// What a V8 heap snapshot holds: self size by kind and constructor, the largest single objects
+// with the shortest chain of references that keeps each alive (from the GC roots), and the largest
+// retainers: objects by retained size (what freeing them would free, from the dominator tree).
 //   npx tsx bench/memory/heap-summary.ts <file.heapsnapshot> [rows]
 import { readFileSync } from 'node:fs';
 
@@ -101,6 +102,86 @@ function pathOf(node: number): string {
   return steps.reverse().join(' ← ');
 }
 
+// Dominator tree (Cooper, Harvey and Kennedy's iteration over the reverse post-order) on the same
+// strong edges; an object's retained size is its own plus that of every object it dominates.
+const postOrder = new Int32Array(count).fill(-1);
+const byPostOrder = new Uint32Array(count);
+let visited = 0;
+{
+  const stack = new Uint32Array(count);
+  const nextEdge = new Uint32Array(count);
+  const seen = new Uint8Array(count);
+  let depth = 0;
+  stack[depth++] = 0;
+  seen[0] = 1;
+  nextEdge[0] = firstEdge[0];
+  while (depth > 0) {
+    const node = stack[depth - 1];
+    let pushed = false;
+    while (nextEdge[node] < firstEdge[node + 1]) {
+      const offset = nextEdge[node]++ * edgeWidth;
+      if (edgeTypes[heap.edges[offset + EDGE_TYPE]] === 'weak') continue;
+      const to = heap.edges[offset + EDGE_TO] / nodeWidth;
+      if (seen[to]) continue;
+      seen[to] = 1;
+      nextEdge[to] = firstEdge[to];
+      stack[depth++] = to;
+      pushed = true;
+      break;
+    }
+    if (pushed) continue;
+    depth -= 1;
+    postOrder[node] = visited;
+    byPostOrder[visited++] = node;
+  }
+}
+const reachable = byPostOrder.subarray(0, visited);
+const predecessorCount = new Uint32Array(count + 1);
+for (let node = 0; node < count; node += 1)
+  for (let edge = firstEdge[node]; edge < firstEdge[node + 1]; edge += 1)
+    if (edgeTypes[heap.edges[edge * edgeWidth + EDGE_TYPE]] !== 'weak')
+      predecessorCount[heap.edges[edge * edgeWidth + EDGE_TO] / nodeWidth + 1] += 1;
+for (let node = 0; node < count; node += 1) predecessorCount[node + 1] += predecessorCount[node];
+const predecessors = new Uint32Array(predecessorCount[count]);
+{
+  const filled = predecessorCount.slice(0, count);
+  for (let node = 0; node < count; node += 1)
+    for (let edge = firstEdge[node]; edge < firstEdge[node + 1]; edge += 1)
+      if (edgeTypes[heap.edges[edge * edgeWidth + EDGE_TYPE]] !== 'weak')
+        predecessors[filled[heap.edges[edge * edgeWidth + EDGE_TO] / nodeWidth]++] = node;
+}
+const dominator = new Int32Array(count).fill(-1);
+dominator[0] = 0;
+const intersect = (a: number, b: number) => {
+  while (a !== b) {
+    while (postOrder[a] < postOrder[b]) a = dominator[a];
+    while (postOrder[b] < postOrder[a]) b = dominator[b];
+  }
+  return a;
+};
+for (let changed = true; changed;) {
+  changed = false;
+  for (let index = reachable.length - 1; index >= 0; index -= 1) {
+    const node = reachable[index];
+    if (node === 0) continue;
+    let candidate = -1;
+    for (let at = predecessorCount[node]; at < predecessorCount[node + 1]; at += 1) {
+      const from = predecessors[at];
+      if (postOrder[from] < 0 || dominator[from] === -1) continue;
+      candidate = candidate === -1 ? from : intersect(from, candidate);
+    }
+    if (candidate !== -1 && dominator[node] !== candidate) {
+      dominator[node] = candidate;
+      changed = true;
+    }
+  }
+}
+const retained = new Float64Array(count);
+for (const node of reachable) {
+  retained[node] += selfOf(node);
+  if (node !== 0) retained[dominator[node]] += retained[node];
+}
+
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 console.log(`${file}: ${count.toLocaleString('en-US')} objects, ${mb(total)} of self size\n`);
 console.log('| kind / constructor | self size | objects |\n|---|---|---|');
@@ -112,3 +193,17 @@ const largest = Array.from({ length: count }, (_, node) => node)
   .slice(0, rows);
 console.log('\nLargest single objects, with the shortest chain that holds each (root first):\n');
 for (const node of largest) console.log(`- ${mb(selfOf(node))} ${label(node)}: ${pathOf(node)}`);
+
+// Synthetic nodes (the roots, their groups) and the module system's containers retain nearly
+// everything; the interesting retainers are the objects of the application below them.
+const isSynthetic = (node: number) => kindOf(node) === 'synthetic' || kindOf(node) === 'hidden';
+// Of a chain of objects that retain about the same (a promise, the market, its dataset, its array),
+// only the outermost is listed.
+const retainers = reachable
+  .filter((node) => !isSynthetic(node) && retained[node] >= 1048576)
+  .filter((node) => isSynthetic(dominator[node]) || retained[dominator[node]] > 1.05 * retained[node])
+  .sort((a, b) => retained[b] - retained[a])
+  .slice(0, rows);
+console.log('\nLargest retainers (retained size of at least 1 MB), with the chain that holds each:\n');
+for (const node of retainers)
+  console.log(`- ${mb(retained[node])} retained, ${mb(selfOf(node))} own: ${label(node)}: ${pathOf(node)}`);

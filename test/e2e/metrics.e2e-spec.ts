@@ -133,6 +133,27 @@ describe('GET /metrics', () => {
     }
   });
 
+  it("counts the replay's shared daily bars: a ledger starting on another day finds its symbol's bars", async () => {
+    for (const executedAt of ['2025-01-06T15:00:00Z', '2025-02-03T15:00:00Z']) {
+      const { headers } = await registerUser(sut);
+      const trade = await httpCall(`${base}/api/v1/portfolio/transactions`, {
+        method: 'POST',
+        headers,
+        body: { symbol: 'KO', side: 'buy', quantity: 3, price: 60, executed_at: executedAt },
+      });
+      expect(trade.status).toBe(201);
+      expect((await httpCall(`${base}/api/v1/portfolio/summary`, { headers })).status).toBe(200);
+    }
+    const samples = await scrape();
+    const cache = 'replay-daily-bars';
+    expect(valueOf(samples, 'cache_requests_total', { cache, result: 'hit' })).toBeGreaterThan(0);
+    expect(valueOf(samples, 'cache_requests_total', { cache, result: 'miss' })).toBeGreaterThan(0);
+    expect(valueOf(samples, 'cache_size', { cache })).toBeGreaterThan(0);
+    expect(valueOf(samples, 'cache_capacity', { cache })).toBeGreaterThan(
+      valueOf(samples, 'cache_size', { cache })!,
+    );
+  });
+
   it('counts login lockout rejections', async () => {
     const attempt = () =>
       httpCall(`${base}/api/v1/auth/login`, {

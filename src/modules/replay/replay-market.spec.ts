@@ -88,6 +88,25 @@ describe('ReplayMarket', () => {
       expect(sut.quote('AAA', new Date('2024-01-02T21:00:00Z')).previousClose).toBeCloseTo(bars[0].close);
     });
 
+    it('shares the bars of closed sessions between answers, never the running session', () => {
+      const sut = syntheticMarket();
+      const morning = sut.dailyBars('AAA', '2023-12-29', '2024-01-08', new Date('2024-01-08T15:00:00Z'));
+      const afternoon = sut.dailyBars('AAA', '2024-01-03', '2030-01-01', new Date('2024-01-08T19:00:00Z'));
+      expect(afternoon.map((b) => b.date)).toEqual(['2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08']);
+      for (const [index, shared] of afternoon.slice(0, 3).entries()) expect(shared).toBe(morning[index + 2]);
+      expect(Object.isFrozen(afternoon[0])).toBe(true);
+      expect(afternoon[3]).not.toBe(morning[5]);
+      expect(afternoon[3].volume).toBeGreaterThan(morning[5].volume);
+      // each answer as a market that never answered before gives it
+      expect(afternoon).toEqual(
+        syntheticMarket().dailyBars('AAA', '2024-01-03', '2030-01-01', new Date('2024-01-08T19:00:00Z')),
+      );
+      const evening = new Date('2024-01-08T22:00:00Z');
+      expect(sut.dailyBars('AAA', '2023-12-29', '2024-01-08', evening)).toEqual(
+        syntheticMarket().dailyBars('AAA', '2023-12-29', '2024-01-08', evening),
+      );
+    });
+
     it('reports a session move with change, averages and 52-week extremes', () => {
       const moves = sut.sessionMoves('2024-01-06');
       expect(moves.date).toBe('2024-01-05');

@@ -10,11 +10,14 @@ import {
   tradingDayOnOrAfter,
   tradingDayOnOrBefore,
 } from './replay-calendar';
+import { ClosedSessionBars } from './closed-session-bars';
 import { HistoricalBar, ReplayDataset } from './replay-dataset';
 
 /** Trading days in the 52-week window, and in the average the day's volume is compared with. */
 const YEAR_OF_TRADING_DAYS = 260;
 const AVERAGE_VOLUME_DAYS = 20;
+/** Bound of the closed sessions' daily bars shared between answers (≈ 180 bytes each): 80 symbols over five years. */
+const SHARED_BARS = 100_000;
 
 /**
  * The splits inside the shipped history. Its prices are adjusted for them (continuous across the
@@ -70,6 +73,7 @@ export class ReplayMarket {
   private readonly growth = new Map<string, number>();
   private readonly names = new Map<string, { name: string; sector: string | null }>();
   private readonly splitsBySymbol = new Map<string, CycleSplit[]>();
+  private readonly closedBars = new ClosedSessionBars(SHARED_BARS);
 
   constructor(readonly dataset: ReplayDataset) {
     const last = dataset.days - 1;
@@ -137,22 +141,27 @@ export class ReplayMarket {
     const session = sessionAt(instant);
     const first = tradingDayOnOrAfter(from);
     const last = Math.min(tradingDayOnOrBefore(to), session.tradingDay);
-    const bars: DailyBar[] = [];
-    for (let day = first; day <= last; day = nextTradingDay(day)) {
-      const full = this.bar(symbol, day);
-      const bar = day === session.tradingDay ? intradayBar(full, session.progress) : full;
-      // Every field written in one literal: with a spread, V8 put five of the six fields in a
-      // separate property array, ≈ 56 bytes more per bar, and the market cache holds up to 250,000.
-      bars.push({
-        date: dateOfTradingDay(day),
-        open: bar.open,
-        high: bar.high,
-        low: bar.low,
-        close: bar.close,
-        volume: bar.volume,
-      });
-    }
+    if (last < first) return [];
+    const running = session.progress < 1 && last === session.tradingDay;
+    const lastClosed = running ? previousTradingDay(last) : last;
+    const bars =
+      lastClosed < first
+        ? []
+        : this.closedBars.list(symbol, first, lastClosed, (day) => this.dailyBar(day, this.bar(symbol, day)));
+    if (running) bars.push(this.dailyBar(last, intradayBar(this.bar(symbol, last), session.progress)));
     return bars;
+  }
+
+  /** Every field written in one literal: with a spread, V8 put five of the six fields in a separate property array. */
+  private dailyBar(tradingDay: number, bar: HistoricalBar): DailyBar {
+    return {
+      date: dateOfTradingDay(tradingDay),
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      close: bar.close,
+      volume: bar.volume,
+    };
   }
 
   /**
