@@ -118,9 +118,18 @@ describe('PydanticValidationPipe and an empty query', () => {
     }
   });
 
-  it("keeps a DTO's defaults", async () => {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      expect(await sut.transform({}, query(DefaultedQuery))).toEqual({ limit: 20 });
+  it("keeps a DTO's defaults in a fresh instance each time, validating the class once", async () => {
+    const defaulted = new PydanticValidationPipe();
+    const fullValidation = jest.spyOn(ValidationPipe.prototype, 'transform');
+    const answers = [await defaulted.transform({}, query(DefaultedQuery))];
+    answers.push(await defaulted.transform({}, query(DefaultedQuery)));
+    expect(fullValidation).toHaveBeenCalledTimes(1);
+    fullValidation.mockRestore();
+    for (const answer of answers) {
+      expect(answer).toBeInstanceOf(DefaultedQuery);
+      expect(answer).toEqual({ limit: 20 });
     }
+    expect(answers[1]).not.toBe(answers[0]);
+    expect(await defaulted.transform({ limit: '5' }, query(DefaultedQuery))).toEqual({ limit: 5 });
   });
 });
