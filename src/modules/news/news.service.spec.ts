@@ -81,6 +81,19 @@ describe('NewsService', () => {
     });
   });
 
+  it('scores only the articles that make the page', async () => {
+    const scoring = jest.spyOn(engine, 'scoreArticle');
+    try {
+      const items = await sut.latest({}, 1);
+      expect(items.map((item) => [item.publishedAt, item.sentiment])).toEqual([
+        ['2026-11-20T10:00:00.000Z', 'negative'],
+      ]);
+      expect(scoring.mock.calls).toEqual([['Profit fell sharply and the company warned of layoffs', '']]);
+    } finally {
+      scoring.mockRestore();
+    }
+  });
+
   it('filters by sentiment and window before cutting to the limit', async () => {
     expect((await sut.latest({ sentiment: 'neutral' }, 1)).map((item) => item.title)).toEqual([
       'The annual meeting is on Tuesday',

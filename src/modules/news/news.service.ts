@@ -104,24 +104,31 @@ export class NewsService {
     );
   }
 
+  /**
+   * Ordered newest first before scoring (a stable sort, as before: the order never depended on the
+   * score), so only the articles that make the page are scored and copied, not the whole pool.
+   */
   private present(
     articles: ProviderArticle[],
     limit: number,
     filter: Pick<NewsFilter, 'from' | 'to'> & Pick<NewsQuery, 'sentiment'>,
   ): NewsItem[] {
     const seen = new Set<string>();
-    return articles
-      .filter((article) => {
-        if (seen.has(article.url)) return false;
-        seen.add(article.url);
-        return true;
-      })
-      .filter((article) => (filter.from ? article.publishedAt >= filter.from : true))
-      .filter((article) => (filter.to ? article.publishedAt <= filter.to : true))
-      .map((article) => this.scored(article))
-      .filter((item) => (filter.sentiment ? item.sentiment === filter.sentiment : true))
-      .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0))
-      .slice(0, limit);
+    const candidates = articles.filter((article) => {
+      if (seen.has(article.url)) return false;
+      seen.add(article.url);
+      return (
+        (!filter.from || article.publishedAt >= filter.from) && (!filter.to || article.publishedAt <= filter.to)
+      );
+    });
+    candidates.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+    const items: NewsItem[] = [];
+    for (const article of candidates) {
+      if (items.length >= limit) break;
+      const item = this.scored(article);
+      if (!filter.sentiment || item.sentiment === filter.sentiment) items.push(item);
+    }
+    return items;
   }
 
   private scored(article: ProviderArticle): NewsItem {
