@@ -6,7 +6,10 @@ describe('MemoryConsistentCache#peek', () => {
   let now: number;
   let sut: MemoryConsistentCache;
   // The newest counters of the name are this test's cache's.
-  const counters = () => liveCacheCounters().filter((each) => each.cache === 'consistent-cache').at(-1)!;
+  const counters = () =>
+    liveCacheCounters()
+      .filter((each) => each.cache === 'consistent-cache')
+      .at(-1)!;
 
   beforeEach(() => {
     now = 0;

@@ -41,7 +41,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     return Promise.all([
       state !== undefined ? state : this.users.authState(userId),
       sessionIsActive !== undefined ? sessionIsActive : this.sessions.isActive(claims.sid, userId),
-    ]).then(([loadedState, loadedIsActive]) => authenticated(userId, claims.sid, loadedState, loadedIsActive));
+    ]).then(([loadedState, loadedIsActive]) =>
+      authenticated(userId, claims.sid, loadedState, loadedIsActive),
+    );
   }
 }
 

@@ -118,7 +118,8 @@ export class NewsService {
       if (seen.has(article.url)) return false;
       seen.add(article.url);
       return (
-        (!filter.from || article.publishedAt >= filter.from) && (!filter.to || article.publishedAt <= filter.to)
+        (!filter.from || article.publishedAt >= filter.from) &&
+        (!filter.to || article.publishedAt <= filter.to)
       );
     });
     candidates.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
