@@ -31,6 +31,14 @@ export class NewsService {
     max: SCORED_ARTICLES,
   });
 
+  /**
+   * The page of a frozen pool (the replay's answer while the wire has not published, a cached
+   * local answer) is kept with that pool and handed back frozen: asked again, the usual read, it
+   * costs a lookup. A pool's pages differ only by limit and sentiment (its window is the
+   * provider's), so they are few, and they go with the pool.
+   */
+  private readonly pages = new WeakMap<readonly ProviderArticle[], Map<string, NewsItem[]>>();
+
   constructor(
     private readonly client: NewsClient,
     private readonly wire: MarketWire,
@@ -104,11 +112,33 @@ export class NewsService {
     );
   }
 
+  private present(
+    articles: ProviderArticle[],
+    limit: number,
+    filter: Pick<NewsFilter, 'from' | 'to'> & Pick<NewsQuery, 'sentiment'>,
+  ): NewsItem[] {
+    if (!Object.isFrozen(articles)) return this.page(articles, limit, filter);
+    let pages = this.pages.get(articles);
+    if (!pages) {
+      pages = new Map();
+      this.pages.set(articles, pages);
+    }
+    const key = JSON.stringify([limit, filter.sentiment, filter.from, filter.to]);
+    let page = pages.get(key);
+    if (!page) {
+      page = Object.freeze(
+        this.page(articles, limit, filter).map((item) => Object.freeze(item)),
+      ) as NewsItem[];
+      pages.set(key, page);
+    }
+    return page;
+  }
+
   /**
    * Ordered newest first before scoring (a stable sort, as before: the order never depended on the
    * score), so only the articles that make the page are scored and copied, not the whole pool.
    */
-  private present(
+  private page(
     articles: ProviderArticle[],
     limit: number,
     filter: Pick<NewsFilter, 'from' | 'to'> & Pick<NewsQuery, 'sentiment'>,
