@@ -7,7 +7,8 @@
 // a ledger write and after a restart. Prints the tables and writes bench/results/http.md.
 //
 // The light routes are also compared with a lean NestJS reference (bench/http/lean-server.ts) in
-// interleaved rounds, after the passes.
+// interleaved rounds, after the passes; the news list, batch quotes and sentiment scoring are
+// measured in the same rounds and judged against the reference's quote route.
 //
 // BENCH_SECONDS (default 4), BENCH_WARMUP_SECONDS (1), BENCH_PASSES (2; 0 runs the light-route
 // comparison only), BENCH_LIGHT_ROUNDS (3) and BENCH_PORT_BASE (7500: the baseline there, the lean

@@ -1,8 +1,10 @@
 // The light routes against the lean NestJS reference (issue 23): in each round, the bare baseline,
-// then every light route on the reference and on the service one after the other, so that the
-// machine's drift (its speed varies up to 2× between 10-second runs) falls on both alike. The
-// figures compared are each side's median over the rounds.
-import { LoadFigures, measure } from './load';
+// then every light route on the reference and on the service one after the other, then the news
+// list, batch quotes and sentiment scoring on the service, so that the machine's drift (its speed
+// varies up to 2× between 10-second runs) falls on all alike. The figures compared are each side's
+// median over the rounds.
+import { LoadFigures, LoadTarget, measure } from './load';
+import { benchRoutes, routeRequest } from './routes';
 import { RunningProcess } from './service';
 
 export const LIGHT_TARGETS = { maxCpuRatio: 1.3, minRpsRatio: 0.75, maxP99Ratio: 1.25 };
@@ -19,10 +21,19 @@ export interface LightRow {
   lean: LoadFigures;
 }
 
+/** Judged against the lean reference's quote route (≤ 2 ×), sentiment against 2 ms of CPU. */
+const MEDIUM_ROUTES = benchRoutes().filter((route) => /news|batch|sentiment/.test(route.name));
+
+export interface MediumRow {
+  name: string;
+  service: LoadFigures;
+}
+
 export interface LightResult {
   rounds: number;
   bare: LoadFigures;
   rows: LightRow[];
+  medium: MediumRow[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -43,20 +54,23 @@ export async function compareLightRoutes(
   options: { rounds: number; warmupSeconds: number; seconds: number },
 ): Promise<LightResult> {
   const headers = { authorization: `Bearer ${accessToken}` };
+  const loadTarget = (target: RunningProcess, request: LoadTarget) =>
+    measure(target.pid, request, options.warmupSeconds, options.seconds);
   const load = (target: RunningProcess, path: string) =>
-    measure(
-      target.pid,
-      { url: `${target.baseUrl}${path}`, method: 'GET', headers, connections: 32 },
-      options.warmupSeconds,
-      options.seconds,
-    );
+    loadTarget(target, { url: `${target.baseUrl}${path}`, method: 'GET', headers, connections: 32 });
   const bare: LoadFigures[] = [];
   const runs = LIGHT_ROUTES.map(() => ({ service: [] as LoadFigures[], lean: [] as LoadFigures[] }));
+  const mediumRuns = MEDIUM_ROUTES.map(() => [] as LoadFigures[]);
   for (let round = 1; round <= options.rounds; round += 1) {
     bare.push(await load(processes.bare, '/api/v1/auth/me'));
     for (const [index, route] of LIGHT_ROUTES.entries()) {
       runs[index].lean.push(await load(processes.lean, route.path));
       runs[index].service.push(await load(processes.service, route.path));
+    }
+    for (const [index, route] of MEDIUM_ROUTES.entries()) {
+      mediumRuns[index].push(
+        await loadTarget(processes.service, routeRequest(processes.service.baseUrl, route, accessToken)),
+      );
     }
     console.error(`  light routes: round ${round} of ${options.rounds} done`);
   }
@@ -67,6 +81,10 @@ export async function compareLightRoutes(
       name: route.name,
       service: medianFigures(runs[index].service),
       lean: medianFigures(runs[index].lean),
+    })),
+    medium: MEDIUM_ROUTES.map((route, index) => ({
+      name: route.name,
+      service: medianFigures(mediumRuns[index]),
     })),
   };
 }

@@ -15,6 +15,15 @@ export abstract class ConsistentCache {
   /** The cached value of `key`, else `load()`'s, cached for `ttlMs` unless a writer marked the key stale. */
   abstract read<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<T>;
 
+  /**
+   * The value `key` holds in this process now (counted as a hit), or undefined when it must be
+   * read: lets a check made on every request decide without a promise. The shared store holds
+   * nothing in process, so there it is always undefined and `read` goes to Redis as before.
+   */
+  peek(_key: string): unknown {
+    return undefined;
+  }
+
   /** After a committed change: readers go to the database until the mark expires. */
   abstract markStale(key: string): Promise<void>;
 

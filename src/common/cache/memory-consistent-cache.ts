@@ -43,6 +43,13 @@ export class MemoryConsistentCache extends ConsistentCache {
     return value;
   }
 
+  override peek(key: string): unknown {
+    const cached = this.current(key);
+    if (cached === undefined || cached === STALE) return undefined;
+    this.counters.lookup(true);
+    return cached;
+  }
+
   async sharedStoreState(): Promise<SharedStoreState> {
     return 'not_configured';
   }

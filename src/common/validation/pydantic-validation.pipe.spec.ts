@@ -118,9 +118,53 @@ describe('PydanticValidationPipe and an empty query', () => {
     }
   });
 
-  it("keeps a DTO's defaults", async () => {
+  it("keeps a DTO's defaults in a fresh instance each time, validating the class once", async () => {
+    const defaulted = new PydanticValidationPipe();
+    const fullValidation = jest.spyOn(ValidationPipe.prototype, 'transform');
+    const answers = [await defaulted.transform({}, query(DefaultedQuery))];
+    answers.push(await defaulted.transform({}, query(DefaultedQuery)));
+    expect(fullValidation).toHaveBeenCalledTimes(1);
+    fullValidation.mockRestore();
+    for (const answer of answers) {
+      expect(answer).toBeInstanceOf(DefaultedQuery);
+      expect(answer).toEqual({ limit: 20 });
+    }
+    expect(answers[1]).not.toBe(answers[0]);
+    expect(await defaulted.transform({ limit: '5' }, query(DefaultedQuery))).toEqual({ limit: 5 });
+  });
+});
+
+class ListQuery {
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',') : value))
+  @IsString({ each: true })
+  symbols: string[];
+}
+
+describe('PydanticValidationPipe and a query asked again', () => {
+  const query = (metatype: new () => object) => ({ type: 'query' as const, metatype });
+
+  it('validates the same query once, answering a fresh instance with its own lists each time', async () => {
+    const sut = new PydanticValidationPipe();
+    const fullValidation = jest.spyOn(ValidationPipe.prototype, 'transform');
+    const first = (await sut.transform({ symbols: 'AAPL,MSFT' }, query(ListQuery))) as ListQuery;
+    first.symbols.push('CHANGED BY ITS HANDLER');
+    const second = (await sut.transform({ symbols: 'AAPL,MSFT' }, query(ListQuery))) as ListQuery;
+    expect(fullValidation).toHaveBeenCalledTimes(1);
+    expect(second).toBeInstanceOf(ListQuery);
+    expect(second).toEqual({ symbols: ['AAPL', 'MSFT'] });
+    expect(await sut.transform({ symbols: 'XOM' }, query(ListQuery))).toEqual({ symbols: ['XOM'] });
+    expect(fullValidation).toHaveBeenCalledTimes(2);
+    fullValidation.mockRestore();
+  });
+
+  it('keeps one class apart from another and refuses an invalid query every time', async () => {
+    const sut = new PydanticValidationPipe();
+    expect(await sut.transform({ account_id: '3' }, query(OptionalQuery))).toEqual({ account_id: 3 });
+    expect(await sut.transform({ limit: '3' }, query(DefaultedQuery))).toEqual({ limit: 3 });
     for (let attempt = 0; attempt < 2; attempt++) {
-      expect(await sut.transform({}, query(DefaultedQuery))).toEqual({ limit: 20 });
+      await expect(sut.transform({ account_id: '0' }, query(OptionalQuery))).rejects.toBeInstanceOf(
+        InvalidFieldError,
+      );
     }
   });
 });

@@ -176,6 +176,12 @@ export class SessionsService {
     return this.rows.revokeSessionsOf(userId, this.clock.now(), keptSessionId);
   }
 
+  /** Whether the session is live when this process holds its state, undefined when it must be read. */
+  cachedIsActive(sessionId: string, userId: number): boolean | undefined {
+    const state = this.cache.peek(sessionStateKey(sessionId));
+    return state === undefined ? undefined : state === `active:${userId}`;
+  }
+
   /** Runs on every authenticated request, so the answer is cached; a revocation always wins over a fill. */
   async isActive(sessionId: string, userId: number): Promise<boolean> {
     const state = await this.cache.read(

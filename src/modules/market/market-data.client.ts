@@ -134,7 +134,11 @@ export class MarketDataClient {
     const found = new Map<string, QuoteLookup>();
     const missing: string[] = [];
     for (const symbol of symbols) {
-      const cached = await this.gateway.peek<ProviderQuote>(this.quoteKey(provider, symbol));
+      const key = this.quoteKey(provider, symbol);
+      // A local provider's quotes are in this process: no wait per symbol.
+      const cached = provider.local
+        ? this.gateway.peekLocal<ProviderQuote>(key)
+        : await this.gateway.peek<ProviderQuote>(key);
       if (cached) found.set(symbol, cached);
       else missing.push(symbol);
     }

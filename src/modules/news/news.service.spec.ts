@@ -81,6 +81,46 @@ describe('NewsService', () => {
     });
   });
 
+  it('scores only the articles that make the page', async () => {
+    const scoring = jest.spyOn(engine, 'scoreArticle');
+    try {
+      const items = await sut.latest({}, 1);
+      expect(items.map((item) => [item.publishedAt, item.sentiment])).toEqual([
+        ['2026-11-20T10:00:00.000Z', 'negative'],
+      ]);
+      expect(scoring.mock.calls).toEqual([['Profit fell sharply and the company warned of layoffs', '']]);
+    } finally {
+      scoring.mockRestore();
+    }
+  });
+
+  it('keeps the page of a frozen pool: asked again, the same items, not scored again', async () => {
+    const frozenPool = new ListProvider(
+      Object.freeze([
+        article('Profit rose sharply, beating estimates', '2026-11-19T10:00:00.000Z'),
+        article('The annual meeting is on Tuesday', '2026-11-18T10:00:00.000Z'),
+      ]) as ProviderArticle[],
+    );
+    const gateway = new ProviderCallGateway(createCache(), time, time, {
+      maxRateLimitWaitMs: 0,
+      maxRateLimitRetries: 0,
+    });
+    const service = new NewsService(new NewsClient(frozenPool, gateway, config), wire, engine);
+    const first = await service.latest({}, 10);
+    const scoring = jest.spyOn(engine, 'scoreArticle');
+    try {
+      const again = await service.latest({}, 10);
+      expect(again).toBe(first);
+      expect(Object.isFrozen(again)).toBe(true);
+      expect(scoring).not.toHaveBeenCalled();
+      expect((await service.latest({ sentiment: 'neutral' }, 10)).map((item) => item.sentiment)).toEqual([
+        'neutral',
+      ]);
+    } finally {
+      scoring.mockRestore();
+    }
+  });
+
   it('filters by sentiment and window before cutting to the limit', async () => {
     expect((await sut.latest({ sentiment: 'neutral' }, 1)).map((item) => item.title)).toEqual([
       'The annual meeting is on Tuesday',

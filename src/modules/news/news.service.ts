@@ -31,6 +31,14 @@ export class NewsService {
     max: SCORED_ARTICLES,
   });
 
+  /**
+   * The page of a frozen pool (the replay's answer while the wire has not published, a cached
+   * local answer) is kept with that pool and handed back frozen: asked again, the usual read, it
+   * costs a lookup. A pool's pages differ only by limit and sentiment (its window is the
+   * provider's), so they are few, and they go with the pool.
+   */
+  private readonly pages = new WeakMap<readonly ProviderArticle[], Map<string, NewsItem[]>>();
+
   constructor(
     private readonly client: NewsClient,
     private readonly wire: MarketWire,
@@ -109,19 +117,49 @@ export class NewsService {
     limit: number,
     filter: Pick<NewsFilter, 'from' | 'to'> & Pick<NewsQuery, 'sentiment'>,
   ): NewsItem[] {
+    if (!Object.isFrozen(articles)) return this.page(articles, limit, filter);
+    let pages = this.pages.get(articles);
+    if (!pages) {
+      pages = new Map();
+      this.pages.set(articles, pages);
+    }
+    const key = JSON.stringify([limit, filter.sentiment, filter.from, filter.to]);
+    let page = pages.get(key);
+    if (!page) {
+      page = Object.freeze(
+        this.page(articles, limit, filter).map((item) => Object.freeze(item)),
+      ) as NewsItem[];
+      pages.set(key, page);
+    }
+    return page;
+  }
+
+  /**
+   * Ordered newest first before scoring (a stable sort, as before: the order never depended on the
+   * score), so only the articles that make the page are scored and copied, not the whole pool.
+   */
+  private page(
+    articles: ProviderArticle[],
+    limit: number,
+    filter: Pick<NewsFilter, 'from' | 'to'> & Pick<NewsQuery, 'sentiment'>,
+  ): NewsItem[] {
     const seen = new Set<string>();
-    return articles
-      .filter((article) => {
-        if (seen.has(article.url)) return false;
-        seen.add(article.url);
-        return true;
-      })
-      .filter((article) => (filter.from ? article.publishedAt >= filter.from : true))
-      .filter((article) => (filter.to ? article.publishedAt <= filter.to : true))
-      .map((article) => this.scored(article))
-      .filter((item) => (filter.sentiment ? item.sentiment === filter.sentiment : true))
-      .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0))
-      .slice(0, limit);
+    const candidates = articles.filter((article) => {
+      if (seen.has(article.url)) return false;
+      seen.add(article.url);
+      return (
+        (!filter.from || article.publishedAt >= filter.from) &&
+        (!filter.to || article.publishedAt <= filter.to)
+      );
+    });
+    candidates.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+    const items: NewsItem[] = [];
+    for (const article of candidates) {
+      if (items.length >= limit) break;
+      const item = this.scored(article);
+      if (!filter.sentiment || item.sentiment === filter.sentiment) items.push(item);
+    }
+    return items;
   }
 
   private scored(article: ProviderArticle): NewsItem {

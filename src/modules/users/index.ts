@@ -7,3 +7,4 @@ export { UserAdministrationService } from './user-administration.service';
 export type { UserChanges } from './user-administration.service';
 export { UsersModule } from './users.module';
 export { UsersService, canonicalEmail } from './users.service';
+export type { UserAuthState } from './users.service';

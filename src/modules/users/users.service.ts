@@ -94,6 +94,11 @@ export class UsersService {
     return (await this.passwords.verify(found.hashedPassword, password)) ? found.user : null;
   }
 
+  /** The auth state when this process holds it (null: no such user), undefined when it must be read. */
+  cachedAuthState(userId: number): UserAuthState | null | undefined {
+    return this.cache.peek(authStateKey(userId)) as UserAuthState | null | undefined;
+  }
+
   /** Read on every authenticated request; a change to the user always wins over a concurrent fill. */
   authState(userId: number): Promise<UserAuthState | null> {
     return this.cache.read(

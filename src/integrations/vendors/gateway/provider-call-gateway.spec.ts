@@ -142,11 +142,14 @@ describe('ProviderCallGateway', () => {
       local: true,
       fetch: async () => bars,
     };
+    expect(sut.peekLocal(local)).toBeUndefined();
     const first = await sut.call(local);
     expect(await sut.call({ ...local, fetch: async () => [] })).toBe(first);
+    expect(sut.peekLocal(local)).toBe(first);
     expect(Object.isFrozen(first[0])).toBe(true);
     expect(await cache.get('provider:replay:history:MSFT')).toBeUndefined();
     time.advance(60_000);
+    expect(sut.peekLocal(local)).toBeUndefined();
     expect(await sut.call({ ...local, fetch: async () => [] })).toEqual([]);
   });
 });

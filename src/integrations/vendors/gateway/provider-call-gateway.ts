@@ -103,10 +103,16 @@ export class ProviderCallGateway {
   }
 
   /** A cached answer of an earlier call (or `store`), if still fresh. */
-  async peek<T>({ provider, kind, key, local }: ProviderCallKey): Promise<T | undefined> {
+  async peek<T>(call: ProviderCallKey): Promise<T | undefined> {
+    if (call.local) return this.peekLocal<T>(call);
+    const { provider, kind, key } = call;
     const cacheKeyOf = cacheKey(provider, kind, key);
-    if (local) return this.freshLocal<T>(cacheKeyOf);
     return this.fresh(await withinDeadline(this.cache.get<CacheEntry<T>>(cacheKeyOf), CACHE_DEADLINE_MS));
+  }
+
+  /** A local provider's fresh answer, at once (no promise): it is kept in this process. */
+  peekLocal<T>({ provider, kind, key }: ProviderCallKey): T | undefined {
+    return this.freshLocal<T>(cacheKey(provider, kind, key));
   }
 
   private freshLocal<T>(cacheKeyOf: string): T | undefined {

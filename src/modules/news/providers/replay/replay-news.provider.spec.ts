@@ -61,4 +61,17 @@ describe('ReplayNewsProvider.latest', () => {
     published = Object.freeze([story(6, ['AAPL']), ...stories]);
     expect(ids(await sut.latest({ symbol: 'AAPL' }, 10))).toEqual([6, 1, 3, 4]);
   });
+
+  it('hands back the same frozen answer while the wire holds, and picks anew once it publishes', async () => {
+    const first = await sut.latest({ symbol: 'AAPL' }, 10);
+    const again = await sut.latest({ symbol: 'AAPL' }, 10);
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first) && first.every((article) => Object.isFrozen(article))).toBe(true);
+    expect(ids(await sut.latest({ symbol: 'AAPL' }, 2))).toEqual([1, 3]);
+
+    published = Object.freeze([story(6, ['AAPL']), ...stories]);
+    const afterPublishing = await sut.latest({ symbol: 'AAPL' }, 10);
+    expect(afterPublishing).not.toBe(first);
+    expect(ids(afterPublishing)).toEqual([6, 1, 3, 4]);
+  });
 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CountedLru } from '../../../../common/metrics/cache-counters';
 import { newYorkTime } from '../../../../common/time/new-york-time';
 import {
   matchesAllTerms,
@@ -17,6 +18,16 @@ export class ReplayNewsProvider extends NewsProvider {
   readonly configurationVariable = 'NEWS_PROVIDER';
   readonly local = true;
 
+  /**
+   * The last answer to each filter and limit, with the wire's frozen list it was picked from: asked
+   * again while that list holds (the usual news read, until the wire publishes), it is handed back
+   * as it was, frozen, instead of being picked and copied anew.
+   */
+  private readonly answers = new CountedLru<
+    string,
+    { stories: readonly WireStory[]; articles: ProviderArticle[] }
+  >('news-replay-answers', { max: 500 });
+
   /** The published stories of each symbol, newest first, by the wire's frozen list they come from. */
   private readonly bySymbol = new WeakMap<readonly WireStory[], Map<string, WireStory[]>>();
 
@@ -27,6 +38,16 @@ export class ReplayNewsProvider extends NewsProvider {
   async latest(filter: NewsFilter, limit: number): Promise<ProviderArticle[]> {
     const until = filter.to ? newYorkTime(new Date(filter.to)).date : undefined;
     const recent = await this.wire.recentStories(until);
+    const key = JSON.stringify([filter.symbol, filter.keywords, filter.from, filter.to, limit]);
+    const earlier = this.answers.get(key);
+    if (earlier?.stories === recent) return earlier.articles;
+    const articles = this.picked(recent, filter, limit);
+    if (Object.isFrozen(recent))
+      this.answers.set(key, { stories: recent, articles: Object.freeze(articles) as ProviderArticle[] });
+    return articles;
+  }
+
+  private picked(recent: readonly WireStory[], filter: NewsFilter, limit: number): ProviderArticle[] {
     const stories = filter.symbol ? this.storiesOf(recent, filter.symbol) : recent;
     // One pass that stops at the limit: the overview asks this for ten symbols per request.
     const articles: ProviderArticle[] = [];
@@ -37,7 +58,7 @@ export class ReplayNewsProvider extends NewsProvider {
       if (!story.featured && filter.symbol === undefined && filter.keywords === undefined) continue;
       if (filter.from && story.publishedAt < filter.from) continue;
       if (filter.to && story.publishedAt > filter.to) continue;
-      articles.push(toArticle(story));
+      articles.push(Object.freeze(toArticle(story)));
     }
     return articles;
   }
