@@ -27,7 +27,7 @@ export function stockQuote(symbol: string, price: number, previousClose: number,
 
 /**
  * The market's reads over data a test sets: a symbol without a quote is unknown to the provider,
- * one without closes has no history (NotFoundError, as the market answers it). Calls are recorded.
+ * one without closes has no history (an empty series, as the market answers it). Calls are recorded.
  */
 export class FakeMarket implements MarketReads {
   readonly quotes = new Map<string, StockQuote | null>();
@@ -51,10 +51,8 @@ export class FakeMarket implements MarketReads {
     return { symbol, name: quote.name, sector: this.sectors.get(symbol) ?? null };
   }
 
-  async getDailyCloses(symbol: string): Promise<readonly DailyClose[]> {
-    const closes = this.closes.get(symbol);
-    if (!closes) throw new NotFoundError(ErrorDetail.stockNotFound(symbol));
-    return closes;
+  async getDailyCloses(symbols: readonly string[]): Promise<Map<string, readonly DailyClose[]>> {
+    return new Map(symbols.map((symbol) => [symbol, this.closes.get(symbol) ?? []]));
   }
 
   async getSplits(symbol: string): Promise<SymbolSplits> {

@@ -10,7 +10,8 @@ import {
 
 /** A vendor that knows a few symbols, records every request, and can be told to be down. */
 export class RecordingMarketDataProvider extends MarketDataProvider {
-  readonly local = false;
+  /** Whether its answers are kept in the process, as the replay's are. */
+  local = false;
   readonly adjustedCloses = true;
   readonly requests: string[] = [];
   failure: Error | null = null;

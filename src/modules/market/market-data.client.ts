@@ -62,11 +62,26 @@ export class MarketDataClient {
       this.gateway.call({
         ...this.pacing(provider),
         kind: 'history',
-        key: `${symbol}:${from}:${to}`,
+        key: historyKey(symbol, from, to),
         ttlMs: this.options.quoteTtlMs,
         fetch: () => provider.dailyHistory(symbol, from, to),
       }),
     );
+  }
+
+  /**
+   * What `dailyHistory` would answer from a local primary provider's fresh answer kept in this
+   * process, at once (no promise); undefined when there is none.
+   */
+  heldDailyHistory(symbol: string, from: string, to: string): DailyBar[] | undefined {
+    const [primary] = this.providers;
+    return primary.local
+      ? this.gateway.peekLocal<DailyBar[]>({
+          provider: primary.name,
+          kind: 'history',
+          key: historyKey(symbol, from, to),
+        })
+      : undefined;
   }
 
   profile(symbol: string): Promise<CompanyProfile> {
@@ -206,4 +221,8 @@ export class MarketDataClient {
     }
     throw lastError;
   }
+}
+
+function historyKey(symbol: string, from: string, to: string): string {
+  return `${symbol}:${from}:${to}`;
 }

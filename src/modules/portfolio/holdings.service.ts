@@ -230,21 +230,11 @@ export class HoldingsService {
   }
 
   /**
-   * Daily closes of each symbol from `from` to today, fetched concurrently; empty for a symbol
-   * without history. Each series is the same array for as long as the market data is unchanged.
+   * Daily closes of each symbol from `from` to today; empty for a symbol without history. Each
+   * series is the same array for as long as the market data is unchanged.
    */
-  async dailyCloses(symbols: string[], from: string): Promise<Map<string, readonly DailyClose[]>> {
-    const entries = await Promise.all(
-      symbols.map(async (symbol): Promise<[string, readonly DailyClose[]]> => {
-        try {
-          return [symbol, await this.market.getDailyCloses(symbol, from)];
-        } catch (error) {
-          if (error instanceof NotFoundError) return [symbol, []];
-          throw error;
-        }
-      }),
-    );
-    return new Map(entries);
+  dailyCloses(symbols: readonly string[], from: string): Promise<Map<string, readonly DailyClose[]>> {
+    return this.market.getDailyCloses(symbols, from);
   }
 
   /**
