@@ -10,6 +10,41 @@ export type DtoClass = abstract new (...args: never[]) => unknown;
 const SIZE_CAP = 'arrayMaxSize';
 const SCALAR_TYPES: unknown[] = [String, Number, Boolean, Date];
 
+interface DtoFields {
+  /** Each `@ArrayMaxSize` field with its cap, in declaration order. */
+  caps: readonly { property: string; max: number }[];
+  /** The fields holding a nested DTO (`@Type`) or a list of them, with its class. */
+  nestedDtos: ReadonlyMap<string, DtoClass>;
+}
+
+/**
+ * Read once per DTO class: the decorators' metadata is fixed once the class is defined, and
+ * class-validator's lookup allocates anew on every call (per element of a list of DTOs, a fifth of
+ * what a rebalance request with 50 targets allocated).
+ */
+const fieldsByDto = new WeakMap<DtoClass, DtoFields>();
+
+function fieldsOf(dto: DtoClass): DtoFields {
+  let known = fieldsByDto.get(dto);
+  if (!known) {
+    const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+    const nestedDtos = new Map<string, DtoClass>();
+    for (const property of new Set(rules.map((rule) => rule.propertyName))) {
+      const nested = defaultMetadataStorage.findTypeMetadata(dto, property)?.typeFunction() as
+        DtoClass | undefined;
+      if (nested && !SCALAR_TYPES.includes(nested)) nestedDtos.set(property, nested);
+    }
+    known = {
+      caps: rules
+        .filter((rule) => rule.name === SIZE_CAP)
+        .map((rule) => ({ property: rule.propertyName, max: rule.constraints[0] as number })),
+      nestedDtos,
+    };
+    fieldsByDto.set(dto, known);
+  }
+  return known;
+}
+
 /**
  * The lists of a request value longer than the `@ArrayMaxSize` of their DTO field, found on the raw
  * value before class-transformer and class-validator see it: their cost per element is high enough
@@ -20,22 +55,18 @@ export function listCapIssues(value: unknown, dto: DtoClass, loc: Loc): Validati
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const fields = value as Record<string, unknown>;
   const issues: ValidationIssue[] = [];
-  const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const { caps, nestedDtos } = fieldsOf(dto);
   const overCap = new Set<string>();
-  for (const rule of rules) {
-    if (rule.name !== SIZE_CAP || !Object.hasOwn(fields, rule.propertyName)) continue;
-    const list = fields[rule.propertyName];
-    const max = rule.constraints[0] as number;
-    if (Array.isArray(list) && list.length > max && !overCap.has(rule.propertyName)) {
-      overCap.add(rule.propertyName);
-      issues.push({ loc: [...loc, rule.propertyName], ...listTooLong(max, list) });
+  for (const { property, max } of caps) {
+    if (!Object.hasOwn(fields, property)) continue;
+    const list = fields[property];
+    if (Array.isArray(list) && list.length > max && !overCap.has(property)) {
+      overCap.add(property);
+      issues.push({ loc: [...loc, property], ...listTooLong(max, list) });
     }
   }
-  for (const property of new Set(rules.map((rule) => rule.propertyName))) {
+  for (const [property, nested] of nestedDtos) {
     if (overCap.has(property) || !Object.hasOwn(fields, property)) continue;
-    const nested = defaultMetadataStorage.findTypeMetadata(dto, property)?.typeFunction() as
-      DtoClass | undefined;
-    if (!nested || SCALAR_TYPES.includes(nested)) continue;
     const child = fields[property];
     if (Array.isArray(child)) {
       child.forEach((element, index) =>
