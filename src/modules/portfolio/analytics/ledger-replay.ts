@@ -248,7 +248,7 @@ export function appendedEntries<T extends LedgerEntry>(
   for (let index = 0; index < base.length; index += 1) {
     if (entries[index] !== base[index]) return null;
   }
-  let previous = base.length > 0 ? (baseLast ?? latestOf(base)) : undefined;
+  let previous = base.length > 0 ? (baseLast ?? latestEntry(base)) : undefined;
   const appended = entries.slice(base.length);
   for (const entry of appended) {
     if (previous && compareLedgerEntries(previous, entry) >= 0) return null;
@@ -257,7 +257,8 @@ export function appendedEntries<T extends LedgerEntry>(
   return appended;
 }
 
-function latestOf(entries: readonly LedgerEntry[]): LedgerEntry {
+/** The last of a non-empty ledger's entries in execution order. */
+export function latestEntry<T extends LedgerEntry>(entries: readonly T[]): T {
   return entries.reduce((latest, entry) => (compareLedgerEntries(latest, entry) < 0 ? entry : latest));
 }
 
