@@ -617,7 +617,7 @@ describe('the portfolio over HTTP', () => {
 
     const twelveSold = {
       symbol: 'AAPL',
-      side: 'sell',
+      side: 'sell' as const,
       quantity: 12,
       price: 150,
       fees: 1,
