@@ -176,7 +176,7 @@ export class LedgerChange {
 
   /** The replay of `entries` (the ledger or a part of it), carried on from this change's when it can be. */
   replay(entries: readonly LedgerEntry[]): LedgerReplay {
-    return replayLedger(entries, this.locked.replayed);
+    return replayLedger(entries, this.locked.replayed());
   }
 
   /**
@@ -217,7 +217,7 @@ export class LedgerChange {
     }));
     const candidate = [...existing, ...provisional];
     // One replay answers the common case; every violation is looked for only when there is one.
-    const first = findOversell(candidate, this.locked.replayed);
+    const first = findOversell(candidate, this.locked.replayed());
     if (first instanceof UnheldPositionError)
       throw new UnheldPositionRejectedError(first.symbol, first.kind, entryAt(first.entryId));
     if (first instanceof SplitBelowMinimumError)
@@ -335,7 +335,7 @@ export class LedgerChange {
     const { realizedPnlBySell } = replayByMethod(
       await this.entries(),
       { method, selections: await this.locked.lotSelections() },
-      this.locked.replayed,
+      this.locked.replayed(),
     );
     return transactions.map((transaction) => withRealizedPnlOf(transaction, realizedPnlBySell));
   }

@@ -8,6 +8,7 @@ import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import {
   appendedEntries,
+  checkedReplay,
   compareLedgerEntries,
   isHoldingEntry,
   ReplayCheckpoint,
@@ -176,9 +177,15 @@ export class LockedLedger {
 
   /**
    * The replay of the ledger as this transaction holds it, or of a state it appended to: a replay
-   * of what it will hold carries on from it (see replayLedger). Undefined when none was made yet.
+   * of what it will hold carries on from it (see replayLedger). The one kept with the cached
+   * version, or made once from the entries read; undefined before they are read, or when the
+   * stored ledger itself is impossible (a full replay of what holds it then says where).
    */
-  get replayed(): ReplayCheckpoint | undefined {
+  replayed(): ReplayCheckpoint | undefined {
+    if (this.current && !this.replayedSoFar) {
+      const replayed = checkedReplay(this.current);
+      if ('replay' in replayed) this.replayedSoFar = replayed;
+    }
     return this.replayedSoFar;
   }
 
@@ -367,7 +374,7 @@ export class LockedLedger {
    */
   async refreshRealizedPnl(): Promise<void> {
     const entries = await this.entries();
-    const replayed = replayCheckpoint(entries, this.replayedSoFar);
+    const replayed = replayCheckpoint(entries, this.replayed());
     const { realizedPnlBySell } = replayed.replay;
     const compared = this.appended && this.appendedToRealizedPnlCurrent ? this.appended : entries;
     const changed: { id: number; symbol: string; next: number | null }[] = [];

@@ -496,9 +496,17 @@ export function findOversell(
   entries: readonly LedgerEntry[],
   from?: ReplayCheckpoint,
 ): LedgerViolation | null {
+  const replayed = checkedReplay(entries, from);
+  return 'replay' in replayed ? null : replayed;
+}
+
+/** replayCheckpoint's replay, or the first entry that makes the ledger impossible (see findOversell). */
+export function checkedReplay(
+  entries: readonly LedgerEntry[],
+  from?: ReplayCheckpoint,
+): ReplayCheckpoint | LedgerViolation {
   try {
-    replayLedger(entries, from);
-    return null;
+    return replayCheckpoint(entries, from);
   } catch (error) {
     if (
       error instanceof OversellError ||
