@@ -3,7 +3,7 @@ import { AlertEvaluatorService } from '../../src/modules/alerts/alert-evaluator.
 import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { dataOf, typedApi } from '../support/typed-api';
+import { asForm, dataOf, typedApi } from '../support/typed-api';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) SelfServiceTest/1.0';
 
@@ -38,12 +38,7 @@ describe('a user manages their own account', () => {
     return { ...tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
   };
   const refresh = (refreshToken: string) =>
-    sut.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: new URLSearchParams({ refresh_token: refreshToken }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    typedApi(sut).POST('/api/v1/auth/refresh', { body: { refresh_token: refreshToken }, ...asForm });
 
   describe('sessions', () => {
     it('lists the live sessions with created, last used, user agent and address, the current one marked', async () => {
@@ -87,7 +82,7 @@ describe('a user manages their own account', () => {
       const user = await registerUser(sut);
       const [before] = (await call(user, 'GET', '/auth/sessions')).json();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const next = (await refresh(user.refreshToken)).json();
+      const next = dataOf(await refresh(user.refreshToken));
       const [after] = (
         await call({ headers: { authorization: `Bearer ${next.access_token}` } }, 'GET', '/auth/sessions')
       ).json();
@@ -113,7 +108,7 @@ describe('a user manages their own account', () => {
       expect(ended.statusCode).toBe(200);
       expect(ended.json()).toEqual({ message: 'Session revoked' });
       expect((await call(other, 'GET', '/auth/me')).statusCode).toBe(401);
-      expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+      expect((await refresh(other.refresh_token)).response.status).toBe(401);
       expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(200);
       expect((await call(user, 'DELETE', `/auth/sessions/${otherSession.id}`)).statusCode).toBe(404);
 
@@ -158,8 +153,8 @@ describe('a user manages their own account', () => {
       expect(changed.json()).toEqual({ message: 'Password changed' });
       expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(200);
       expect((await call(elsewhere, 'GET', '/auth/me')).statusCode).toBe(401);
-      expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
-      expect((await refresh(user.refreshToken)).statusCode).toBe(200);
+      expect((await refresh(elsewhere.refreshToken)).response.status).toBe(401);
+      expect((await refresh(user.refreshToken)).response.status).toBe(200);
       await expect(login(sut, user.email, user.password)).rejects.toThrow('login failed: 401');
       await expect(login(sut, user.email, 'a much better passphrase')).resolves.toHaveProperty('accessToken');
     });
@@ -356,7 +351,7 @@ describe('a user manages their own account', () => {
       expect(users).toBe(0);
       expect(await rowsOf(dataSource, bystander.id)).toEqual(bystanderBefore);
       expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(401);
-      expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(user.refreshToken)).response.status).toBe(401);
       await expect(login(sut, user.email, user.password)).rejects.toThrow('login failed: 401');
     });
 
