@@ -3,9 +3,9 @@ import { AlertEvaluatorService } from '../../src/modules/alerts/alert-evaluator.
 import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { asForm, dataOf, typedApi } from '../support/typed-api';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) SelfServiceTest/1.0';
-const BODY_JSON = { 'content-type': 'application/json' };
 
 describe('a user manages their own account', () => {
   let sut: TestApp;
@@ -38,12 +38,7 @@ describe('a user manages their own account', () => {
     return { ...tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
   };
   const refresh = (refreshToken: string) =>
-    sut.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: new URLSearchParams({ refresh_token: refreshToken }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    typedApi(sut).POST('/api/v1/auth/refresh', { body: { refresh_token: refreshToken }, ...asForm });
 
   describe('sessions', () => {
     it('lists the live sessions with created, last used, user agent and address, the current one marked', async () => {
@@ -87,7 +82,7 @@ describe('a user manages their own account', () => {
       const user = await registerUser(sut);
       const [before] = (await call(user, 'GET', '/auth/sessions')).json();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const next = (await refresh(user.refreshToken)).json();
+      const next = dataOf(await refresh(user.refreshToken));
       const [after] = (
         await call({ headers: { authorization: `Bearer ${next.access_token}` } }, 'GET', '/auth/sessions')
       ).json();
@@ -113,7 +108,7 @@ describe('a user manages their own account', () => {
       expect(ended.statusCode).toBe(200);
       expect(ended.json()).toEqual({ message: 'Session revoked' });
       expect((await call(other, 'GET', '/auth/me')).statusCode).toBe(401);
-      expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+      expect((await refresh(other.refresh_token)).response.status).toBe(401);
       expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(200);
       expect((await call(user, 'DELETE', `/auth/sessions/${otherSession.id}`)).statusCode).toBe(404);
 
@@ -158,8 +153,8 @@ describe('a user manages their own account', () => {
       expect(changed.json()).toEqual({ message: 'Password changed' });
       expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(200);
       expect((await call(elsewhere, 'GET', '/auth/me')).statusCode).toBe(401);
-      expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
-      expect((await refresh(user.refreshToken)).statusCode).toBe(200);
+      expect((await refresh(elsewhere.refreshToken)).response.status).toBe(401);
+      expect((await refresh(user.refreshToken)).response.status).toBe(200);
       await expect(login(sut, user.email, user.password)).rejects.toThrow('login failed: 401');
       await expect(login(sut, user.email, 'a much better passphrase')).resolves.toHaveProperty('accessToken');
     });
@@ -269,11 +264,10 @@ describe('a user manages their own account', () => {
             })
           ).statusCode,
         ).toBe(200);
-        const trade = await sut.inject({
-          method: 'POST',
-          url: '/api/v1/portfolio/transactions',
-          headers: { ...owner.headers, 'idempotency-key': `trade-${owner.id}` },
-          payload: {
+        const asOwner = typedApi(sut, owner);
+        const trade = await asOwner.POST('/api/v1/portfolio/transactions', {
+          params: { header: { 'Idempotency-Key': `trade-${owner.id}` } },
+          body: {
             symbol: 'AAPL',
             side: 'buy',
             quantity: 1,
@@ -281,11 +275,13 @@ describe('a user manages their own account', () => {
             executed_at: '2025-01-06T15:30:00Z',
           },
         });
-        expect(trade.statusCode).toBe(201);
-        expect(
-          (await call(owner, 'PATCH', `/portfolio/transactions/${trade.json().id}`, { quantity: 2 }))
-            .statusCode,
-        ).toBe(200);
+        expect(trade.response.status).toBe(201);
+        const edited = await asOwner.PATCH('/api/v1/portfolio/transactions/{id}', {
+          params: { path: { id: dataOf(trade).id } },
+          body: { quantity: 2 },
+        });
+        expect(edited.response.status).toBe(200);
+        // Raw: a broker export is sent as the file's bytes.
         const brokerExport = (query: string, symbol: string) =>
           sut.inject({
             method: 'POST',
@@ -296,14 +292,8 @@ describe('a user manages their own account', () => {
         expect((await brokerExport('', 'MSFT')).statusCode).toBe(201);
         expect((await brokerExport('&dry_run=true', 'NVDA')).statusCode).toBe(200);
         expect(
-          (
-            await sut.inject({
-              method: 'PUT',
-              url: '/api/v1/portfolio/settings',
-              headers: owner.headers,
-              payload: { cost_basis_method: 'fifo' },
-            })
-          ).statusCode,
+          (await asOwner.PUT('/api/v1/portfolio/settings', { body: { cost_basis_method: 'fifo' } })).response
+            .status,
         ).toBe(200);
         expect(
           (await call(owner, 'POST', '/assistant/chat', { message: 'What is my portfolio worth?' }))
@@ -337,28 +327,21 @@ describe('a user manages their own account', () => {
       );
       const bystanderBefore = await rowsOf(dataSource, bystander.id);
 
-      const wrong = await sut.inject({
-        method: 'DELETE',
-        url: '/api/v1/users/me',
-        headers: { ...user.headers, ...BODY_JSON },
-        payload: { password: 'not my password at all' },
-      });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ detail: 'Incorrect password' });
+      const deleteMe = (who: TestUser, password: string) =>
+        typedApi(sut, who).DELETE('/api/v1/users/me', { body: { password } });
+      const wrong = await deleteMe(user, 'not my password at all');
+      expect(wrong.response.status).toBe(400);
+      expect(wrong.error).toEqual({ detail: 'Incorrect password' });
+      // Raw: a deletion without the password body, which the typed client requires.
       const missing = await sut.inject({ method: 'DELETE', url: '/api/v1/users/me', headers: user.headers });
       expect(missing.statusCode).toBe(422);
       expect(missing.json()).toEqual({
         detail: [{ loc: ['body', 'password'], msg: 'Field required', type: 'missing' }],
       });
 
-      const deleted = await sut.inject({
-        method: 'DELETE',
-        url: '/api/v1/users/me',
-        headers: { ...user.headers, ...BODY_JSON },
-        payload: { password: user.password },
-      });
-      expect(deleted.statusCode).toBe(200);
-      expect(deleted.json()).toEqual({ message: 'Account deleted' });
+      const deleted = await deleteMe(user, user.password);
+      expect(deleted.response.status).toBe(200);
+      expect(deleted.data).toEqual({ message: 'Account deleted' });
 
       expect(Object.values(await rowsOf(dataSource, user.id)).every((count) => count === 0)).toBe(true);
       const [{ count: users }] = await dataSource.query(
@@ -368,7 +351,7 @@ describe('a user manages their own account', () => {
       expect(users).toBe(0);
       expect(await rowsOf(dataSource, bystander.id)).toEqual(bystanderBefore);
       expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(401);
-      expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+      expect((await refresh(user.refreshToken)).response.status).toBe(401);
       await expect(login(sut, user.email, user.password)).rejects.toThrow('login failed: 401');
     });
 
@@ -378,14 +361,11 @@ describe('a user manages their own account', () => {
         .get(DataSource)
         .query('SELECT count(*)::int AS count FROM users WHERE is_superuser AND is_active');
       expect(count).toBe(1);
-      const answer = await sut.inject({
-        method: 'DELETE',
-        url: '/api/v1/users/me',
-        headers: { ...admin.headers, ...BODY_JSON },
-        payload: { password: admin.password },
+      const answer = await typedApi(sut, admin).DELETE('/api/v1/users/me', {
+        body: { password: admin.password },
       });
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toEqual({ detail: 'Cannot delete the last active superuser' });
+      expect(answer.response.status).toBe(400);
+      expect(answer.error).toEqual({ detail: 'Cannot delete the last active superuser' });
       expect((await call(admin, 'GET', '/auth/me')).statusCode).toBe(200);
     });
   });

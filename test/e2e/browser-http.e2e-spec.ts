@@ -7,6 +7,8 @@ import { createTestApp, TestApp } from '../setup/test-app';
 
 const ALLOWED = 'https://app.example.com';
 
+// Raw `sut.app.inject()` on purpose: these tests read the wire itself (compressed bytes, caching and
+// security headers, conditional requests), which the typed client decodes away.
 /** What a browser meets on the HTTP surface beyond the routes themselves: CSP, caching, compression. */
 describe('browser-grade HTTP', () => {
   let sut: TestApp;

@@ -6,6 +6,7 @@ import { createSuperuser, registerUser, TestUser } from '../factories/users.fact
 import { httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { ServiceProcess, startServiceProcess } from '../support/service-process';
+import { dataOf, typedApi } from '../support/typed-api';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
 
 const BASE = '/api/v1/portfolio';
@@ -24,31 +25,33 @@ describe('cached reads after writes', () => {
   });
   afterAll(() => sut.close());
 
-  const get = async (user: TestUser, path: string) => {
-    const response = await sut.inject({ url: path, headers: user.headers });
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  };
   const record = async (user: TestUser, symbol: string, side: 'buy' | 'sell', quantity: number) => {
-    const response = await sut.inject({
-      method: 'POST',
-      url: `${BASE}/transactions`,
-      headers: user.headers,
-      payload: { symbol, side, quantity, price: 100, executed_at: YESTERDAY },
+    const recorded = await typedApi(sut, user).POST('/api/v1/portfolio/transactions', {
+      body: { symbol, side, quantity, price: 100, executed_at: YESTERDAY },
     });
-    expect(response.statusCode).toBe(201);
-    return response.json().id as number;
+    expect(recorded.response.status).toBe(201);
+    return dataOf(recorded).id;
   };
+  const positions = async (user: TestUser) =>
+    dataOf(await typedApi(sut, user).GET('/api/v1/portfolio/positions'));
   const quantities = async (user: TestUser) =>
-    ((await get(user, `${BASE}/positions`)).positions as Position[]).map((p) => [p.symbol, p.quantity]);
+    (await positions(user)).positions.map((p) => [p.symbol, p.quantity]);
+  const transactions = async (user: TestUser) =>
+    dataOf(await typedApi(sut, user).GET('/api/v1/portfolio/transactions'));
+  const summary = async (user: TestUser) =>
+    dataOf(await typedApi(sut, user).GET('/api/v1/portfolio/summary'));
+  const risk = async (user: TestUser) =>
+    dataOf(await typedApi(sut, user).GET('/api/v1/portfolio/risk-metrics'));
+  const preferences = (user: TestUser) => typedApi(sut, user).GET('/api/v1/preferences');
+  const me = async (user: TestUser) => dataOf(await typedApi(sut, user).GET('/api/v1/auth/me'));
 
   it('shows every ledger write on the next read of positions, transactions, summary and risk', async () => {
     const user = await registerUser(sut);
     await record(user, 'AAPL', 'buy', 10);
     expect(await quantities(user)).toEqual([['AAPL', 10]]);
-    const summaryBefore = await get(user, `${BASE}/summary`);
-    const riskBefore = await get(user, `${BASE}/risk-metrics`);
-    expect((await get(user, `${BASE}/transactions`)).total).toBe(1);
+    const summaryBefore = await summary(user);
+    const riskBefore = await risk(user);
+    expect((await transactions(user)).total).toBe(1);
 
     const sell = await record(user, 'AAPL', 'sell', 4);
     await record(user, 'MSFT', 'buy', 3);
@@ -58,27 +61,25 @@ describe('cached reads after writes', () => {
         ['MSFT', 3],
       ]),
     );
-    const transactions = await get(user, `${BASE}/transactions`);
-    expect(transactions.total).toBe(3);
-    expect(transactions.transactions.map((t: { id: number }) => t.id)).toContain(sell);
-    const summaryAfter = await get(user, `${BASE}/summary`);
+    const listed = await transactions(user);
+    expect(listed.total).toBe(3);
+    expect(listed.transactions.map((t) => t.id)).toContain(sell);
+    const summaryAfter = await summary(user);
     expect(summaryAfter.positions_count).toBe(2);
     expect(summaryAfter.total_cost).not.toBe(summaryBefore.total_cost);
-    expect((await get(user, `${BASE}/risk-metrics`)).total_value).not.toBe(riskBefore.total_value);
+    expect((await risk(user)).total_value).not.toBe(riskBefore.total_value);
 
-    const deleted = await sut.inject({
-      method: 'DELETE',
-      url: `${BASE}/transactions/${sell}`,
-      headers: user.headers,
+    const deleted = await typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', {
+      params: { path: { id: sell } },
     });
-    expect(deleted.statusCode).toBe(204);
+    expect(deleted.response.status).toBe(204);
     expect(await quantities(user)).toEqual(
       expect.arrayContaining([
         ['AAPL', 10],
         ['MSFT', 3],
       ]),
     );
-    expect((await get(user, `${BASE}/transactions`)).total).toBe(2);
+    expect((await transactions(user)).total).toBe(2);
   });
 
   it('keeps one user’s cached ledger away from another user', async () => {
@@ -86,57 +87,44 @@ describe('cached reads after writes', () => {
     await record(ada, 'AAPL', 'buy', 5);
     expect(await quantities(ada)).toEqual([['AAPL', 5]]);
     expect(await quantities(bob)).toEqual([]);
-    expect((await get(bob, `${BASE}/transactions`)).total).toBe(0);
+    expect((await transactions(bob)).total).toBe(0);
   });
 
   it('shows a preferences change on the next read and in the risk comparison', async () => {
     const user = await registerUser(sut);
+    const api = typedApi(sut, user);
     await record(user, 'AAPL', 'buy', 5);
-    const created = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/preferences/',
-      headers: user.headers,
-      payload: { experience_level: 'beginner', risk_tolerance: 'conservative' },
+    const created = await api.POST('/api/v1/preferences', {
+      body: { experience_level: 'beginner', risk_tolerance: 'conservative' },
     });
-    expect(created.statusCode).toBe(201);
-    expect((await get(user, '/api/v1/preferences/')).risk_tolerance).toBe('conservative');
-    expect((await get(user, `${BASE}/risk-metrics`)).risk_tolerance).toBe('conservative');
+    expect(created.response.status).toBe(201);
+    expect(dataOf(await preferences(user)).risk_tolerance).toBe('conservative');
+    expect((await risk(user)).risk_tolerance).toBe('conservative');
 
-    const updated = await sut.inject({
-      method: 'PUT',
-      url: '/api/v1/preferences/',
-      headers: user.headers,
-      payload: { risk_tolerance: 'aggressive' },
-    });
-    expect(updated.statusCode).toBe(200);
-    expect((await get(user, '/api/v1/preferences/')).risk_tolerance).toBe('aggressive');
-    expect((await get(user, `${BASE}/risk-metrics`)).risk_tolerance).toBe('aggressive');
+    const updated = await api.PUT('/api/v1/preferences', { body: { risk_tolerance: 'aggressive' } });
+    expect(updated.response.status).toBe(200);
+    expect(dataOf(await preferences(user)).risk_tolerance).toBe('aggressive');
+    expect((await risk(user)).risk_tolerance).toBe('aggressive');
 
-    const removed = await sut.inject({
-      method: 'DELETE',
-      url: '/api/v1/preferences/',
-      headers: user.headers,
-    });
-    expect(removed.statusCode).toBe(204);
-    expect((await sut.inject({ url: '/api/v1/preferences/', headers: user.headers })).statusCode).toBe(404);
-    expect((await get(user, `${BASE}/risk-metrics`)).risk_tolerance).toBeNull();
+    const removed = await api.DELETE('/api/v1/preferences');
+    expect(removed.response.status).toBe(204);
+    expect((await preferences(user)).response.status).toBe(404);
+    expect((await risk(user)).risk_tolerance).toBeNull();
   });
 
   it('shows an administrator’s change of a profile on the user’s next GET /auth/me', async () => {
     const [admin, user] = [await createSuperuser(sut), await registerUser(sut)];
-    const before = await get(user, '/api/v1/auth/me');
-    const updated = await sut.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/users/${user.id}`,
-      headers: admin.headers,
-      payload: { full_name: 'Renamed By Admin' },
+    const before = await me(user);
+    const updated = await typedApi(sut, admin).PUT('/api/v1/admin/users/{user_id}', {
+      params: { path: { user_id: user.id } },
+      body: { full_name: 'Renamed By Admin' },
     });
-    expect(updated.statusCode).toBe(200);
-    const after = await get(user, '/api/v1/auth/me');
+    expect(updated.response.status).toBe(200);
+    const after = await me(user);
     expect(after).toEqual({
       ...before,
       full_name: 'Renamed By Admin',
-      updated_at: updated.json().updated_at,
+      updated_at: dataOf(updated).updated_at,
     });
     expect(after.updated_at).not.toBeNull();
   });

@@ -2,9 +2,12 @@ import { connect } from 'node:net';
 import { DataSource } from 'typeorm';
 import { createSuperuser, registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, InjectOptions, TestApp } from '../setup/test-app';
+import { typedApi } from '../support/typed-api';
 
 // Client mistakes that used to answer 500 (issue 9, part 3): each is a 4xx in the spec's error
 // shape, and none leaves the database connection pool unusable for the requests after it.
+// The mistakes are raw `sut.inject()` on purpose: malformed bodies, wrong types and hostile values
+// are what the typed client refuses to build. The checks after them go through the typed client.
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -31,10 +34,10 @@ describe('client mistakes answer 4xx, never 500', () => {
 
   // After every mistake, the pooled connections still read and write.
   afterEach(async () => {
-    const read = await sut.inject({ url: '/api/v1/portfolio/transactions', headers: user.headers });
-    expect(read.statusCode).toBe(200);
-    const list = await sut.inject({ url: '/api/v1/admin/users/?limit=1', headers: admin.headers });
-    expect(list.statusCode).toBe(200);
+    const read = await typedApi(sut, user).GET('/api/v1/portfolio/transactions');
+    expect(read.response.status).toBe(200);
+    const list = await typedApi(sut, admin).GET('/api/v1/admin/users', { params: { query: { limit: 1 } } });
+    expect(list.response.status).toBe(200);
     await registerUser(sut);
   });
 

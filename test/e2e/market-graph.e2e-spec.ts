@@ -7,6 +7,7 @@ import { GraphRepository } from '../../src/modules/graph/graph.repository';
 import { login, registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { dataOf, typedApi } from '../support/typed-api';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -73,11 +74,8 @@ describe('the market knowledge graph', () => {
 
   const api = (user: TestUser, url: string) => sut.inject({ url: `/api/v1${url}`, headers: user.headers });
   const buy = async (user: TestUser, symbol: string, quantity: number, accountId?: number) => {
-    const response = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/portfolio/transactions',
-      headers: user.headers,
-      payload: {
+    const recorded = await typedApi(sut, user).POST('/api/v1/portfolio/transactions', {
+      body: {
         symbol,
         side: 'buy',
         quantity,
@@ -86,7 +84,7 @@ describe('the market knowledge graph', () => {
         account_id: accountId,
       },
     });
-    expect(response.statusCode).toBe(201);
+    expect(recorded.response.status).toBe(201);
   };
 
   it('holds every pair whose correlation over the last 252 sessions is at least 0.6, to 4 decimals', async () => {
@@ -179,6 +177,7 @@ describe('the market knowledge graph', () => {
       expect((await api(user, '/market/stock/XOM/related?by=correlation&limit=5')).json().related).toEqual(
         related,
       );
+      // Raw: /metrics is not an operation of the OpenAPI document.
       const metrics = (await sut.inject({ url: '/metrics' })).body;
       expect(metrics).toMatch(/graph_answer_cache_requests_total\{answer="related",result="hit"\} [1-9]/);
     });
@@ -290,14 +289,11 @@ describe('the market knowledge graph', () => {
       expect(concentration.effective_independent_bets).toBeCloseTo(exposure.effective_bets, 4);
       expect([...concentration.largest_cluster_members].sort()).toEqual([...members].sort());
 
-      const chat = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/assistant/chat',
-        headers: user.headers,
-        payload: { message: 'Am I more concentrated than I think?' },
+      const chat = await typedApi(sut, user).POST('/api/v1/assistant/chat', {
+        body: { message: 'Am I more concentrated than I think?' },
       });
-      expect(chat.statusCode).toBe(200);
-      const answer = chat.json().message;
+      expect(chat.response.status).toBe(200);
+      const answer = dataOf(chat).message;
       expect(answer.content).toContain(
         `Your 4 holdings behave like about ${exposure.effective_bets.toFixed(1)} independent`,
       );
@@ -317,14 +313,11 @@ describe('the market knowledge graph', () => {
 
     it('answers "what else is like NVDA?" from the graph', async () => {
       const user = await registerUser(sut);
-      const chat = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/assistant/chat',
-        headers: user.headers,
-        payload: { message: 'What else is like NVDA?' },
+      const chat = await typedApi(sut, user).POST('/api/v1/assistant/chat', {
+        body: { message: 'What else is like NVDA?' },
       });
-      expect(chat.statusCode).toBe(200);
-      const { content, sources } = chat.json().message;
+      expect(chat.response.status).toBe(200);
+      const { content, sources } = dataOf(chat).message;
       expect(content).toContain('Companies like NVDA by industry:');
       expect(content).toMatch(/- [A-Z]+ \(.+\): same sub-industry: Semiconductors/);
       expect(sources).toEqual([{ type: 'market_graph', question: 'related', symbol: 'NVDA' }]);
@@ -346,14 +339,11 @@ describe('the market knowledge graph', () => {
     });
     it("answers for one account's holdings with account_id, and 404 for an account that is not the user's", async () => {
       const user = await registerUser(sut);
-      const opened = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/portfolio/accounts',
-        headers: user.headers,
-        payload: { name: 'IRA', kind: 'ira' },
+      const opened = await typedApi(sut, user).POST('/api/v1/portfolio/accounts', {
+        body: { name: 'IRA', kind: 'ira' },
       });
-      expect(opened.statusCode).toBe(201);
-      const ira: number = opened.json().id;
+      expect(opened.response.status).toBe(201);
+      const ira = dataOf(opened).id;
       const taxable: number = (await api(user, '/portfolio/accounts'))
         .json()
         .accounts.find((account: { is_default: boolean }) => account.is_default).id;
@@ -430,13 +420,10 @@ describe('the market knowledge graph', () => {
   it("writes the watchlist as the user's own WATCHES edges", async () => {
     const user = await registerUser(sut);
     const other = await registerUser(sut);
-    const created = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/preferences/wizard',
-      headers: user.headers,
-      payload: { step_data: { portfolio: { watchlist: ['AAPL', 'XOM'] } }, complete: true },
+    const created = await typedApi(sut, user).POST('/api/v1/preferences/wizard', {
+      body: { step_data: { portfolio: { watchlist: ['AAPL', 'XOM'] } }, complete: true },
     });
-    expect(created.statusCode).toBe(200);
+    expect(created.response.status).toBe(200);
     expect((await api(user, '/portfolio/exposure')).statusCode).toBe(200);
     expect((await api(other, '/portfolio/exposure')).statusCode).toBe(200);
     const watched = await db.query(
@@ -493,12 +480,14 @@ describe('the market knowledge graph', () => {
       `SELECT built_at, news_through, to_char(correlations_as_of, 'YYYY-MM-DD') AS as_of FROM graph_state`,
     );
     const mentionsBefore = await count();
-    const stale = (await sut.inject({ url: '/api/v1/system/health' })).json().services.graph_database;
+    const graphHealth = async () =>
+      dataOf(await typedApi(sut).GET('/api/v1/system/health')).services.graph_database;
+    const stale = await graphHealth();
     expect(stale).toBe('connected');
 
     clock.advance(5 * 86_400_000);
     const again = { ...user, ...(await login(sut, user.email, user.password)) };
-    const health = (await sut.inject({ url: '/api/v1/system/health' })).json().services.graph_database;
+    const health = await graphHealth();
     expect(health).toBe('degraded');
     expect((await api(again, '/market/stock/AAPL/related?by=news')).statusCode).toBe(200);
     const [after] = await db.query(
@@ -508,9 +497,7 @@ describe('the market knowledge graph', () => {
     expect(after.as_of > before.as_of).toBe(true);
     expect(after.news_through.getTime()).toBeGreaterThan(before.news_through.getTime());
     expect(await count()).toBeGreaterThan(mentionsBefore);
-    expect((await sut.inject({ url: '/api/v1/system/health' })).json().services.graph_database).toBe(
-      'connected',
-    );
+    expect(await graphHealth()).toBe('connected');
   });
   it("keeps the exposure's indirect news to the last 7 days as the clock moves, as a walk made then gives it", async () => {
     const user = await registerUser(sut);

@@ -2,6 +2,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { asCsv, dataOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 
@@ -275,13 +276,12 @@ describe('Portfolio accounts', () => {
   it('imports a CSV into the account named', async () => {
     const user = await registerUser(sut);
     const ira = await open(user, { name: 'IRA', kind: 'ira' });
-    const response = await sut.inject({
-      method: 'POST',
-      url: `${BASE}/transactions/import?account_id=${ira.id}`,
-      headers: { ...user.headers, 'content-type': 'text/csv' },
-      payload: 'date,symbol,side,quantity,price,fees\n2025-01-06,AAPL,buy,2,100,0\n',
+    const imported = await typedApi(sut, user).POST('/api/v1/portfolio/transactions/import', {
+      params: { query: { account_id: ira.id } },
+      body: 'date,symbol,side,quantity,price,fees\n2025-01-06,AAPL,buy,2,100,0\n',
+      ...asCsv,
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().transactions[0].account_id).toBe(ira.id);
+    expect(imported.response.status).toBe(201);
+    expect(dataOf(imported).transactions[0].account_id).toBe(ira.id);
   });
 });

@@ -2,6 +2,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { dataOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 
@@ -75,14 +76,11 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
       expect(overview.statusCode).toBe(200);
       expect((await get(user, 'history?period=5Y')).statusCode).toBe(200);
 
-      const chat = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/assistant/chat',
-        headers: user.headers,
-        payload: { message: 'How has my portfolio performed since my first trade?' },
+      const chat = await typedApi(sut, user).POST('/api/v1/assistant/chat', {
+        body: { message: 'How has my portfolio performed since my first trade?' },
       });
-      expect(chat.statusCode).toBe(200);
-      const answer = chat.json().message.content as string;
+      expect(chat.response.status).toBe(200);
+      const answer = dataOf(chat).message.content;
       expect(answer).toMatch(/Time-weighted returns: 1M [-+]?[\d.]+ %, 3M .*, ALL [-+]?[\d.]+ %\./);
     });
   });
@@ -182,13 +180,10 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         executed_at: '2025-02-03',
       });
       await record(user, { symbol: 'AAPL', side: 'dividend', amount: 6, executed_at: '2025-02-14' });
-      const settings = await sut.inject({
-        method: 'PUT',
-        url: `${BASE}/settings`,
-        headers: user.headers,
-        payload: { cost_basis_method: 'fifo' },
+      const settings = await typedApi(sut, user).PUT('/api/v1/portfolio/settings', {
+        body: { cost_basis_method: 'fifo' },
       });
-      expect(settings.statusCode).toBe(200);
+      expect(settings.response.status).toBe(200);
 
       // FIFO keeps 3 shares of the second lot: 3 × 201 = 603 (average cost would say 401)
       const [position] = (await get(user, 'positions')).json().positions;

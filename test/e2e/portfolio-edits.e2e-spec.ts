@@ -2,6 +2,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { dataOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 
@@ -141,12 +142,10 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
 
   it('holds an edit to strict cash', async () => {
     const user = await registerUser(sut);
-    await sut.inject({
-      method: 'PUT',
-      url: `${BASE}/settings`,
-      headers: user.headers,
-      payload: { strict_cash: true },
+    const strict = await typedApi(sut, user).PUT('/api/v1/portfolio/settings', {
+      body: { strict_cash: true },
     });
+    expect(strict.response.status).toBe(200);
     await record(user, { side: 'deposit', amount: 1000, executed_at: '2025-01-02' });
     const buy = await record(user, {
       symbol: 'AAPL',
@@ -193,14 +192,9 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
   it('moves an entry to another account under the per-account rules', async () => {
     const user = await registerUser(sut);
     const { sell, second } = await threeTrades(user);
-    const ira = (
-      await sut.inject({
-        method: 'POST',
-        url: `${BASE}/accounts`,
-        headers: user.headers,
-        payload: { name: 'IRA', kind: 'ira' },
-      })
-    ).json();
+    const ira = dataOf(
+      await typedApi(sut, user).POST('/api/v1/portfolio/accounts', { body: { name: 'IRA', kind: 'ira' } }),
+    );
     // The IRA holds nothing: the sell cannot move there alone.
     const refused = await patch(user, sell, { account_id: ira.id });
     expect([refused.statusCode, refused.json()]).toEqual([

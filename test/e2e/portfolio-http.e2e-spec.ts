@@ -2,8 +2,12 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
+
+// Raw `sut.inject()` on purpose: the 4xx bodies the types forbid (wrong types, unknown fields,
+// malformed ids, sent through `post`) and the OpenAPI document.
 
 // The hand-computed ledger of docs/portfolio.md ("Dividends, splits and cash"):
 //   01-02 deposit 10,000                          cash 10,000
@@ -259,20 +263,14 @@ describe('the portfolio over HTTP', () => {
       expect(oversell.statusCode).toBe(400);
       expect(oversell.json()).toEqual({ detail: 'Insufficient quantity of MSFT to sell' });
 
-      const missing = await sut.inject({
-        method: 'DELETE',
-        url: `${BASE}/transactions/999999`,
-        headers: user.headers,
-      });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'Transaction not found' });
-      const deleted = await sut.inject({
-        method: 'DELETE',
-        url: `${BASE}/transactions/${buy.id}`,
-        headers: user.headers,
-      });
-      expect(deleted.statusCode).toBe(204);
-      expect(deleted.body).toBe('');
+      const remove = (id: number) =>
+        typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', { params: { path: { id } } });
+      const missing = await remove(999999);
+      expect(missing.response.status).toBe(404);
+      expect(missing.error).toEqual({ detail: 'Transaction not found' });
+      const deleted = await remove(buy.id);
+      expect(deleted.response.status).toBe(204);
+      expect(await deleted.response.text()).toBe('');
     });
 
     it('answers positions, the summary and the ledger in the spec shape, rounded at the edge', async () => {
@@ -593,7 +591,7 @@ describe('the portfolio over HTTP', () => {
     const post = (user: TestUser, payload: object) =>
       sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
     const remove = (user: TestUser, id: number) =>
-      sut.inject({ method: 'DELETE', url: `${BASE}/transactions/${id}`, headers: user.headers });
+      typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', { params: { path: { id } } });
 
     /** Lot 1: 10 AAPL at 100 (2024-01-05); lot 2: 5 AAPL at 200 + 5 fees = 201 a share (2025-01-06). */
     async function twoLots(user: TestUser): Promise<{ first: number; second: number }> {
@@ -617,7 +615,7 @@ describe('the portfolio over HTTP', () => {
 
     const twelveSold = {
       symbol: 'AAPL',
-      side: 'sell',
+      side: 'sell' as const,
       quantity: 12,
       price: 150,
       fees: 1,
@@ -721,8 +719,8 @@ describe('the portfolio over HTTP', () => {
       });
 
       const deletion = await remove(user, second);
-      expect(deletion.statusCode).toBe(409);
-      expect(deletion.json()).toEqual({
+      expect(deletion.response.status).toBe(409);
+      expect(deletion.error).toEqual({
         detail: `Cannot delete this transaction: the sell ${sell} names lot ${second}, which would not stay open for it`,
       });
 
@@ -738,8 +736,8 @@ describe('the portfolio over HTTP', () => {
       expect(backDated.json()).toEqual({
         detail: `Cannot record this transaction: the sell ${sell} names lot ${first}, which would not stay open for it`,
       });
-      expect((await remove(user, sell)).statusCode).toBe(204);
-      expect((await remove(user, second)).statusCode).toBe(204);
+      expect((await remove(user, sell)).response.status).toBe(204);
+      expect((await remove(user, second)).response.status).toBe(204);
     });
   });
 

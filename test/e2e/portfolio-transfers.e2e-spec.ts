@@ -2,6 +2,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 
@@ -245,13 +246,11 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       executed_at: '2024-07-01',
     });
     expect((await get(user, 'transactions')).json().total).toBe(5);
-    const edit = await sut.inject({
-      method: 'PATCH',
-      url: `${BASE}/transactions/${cash.sent.id}`,
-      headers: user.headers,
-      payload: { amount: 5 },
+    const edit = await typedApi(sut, user).PATCH('/api/v1/portfolio/transactions/{id}', {
+      params: { path: { id: cash.sent.id } },
+      body: { amount: 5 },
     });
-    expect(edit.statusCode).toBe(409);
+    expect(edit.response.status).toBe(409);
     expect((await call(user, 'DELETE', `transactions/${cash.received[0].id}`)).statusCode).toBe(204);
     expect((await get(user, 'transactions')).json().total).toBe(3);
     expect((await position(user, ira)).cash).toBe(0);

@@ -5,6 +5,7 @@ import { createTestApp, TestApp } from '../setup/test-app';
 
 const WEB_DIST = join(__dirname, '..', '..', 'web', 'dist');
 
+// Raw `sut.inject()` on purpose: the web app's pages and assets are not in the OpenAPI document.
 /** The built web app served by the service at `/` (web/dist is built by the jest global setup). */
 describe('the web app served at /', () => {
   let sut: TestApp;

@@ -193,6 +193,39 @@ describe('HoldingsService valuation closes', () => {
     expect(market.splitCalls).toEqual(['AAPL']);
   });
 
+  it('keeps closes put back as traded while the provider’s series is the same, and makes them anew from a refetched one', async () => {
+    const adjusted = Object.freeze([
+      { date: '2014-06-06', close: 92.2242 },
+      { date: '2014-06-09', close: 93.7 },
+    ]);
+    market.closes.set('AAPL', adjusted);
+    market.splits.set('AAPL', { adjustedCloses: true, splits: [{ date: '2014-06-09', to: 7, from: 1 }] });
+    const first = (await sut.valuationCloses([buy, split], ['AAPL'], '2014-06-05')).get('AAPL');
+    const again = (await sut.valuationCloses([buy, split], ['AAPL'], '2014-06-05')).get('AAPL');
+    expect(again).toBe(first);
+
+    const refetched = Object.freeze([
+      { date: '2014-06-06', close: 92.5 },
+      { date: '2014-06-09', close: 93.7 },
+    ]);
+    market.closes.set('AAPL', refetched);
+    const fresh = (await sut.valuationCloses([buy, split], ['AAPL'], '2014-06-05')).get('AAPL');
+    expect(fresh!.map(({ close }) => close)).toEqual([92.5 * 7, 93.7]);
+  });
+
+  it('puts closes a reader may still change back as traded on every read', async () => {
+    const adjusted = [
+      { date: '2014-06-06', close: 92.2242 },
+      { date: '2014-06-09', close: 93.7 },
+    ];
+    market.closes.set('AAPL', adjusted);
+    market.splits.set('AAPL', { adjustedCloses: true, splits: [{ date: '2014-06-09', to: 7, from: 1 }] });
+    await sut.valuationCloses([buy, split], ['AAPL'], '2014-06-05');
+    adjusted[0] = { date: '2014-06-06', close: 92.5 };
+    const closes = await sut.valuationCloses([buy, split], ['AAPL'], '2014-06-05');
+    expect(closes.get('AAPL')!.map(({ close }) => close)).toEqual([92.5 * 7, 93.7]);
+  });
+
   it('takes a provider’s closes as traded as they come: they drop 7× at the split as the recorded quantity grows 7×', async () => {
     const asTraded = [
       { date: '2014-06-06', close: 645.57 },

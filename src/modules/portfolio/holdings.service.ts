@@ -8,7 +8,7 @@ import { DailyClose } from './analytics/daily-returns';
 import { CostBasis, replayByMethod } from './analytics/cost-basis';
 import { LedgerEntry, LedgerReplay } from './analytics/ledger-replay';
 import { PositionQuote, valuePositions, ValuedPosition } from './analytics/position-valuation';
-import { closesOnLedgerBasis, PriceBasis } from './analytics/split-basis';
+import { asTradedCloses, PriceBasis, splitsToUndo } from './analytics/split-basis';
 import { entriesOfAccount } from './account-ledger';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioSettingsService } from './portfolio-settings.service';
@@ -16,13 +16,17 @@ import {
   CACHED_LEDGER_ROWS,
   LedgerVersion,
   PortfolioTransactionsRepository,
+  replayOfVersion,
 } from './portfolio-transactions.repository';
+import { seriesVersion } from './same-series';
 
 export const UNKNOWN_SECTOR = 'unknown';
 
 /** Symbols whose sector is kept, and for how long: a company's sector rarely changes, but it can. */
 const KEPT_SECTORS = 10_000;
 const SECTOR_TTL_MS = 24 * 60 * 60 * 1000;
+/** Daily closes put back as traded kept across symbols: about 80 twenty-year series. */
+const KEPT_AS_TRADED_CLOSES = 400_000;
 
 /** What the holdings read of the market: quotes, sectors, daily closes and the closes' split basis. */
 export type HoldingsMarket = Pick<MarketService, 'getQuotes' | 'getProfile' | 'getDailyCloses' | 'getSplits'>;
@@ -91,6 +95,19 @@ export class HoldingsService {
    */
   private readonly valuations = new WeakMap<LedgerReplay, Valuation>();
 
+  /**
+   * A provider's adjusted closes put back as traded before the splits a ledger records, by
+   * `<symbol>:<splits undone>`, current while the provider's series is the same market-data
+   * version (same-series.ts); shared by every ledger recording those splits. Sized in closes.
+   */
+  private readonly asTraded = new CountedLru<
+    string,
+    { closesVersion: number; closes: readonly DailyClose[] }
+  >('portfolio-split-closes', {
+    maxSize: KEPT_AS_TRADED_CLOSES,
+    sizeCalculation: (entry) => Math.max(1, entry.closes.length),
+  });
+
   /** Kept while the ledger array is: a ledger version's entries are frozen and cached. */
   private readonly splitSymbolsByLedger = new WeakMap<readonly LedgerEntry[], ReadonlySet<string>>();
 
@@ -113,7 +130,7 @@ export class HoldingsService {
     ]);
     const owner = ledgerOwner(userId, accountId);
     const ledger = await this.ledgerOf(userId, owner, stored, accountId);
-    const replay = this.replayOf(owner, stored.version, ledger, costBasis);
+    const replay = this.replayOf(owner, stored, ledger, costBasis);
     const symbols = [...replay.positions.keys()];
     const [quotes, sectors] = await Promise.all([this.quotes(symbols), this.sectorsOf(symbols)]);
     const positions = this.valued(replay, quotes, sectors);
@@ -131,7 +148,7 @@ export class HoldingsService {
 
   /** The user's whole stored ledger replayed by the cost-basis method. */
   replayOfStored(userId: number, stored: LedgerVersion, costBasis: CostBasis): LedgerReplay {
-    return this.replayOf(ledgerOwner(userId, undefined), stored.version, stored.entries, costBasis);
+    return this.replayOf(ledgerOwner(userId, undefined), stored, stored.entries, costBasis);
   }
 
   /**
@@ -158,16 +175,20 @@ export class HoldingsService {
     return cached.value;
   }
 
+  /** `ledger`: the stored version's entries, or one account's of them. */
   private replayOf(
     owner: string,
-    version: number,
+    stored: LedgerVersion,
     ledger: readonly LedgerEntry[],
     costBasis: CostBasis,
   ): LedgerReplay {
+    const { version } = stored;
     const slot = `${owner}:${costBasis.method}`;
     let cached = this.replays.getCurrent(slot, (entry) => entry.version === version);
     if (!cached) {
-      cached = { version, rows: ledger.length, value: replayByMethod(ledger, costBasis) };
+      // The whole ledger's average-cost replay is the version's own, which its write may have made.
+      const replayed = ledger === stored.entries ? replayOfVersion(stored) : undefined;
+      cached = { version, rows: ledger.length, value: replayByMethod(ledger, costBasis, replayed) };
       this.replays.set(slot, cached);
     }
     return cached.value;
@@ -257,9 +278,32 @@ export class HoldingsService {
       symbols.map((symbol, index) => {
         const series = closes.get(symbol)!;
         const basis = bases[index];
-        return [symbol, basis ? closesOnLedgerBasis(series, basis, symbol, ledger) : series];
+        return [symbol, basis ? this.onLedgerBasis(series, basis, symbol, ledger) : series];
       }),
     );
+  }
+
+  /**
+   * The closes of the symbol on the ledger's basis: the provider's series itself, or the same
+   * frozen array put back as traded for as long as the series is unchanged, so that the analytics
+   * keyed by its market-data version stay current.
+   */
+  private onLedgerBasis(
+    series: readonly DailyClose[],
+    basis: PriceBasis,
+    symbol: string,
+    ledger: readonly LedgerEntry[],
+  ): readonly DailyClose[] {
+    const undone = splitsToUndo(series, basis, symbol, ledger);
+    if (undone.length === 0) return series;
+    const key = `${symbol}:${undone.map(({ date, to, from }) => `${date}=${to}/${from}`).join(',')}`;
+    const closesVersion = seriesVersion(series);
+    let kept = this.asTraded.getCurrent(key, (entry) => entry.closesVersion === closesVersion);
+    if (!kept) {
+      kept = { closesVersion, closes: asTradedCloses(series, undone) };
+      this.asTraded.set(key, kept);
+    }
+    return kept.closes;
   }
 
   /**

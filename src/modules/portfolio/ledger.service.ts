@@ -12,7 +12,9 @@ import {
   findOversell,
   findOversells,
   LedgerEntry,
+  LedgerReplay,
   OversellError,
+  replayLedger,
   TRADE_KINDS,
   PositionEventKind,
   QUANTITY_EPSILON,
@@ -172,6 +174,11 @@ export class LedgerChange {
     return this.locked.entries();
   }
 
+  /** The replay of `entries` (the ledger or a part of it), carried on from this change's when it can be. */
+  replay(entries: readonly LedgerEntry[]): LedgerReplay {
+    return replayLedger(entries, this.locked.replayed());
+  }
+
   /**
    * Stores `records`, with the lots their sells name, and refreshes the realized P&L of the sells
    * after them. 400 when the ledger would exceed PORTFOLIO_MAX_TRANSACTIONS, when a sell would
@@ -210,7 +217,7 @@ export class LedgerChange {
     }));
     const candidate = [...existing, ...provisional];
     // One replay answers the common case; every violation is looked for only when there is one.
-    const first = findOversell(candidate, existing);
+    const first = findOversell(candidate, this.locked.replayed());
     if (first instanceof UnheldPositionError)
       throw new UnheldPositionRejectedError(first.symbol, first.kind, entryAt(first.entryId));
     if (first instanceof SplitBelowMinimumError)
@@ -325,10 +332,11 @@ export class LedgerChange {
   async withRealizedPnlByMethod(transactions: LedgerTransaction[]): Promise<LedgerTransaction[]> {
     const method = this.settings.costBasisMethod;
     if (method === 'average') return transactions;
-    const { realizedPnlBySell } = replayByMethod(await this.entries(), {
-      method,
-      selections: await this.locked.lotSelections(),
-    });
+    const { realizedPnlBySell } = replayByMethod(
+      await this.entries(),
+      { method, selections: await this.locked.lotSelections() },
+      this.locked.replayed(),
+    );
     return transactions.map((transaction) => withRealizedPnlOf(transaction, realizedPnlBySell));
   }
 

@@ -2,7 +2,7 @@ import { ledgerRow } from '../../../test/factories/ledger.factory';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { GraphService, HeldQuantity, PortfolioExposure } from '../graph';
 import { PreferencesService } from '../preferences';
-import { LedgerEntry } from './analytics/ledger-replay';
+import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import { PortfolioGraphService } from './portfolio-graph.service';
 import { LedgerVersion, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
@@ -105,7 +105,12 @@ describe('PortfolioGraphService cluster concentration (the risk figures)', () =>
   it('brings the graph to the snapshot’s ledger without reading the ledger again', async () => {
     const { sut, ledgers, graph } = serviceWithFakes(6);
 
-    const answer = await sut.clusterConcentration({ userId: 7, ledgerVersion: 9, ledger });
+    const answer = await sut.clusterConcentration({
+      userId: 7,
+      ledgerVersion: 9,
+      ledger,
+      replay: replayLedger(ledger),
+    });
 
     expect(answer).toBe(concentration);
     expect(ledgers.ledger).not.toHaveBeenCalled();
@@ -125,7 +130,13 @@ describe('PortfolioGraphService cluster concentration (the risk figures)', () =>
     const { sut, ledgers, accounts, graph } = serviceWithFakes(9);
     const accountLedger = ledger.filter((entry) => entry.accountId === 1);
 
-    await sut.clusterConcentration({ userId: 7, accountId: 1, ledgerVersion: 9, ledger: accountLedger });
+    await sut.clusterConcentration({
+      userId: 7,
+      accountId: 1,
+      ledgerVersion: 9,
+      ledger: accountLedger,
+      replay: replayLedger(accountLedger),
+    });
 
     expect(ledgers.ledger).not.toHaveBeenCalled();
     expect(accounts.find).not.toHaveBeenCalled();

@@ -6,11 +6,16 @@ import { ErrorDetail } from '../../common/errors/error-details';
 import { ClusterConcentration, GraphService, HeldQuantity, PortfolioExposure } from '../graph';
 import { PreferencesService } from '../preferences';
 import { entriesOfAccount } from './account-ledger';
-import { LedgerEntry, replayLedger } from './analytics/ledger-replay';
+import { LedgerReplay, replayLedger } from './analytics/ledger-replay';
 import { ledgerOwner, VersionOf } from './holdings.service';
 import { PortfolioAccountsRepository } from './portfolio-accounts.repository';
 import type { HoldingsSnapshot } from './holdings.service';
-import { CACHED_LEDGER_ROWS, PortfolioTransactionsRepository } from './portfolio-transactions.repository';
+import {
+  CACHED_LEDGER_ROWS,
+  LedgerVersion,
+  PortfolioTransactionsRepository,
+  replayOfVersion,
+} from './portfolio-transactions.repository';
 
 /**
  * The user's holdings and watchlist in the market graph: the holdings written after every ledger
@@ -69,7 +74,7 @@ export class PortfolioGraphService {
   async exposure(userId: number, accountId?: number): Promise<PortfolioExposure> {
     if (accountId === undefined) {
       const ledger = await this.ledgers.ledger(userId);
-      return this.graph.exposure(userId, ledger.version, () => this.sync(userId, ledger));
+      return this.graph.exposure(userId, ledger.version, () => this.sync(userId, replayedVersion(ledger)));
     }
     const { version, held } = await this.accountHoldings(userId, accountId);
     return this.graph.accountExposure(userId, accountId, version, held);
@@ -82,7 +87,7 @@ export class PortfolioGraphService {
    * of that ledger version is not kept already.
    */
   async clusterConcentration(
-    snapshot: Pick<HoldingsSnapshot, 'userId' | 'accountId' | 'ledgerVersion' | 'ledger'>,
+    snapshot: Pick<HoldingsSnapshot, 'userId' | 'accountId' | 'ledgerVersion' | 'ledger' | 'replay'>,
   ): Promise<ClusterConcentration | null> {
     const { userId, accountId, ledgerVersion } = snapshot;
     try {
@@ -91,10 +96,13 @@ export class PortfolioGraphService {
         return null;
       }
       if (accountId === undefined) {
-        const ledger = { version: ledgerVersion, entries: snapshot.ledger };
+        const ledger = { version: ledgerVersion, replay: () => snapshot.replay };
         return await this.graph.clusterConcentration(userId, ledgerVersion, () => this.sync(userId, ledger));
       }
-      const held = this.heldInAccount(userId, accountId, ledgerVersion, () => snapshot.ledger);
+      const held = this.heldInAccount(userId, accountId, ledgerVersion, () => ({
+        rows: snapshot.ledger.length,
+        replay: snapshot.replay,
+      }));
       return await this.graph.accountClusterConcentration(userId, accountId, ledgerVersion, held);
     } catch (error) {
       this.logger.warn(`Market graph unavailable for the risk metrics: ${String(error)}`);
@@ -114,22 +122,28 @@ export class PortfolioGraphService {
     if (account === null) throw new NotFoundError(ErrorDetail.accountNotFound);
     return {
       version,
-      held: this.heldInAccount(userId, accountId, version, () => entriesOfAccount(entries, accountId)),
+      held: this.heldInAccount(userId, accountId, version, () => {
+        const accountEntries = entriesOfAccount(entries, accountId);
+        return { rows: accountEntries.length, replay: replayLedger(accountEntries) };
+      }),
     };
   }
 
-  /** What one account holds at a ledger version, replayed once per version from `accountEntries`. */
+  /**
+   * What one account holds at a ledger version, from `accountReplay` (the account's replay and
+   * the ledger rows it replayed) once per version.
+   */
   private heldInAccount(
     userId: number,
     accountId: number,
     version: number,
-    accountEntries: () => readonly LedgerEntry[],
+    accountReplay: () => { rows: number; replay: LedgerReplay },
   ): readonly HeldQuantity[] {
     const owner = ledgerOwner(userId, accountId);
     let cached = this.accountHeld.getCurrent(owner, (entry) => entry.version === version);
     if (!cached) {
-      const entries = accountEntries();
-      cached = { version, rows: entries.length, value: heldQuantities(entries) };
+      const { rows, replay } = accountReplay();
+      cached = { version, rows, value: heldQuantities(replay) };
       this.accountHeld.set(owner, cached);
     }
     return cached.value;
@@ -139,17 +153,14 @@ export class PortfolioGraphService {
    * Brings the graph's edges of the user to their sources (the stored ledger unless one read in
    * the same request is given); answers the ledger version they reflect.
    */
-  private async sync(
-    userId: number,
-    ledger?: { version: number; entries: readonly LedgerEntry[] },
-  ): Promise<number> {
-    const [{ version, entries }, preferences, recorded] = await Promise.all([
-      ledger ?? this.ledgers.ledger(userId),
+  private async sync(userId: number, ledger?: ReplayedLedger): Promise<number> {
+    const [{ version, replay }, preferences, recorded] = await Promise.all([
+      ledger ?? this.ledgers.ledger(userId).then(replayedVersion),
       this.preferences.findForUser(userId),
       this.graph.userSources(userId),
     ]);
     if (recorded.ledgerVersion !== version) {
-      await this.graph.recordHoldings(userId, heldQuantities(entries), version);
+      await this.graph.recordHoldings(userId, heldQuantities(replay()), version);
     }
     const watchlist = preferences?.watchlist ?? [];
     if (recorded.watchlist?.join(',') !== watchlist.join(','))
@@ -158,7 +169,17 @@ export class PortfolioGraphService {
   }
 }
 
-/** The quantity of each open position the entries leave. */
-function heldQuantities(entries: readonly LedgerEntry[]): HeldQuantity[] {
-  return [...replayLedger(entries).positions.values()].map(({ symbol, quantity }) => ({ symbol, quantity }));
+/** A ledger version and its replay, made only when the graph's holdings are not of that version. */
+interface ReplayedLedger {
+  version: number;
+  replay: () => LedgerReplay;
+}
+
+function replayedVersion(stored: LedgerVersion): ReplayedLedger {
+  return { version: stored.version, replay: () => replayOfVersion(stored).replay };
+}
+
+/** The quantity of each open position a replay leaves. */
+function heldQuantities(replay: LedgerReplay): HeldQuantity[] {
+  return [...replay.positions.values()].map(({ symbol, quantity }) => ({ symbol, quantity }));
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CountedLru } from '../../common/metrics/cache-counters';
 import { PositionContribution, positionContributions } from './analytics/contribution';
 import { DailyClose } from './analytics/daily-returns';
-import { appendedEntries, isHoldingEntry, LedgerEntry } from './analytics/ledger-replay';
+import { appendedEntries, isHoldingEntry, latestEntry, LedgerEntry } from './analytics/ledger-replay';
 import { PortfolioTotals, summarisePositions } from './analytics/portfolio-summary';
 import { moneyWeightedPeriodReturns } from './analytics/money-weighted-returns';
 import {
@@ -49,6 +49,8 @@ interface ComputedPerformance {
   inputs: string;
   /** The ledger of that version, which a later version's appended trades are found against. */
   ledger: readonly LedgerEntry[];
+  /** Its last entry in execution order, which appended trades must come after. */
+  latest: LedgerEntry | undefined;
   /** Every symbol the ledger ever traded, in order of first trade. */
   symbols: readonly string[];
   asOf: string;
@@ -168,6 +170,7 @@ export class PortfolioSummaryService {
         computed: {
           inputs: '',
           ledger,
+          latest: undefined,
           symbols: [],
           asOf,
           closes: '',
@@ -181,7 +184,9 @@ export class PortfolioSummaryService {
     const earlier = this.latest.peek(slot);
     const appended =
       earlier &&
-      (earlier.inputs.startsWith(`${ledgerVersion}|`) ? [] : appendedEntries(ledger, earlier.ledger));
+      (earlier.inputs.startsWith(`${ledgerVersion}|`)
+        ? []
+        : appendedEntries(ledger, earlier.ledger, earlier.latest));
     const symbols = appended ? withSymbolsOf(earlier!.symbols, appended) : withSymbolsOf([], ledger);
     const closes = await this.holdings.valuationCloses(ledger, [...symbols], ledger[0].tradeDate);
     const marketData = seriesFingerprint(closes);
@@ -195,6 +200,7 @@ export class PortfolioSummaryService {
     const computed: ComputedPerformance = {
       inputs,
       ledger,
+      latest: appended ? (appended.at(-1) ?? earlier!.latest) : latestEntry(ledger),
       symbols,
       asOf,
       closes: marketData,

@@ -8,10 +8,12 @@ import { RuleViolationError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
 import {
   appendedEntries,
+  checkedReplay,
   compareLedgerEntries,
   isHoldingEntry,
-  replayLedger,
-  shareReplay,
+  ReplayCheckpoint,
+  replayCheckpoint,
+  sameReplay,
 } from './analytics/ledger-replay';
 import { LotSelection } from './analytics/tax-lots';
 import { PortfolioTransactionEntity } from './entities/portfolio-transaction.entity';
@@ -65,19 +67,31 @@ const LEDGER_LOCK_NAMESPACE = 7_310_001;
 /** Ledger rows kept in memory across users (about 200 bytes each): the busiest ledgers stay. */
 export const CACHED_LEDGER_ROWS = 200_000;
 
-/**
- * Ledger states whose every sell has its current realized P&L stored: those this process has
- * refreshed. A state read from the database may hold figures an older release stored.
- */
-const realizedPnlCurrent = new WeakSet<readonly StoredTransaction[]>();
-
 /** A stored ledger row; the ledger is shared by every reader of its version, so it is frozen. */
 export type StoredTransaction = Readonly<LedgerTransaction>;
 
-/** A user's whole ledger in execution order, as of one ledger version. */
+/** A user's whole ledger in execution order, as of one ledger version: the `portfolio-ledgers` cache's entry. */
 export interface LedgerVersion {
   version: number;
   entries: readonly StoredTransaction[];
+  /**
+   * Whether every sell's stored realized P&L is the one its replay gives: true for a version this
+   * process wrote after refreshing them; one read from the database may hold what an older release
+   * stored.
+   */
+  realizedPnlCurrent?: boolean;
+  /**
+   * The average-cost replay of `entries` (replayOfVersion), kept with the version it belongs to and
+   * bounded with it: the write that made the version leaves its own, and the next change carries
+   * on from it over the trades it appends.
+   */
+  replayed?: ReplayCheckpoint;
+}
+
+/** The average-cost replay of a ledger version: computed once per version, and kept with it. */
+export function replayOfVersion(stored: LedgerVersion): ReplayCheckpoint {
+  stored.replayed ??= replayCheckpoint(stored.entries);
+  return stored.replayed;
 }
 
 interface LedgerRow {
@@ -140,26 +154,46 @@ export type LotSelectionsBySell = ReadonlyMap<number, readonly LotSelection[]>;
 export class LockedLedger {
   /** Whether this transaction wrote to the ledger, and so must bump its version. */
   changed = false;
-  /**
-   * The ledger as this transaction has made it: read once, then kept in step with its own writes.
-   * Each state is a new frozen array, so replays of it are computed once (see replayLedger).
-   */
+  /** The ledger as this transaction has made it: read once, then kept in step with its own writes. */
   private current: readonly StoredTransaction[] | undefined;
-  /** The state `current` was made from by appending trades, which its replay carries on from. */
+  /** Whether every sell of `current` has its current realized P&L stored (see LedgerVersion). */
+  private realizedPnlCurrent = false;
+  /** The state `current` was made from by appending trades. */
   private appendedTo: readonly StoredTransaction[] | undefined;
+  /** Whether every sell of `appendedTo` had its current realized P&L stored. */
+  private appendedToRealizedPnlCurrent = false;
   /** Those appended trades: the only ones whose realized P&L an append can change. */
   private appended: readonly StoredTransaction[] | undefined;
+  /**
+   * The replay of `current`, or of a state it was made from by appending trades: what a replay of
+   * a later state carries on from.
+   */
+  private replayedSoFar: ReplayCheckpoint | undefined;
 
   /** What this transaction holds of the ledger, without reading it: undefined until first read. */
   get view(): readonly StoredTransaction[] | undefined {
     return this.current;
   }
 
+  /**
+   * The replay of the ledger as this transaction holds it, or of a state it appended to: a replay
+   * of what it will hold carries on from it (see replayLedger). The one kept with the cached
+   * version, or made once from the entries read; undefined before they are read, or when the
+   * stored ledger itself is impossible (a full replay of what holds it then says where).
+   */
+  replayed(): ReplayCheckpoint | undefined {
+    if (this.current && !this.replayedSoFar) {
+      const replayed = checkedReplay(this.current);
+      if ('replay' in replayed) this.replayedSoFar = replayed;
+    }
+    return this.replayedSoFar;
+  }
+
   constructor(
     /** The database transaction holding the lock. */
     private readonly manager: EntityManager,
     readonly userId: number,
-    private readonly cachedEntries: (version: number) => readonly StoredTransaction[] | undefined,
+    private readonly cachedVersion: (version: number) => LedgerVersion | undefined,
   ) {}
 
   /**
@@ -171,12 +205,25 @@ export class LockedLedger {
     if (this.current) return this.current;
     if (!this.changed) {
       const [row] = (await this.manager.query(LEDGER_VERSION_SQL, [this.userId])) as { version: string }[];
-      this.current = this.cachedEntries(Number(row?.version ?? 0));
-      if (this.current) return this.current;
+      const cached = this.cachedVersion(Number(row?.version ?? 0));
+      if (cached) {
+        this.current = cached.entries;
+        this.realizedPnlCurrent = cached.realizedPnlCurrent === true;
+        this.replayedSoFar = cached.replayed;
+        return this.current;
+      }
     }
     const rows = (await this.manager.query(LEDGER_SQL, [this.userId])) as LedgerRow[];
     this.current = Object.freeze(storedTransactions(this.userId, rows));
+    this.realizedPnlCurrent = false;
     return this.current;
+  }
+
+  /** This transaction's ledger as the version it is about to commit as `version`. */
+  asVersion(version: number): LedgerVersion | undefined {
+    if (!this.current) return undefined;
+    const replayed = this.replayedSoFar?.entries === this.current ? this.replayedSoFar : undefined;
+    return { version, entries: this.current, realizedPnlCurrent: this.realizedPnlCurrent, replayed };
   }
 
   /** Inserts the records in order and returns their ids in the same order. */
@@ -201,6 +248,7 @@ export class LockedLedger {
       const inserted = stored
         .map((record, index) => Object.freeze({ id: ids[index], ...record }))
         .sort(compareLedgerEntries);
+      if (!this.appendedTo) this.appendedToRealizedPnlCurrent = this.realizedPnlCurrent;
       const base = this.appendedTo ?? this.current;
       const last = this.current.at(-1);
       // The usual write comes after the whole ledger, which is then only added to, not sorted again.
@@ -208,7 +256,9 @@ export class LockedLedger {
       const next = [...this.current, ...inserted];
       this.current = Object.freeze(after ? next : next.sort(compareLedgerEntries));
       this.appendedTo = base;
-      this.appended = appendedEntries(this.current, base) ?? undefined;
+      const baseLast = this.replayedSoFar?.entries === base ? this.replayedSoFar.last : undefined;
+      this.appended = appendedEntries(this.current, base, baseLast) ?? undefined;
+      this.realizedPnlCurrent &&= inserted.length === 0;
     }
     return ids;
   }
@@ -263,6 +313,7 @@ export class LockedLedger {
     this.current = Object.freeze(
       entries.map((entry) => (entry.id === id ? stored : entry)).sort(compareLedgerEntries),
     );
+    this.realizedPnlCurrent = false;
     this.appendedTo = undefined;
     this.appended = undefined;
   }
@@ -296,6 +347,7 @@ export class LockedLedger {
     this.current = Object.freeze(
       entries.map((entry) => (entry.accountId === from ? Object.freeze({ ...entry, accountId: to }) : entry)),
     );
+    this.realizedPnlCurrent = false;
     this.appendedTo = undefined;
     this.appended = undefined;
   }
@@ -313,6 +365,7 @@ export class LockedLedger {
     this.changed = true;
     await this.manager.delete(PortfolioTransactionEntity, { id, userId: this.userId });
     this.current = this.current && Object.freeze(this.current.filter((entry) => entry.id !== id));
+    this.realizedPnlCurrent = false;
     this.appendedTo = undefined;
     this.appended = undefined;
   }
@@ -325,9 +378,9 @@ export class LockedLedger {
    */
   async refreshRealizedPnl(): Promise<void> {
     const entries = await this.entries();
-    const { realizedPnlBySell } = replayLedger(entries, this.appendedTo);
-    const base = this.appendedTo;
-    const compared = this.appended && base && realizedPnlCurrent.has(base) ? this.appended : entries;
+    const replayed = replayCheckpoint(entries, this.replayed());
+    const { realizedPnlBySell } = replayed.replay;
+    const compared = this.appended && this.appendedToRealizedPnlCurrent ? this.appended : entries;
     const changed: { id: number; symbol: string; next: number | null }[] = [];
     for (const entry of compared) {
       if (!isHoldingEntry(entry)) continue;
@@ -336,10 +389,9 @@ export class LockedLedger {
     }
     this.appendedTo = undefined;
     this.appended = undefined;
-    if (changed.length === 0) {
-      realizedPnlCurrent.add(entries);
-      return;
-    }
+    this.replayedSoFar = replayed;
+    this.realizedPnlCurrent = true;
+    if (changed.length === 0) return;
     const unstorable = changed.find(({ next }) => next !== null && !isStorableAmount(next));
     if (unstorable) throw new RuleViolationError(ErrorDetail.realizedPnlOutOfRange(unstorable.symbol));
     this.changed = true;
@@ -358,8 +410,7 @@ export class LockedLedger {
           : entry,
       ),
     );
-    shareReplay(this.current, entries);
-    realizedPnlCurrent.add(this.current);
+    this.replayedSoFar = sameReplay(replayed, this.current);
   }
 
   /** The user's rows with these ids, in the order of `ids`. */
@@ -404,7 +455,7 @@ export class PortfolioTransactionsRepository {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [LEDGER_LOCK_NAMESPACE, userId]);
       const ledger = new LockedLedger(manager, userId, (version) => {
         const cached = this.ledgers.get(userId);
-        return cached?.version === version ? cached.entries : undefined;
+        return cached?.version === version ? cached : undefined;
       });
       const result = await work(ledger);
       if (ledger.changed) {
@@ -414,8 +465,7 @@ export class PortfolioTransactionsRepository {
            RETURNING version`,
           [userId],
         )) as { version: string }[];
-        if (ledger.view && ownTransaction)
-          written = { version: Number(version), entries: Object.freeze(ledger.view) };
+        if (ownTransaction) written = ledger.asVersion(Number(version));
       }
       return result;
     });

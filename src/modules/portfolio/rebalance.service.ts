@@ -4,7 +4,7 @@ import { FieldProblem, FieldProblems } from '../../common/errors/field-problems'
 import { ErrorDetail } from '../../common/errors/error-details';
 import { unreachable } from '../../common/types/unreachable';
 import { normalizeSymbol } from '../market';
-import { LedgerEntry, replayLedger, TransactionKind } from './analytics/ledger-replay';
+import { LedgerReplay, TransactionKind } from './analytics/ledger-replay';
 import { valuePositions, ValuedPosition } from './analytics/position-valuation';
 import { planRebalance, RebalancePlan, RebalanceTradeSide, SymbolTarget } from './analytics/rebalance-plan';
 import { symbolTargetsFromSectors } from './analytics/sector-targets';
@@ -52,16 +52,16 @@ export class RebalanceService {
       // Executed trades go to the account named, or to the default one.
       const accountId = await ledger.accountFor(body.account_id);
       const entries = entriesOfAccount(await ledger.entries(), body.account_id);
-      const planned = planFor(await this.valuedPositions(entries));
+      const planned = planFor(await this.valuedPositions(ledger.replay(entries)));
       if (planned.trades.length === 0) return { ...planned, executed: true, transactionIds: [] };
       const transactionIds = await this.record(ledger, planned, accountId);
       return { ...planned, executed: true, transactionIds };
     });
   }
 
-  /** The holdings the ledger leaves, at the current quotes. */
-  private async valuedPositions(ledger: readonly LedgerEntry[]): Promise<ValuedPosition[]> {
-    const held = replayLedger(ledger).positions;
+  /** The holdings a ledger's replay leaves, at the current quotes. */
+  private async valuedPositions(replay: LedgerReplay): Promise<ValuedPosition[]> {
+    const held = replay.positions;
     const symbols = [...held.keys()];
     const [quotes, sectors] = await Promise.all([
       this.holdings.quotes(symbols),

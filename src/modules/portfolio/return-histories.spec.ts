@@ -7,16 +7,24 @@ const DATES = Array.from({ length: 40 }, (_, day) =>
   new Date(Date.UTC(2026, 0, 2 + day)).toISOString().slice(0, 10),
 );
 
-/** Closes that wander by a fixed pattern per symbol, so that every pair correlates differently. */
-function closesOf(seed: number): DailyClose[] {
+/**
+ * Closes that wander by a fixed pattern per symbol, so that every pair correlates differently;
+ * frozen, as the provider cache answers them.
+ */
+function closesOf(seed: number): readonly DailyClose[] {
   let close = 50 + seed * 7;
-  return DATES.map((date, day) => {
-    close *= 1 + Math.sin(seed * 1.7 + day * (0.3 + seed / 11)) / 40;
-    return { date, close };
-  });
+  return Object.freeze(
+    DATES.map((date, day) => {
+      close *= 1 + Math.sin(seed * 1.7 + day * (0.3 + seed / 11)) / 40;
+      return { date, close };
+    }),
+  );
 }
 
-function inputAt(valueOf: (symbol: string, index: number) => number, closes: Map<string, DailyClose[]>) {
+function inputAt(
+  valueOf: (symbol: string, index: number) => number,
+  closes: Map<string, readonly DailyClose[]>,
+) {
   return {
     holdings: SYMBOLS.map((symbol, index) => ({
       symbol,

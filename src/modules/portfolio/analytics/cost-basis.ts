@@ -1,7 +1,7 @@
 // Cost basis and realized P&L of the ledger by the user's method. `average` is the ledger replay
 // itself; `fifo` and `specific` keep the replay's quantities and take each position's cost basis
 // from its open lots and each sell's realized P&L from the lot portions it closed.
-import { HeldPosition, LedgerEntry, LedgerReplay, replayLedger } from './ledger-replay';
+import { HeldPosition, LedgerEntry, LedgerReplay, ReplayCheckpoint, replayLedger } from './ledger-replay';
 import { LotSelection, matchLots, MatchedLots } from './tax-lots';
 
 export const COST_BASIS_METHODS = ['average', 'fifo', 'specific'] as const;
@@ -21,9 +21,16 @@ export function lotsByMethod(entries: readonly LedgerEntry[], costBasis: CostBas
   return matchLots(entries, costBasis.method === 'specific' ? costBasis.selections : new Map());
 }
 
-/** The replay with cost bases and realized P&L by the method (throws OversellError as the replay does). */
-export function replayByMethod(entries: readonly LedgerEntry[], costBasis: CostBasis): LedgerReplay {
-  const average = replayLedger(entries);
+/**
+ * The replay with cost bases and realized P&L by the method (throws OversellError as the replay
+ * does); `from` as in replayLedger.
+ */
+export function replayByMethod(
+  entries: readonly LedgerEntry[],
+  costBasis: CostBasis,
+  from?: ReplayCheckpoint,
+): LedgerReplay {
+  const average = replayLedger(entries, from);
   if (costBasis.method === 'average') return average;
   const lots = lotsByMethod(entries, costBasis);
   const costBySymbol = new Map<string, number>();

@@ -4,7 +4,8 @@ import {
   LedgerEntry,
   OversellError,
   replayLedger,
-  shareReplay,
+  replayCheckpoint,
+  sameReplay,
   TransactionKind,
 } from './ledger-replay';
 
@@ -139,9 +140,11 @@ describe('replayLedger carrying on from an earlier ledger', () => {
       entry('AAPL', 'sell', 6, 130, '2017-03-01', 1),
       entry('MSFT', 'buy', 2, 80, '2017-03-02'),
     ]);
-    expect(snapshot(replayLedger(later, earlier))).toEqual(snapshot(replayLedger([...later])));
+    expect(snapshot(replayLedger(later, replayCheckpoint(earlier)))).toEqual(
+      snapshot(replayLedger([...later])),
+    );
     // AAPL: 10 @ 100 + 1 = 1001; 4 sold at average 100.1 → 6 left costing 600.6, sold at 130 − 1 fee
-    expect(replayLedger(later, earlier).realizedPnlBySell.get(later[4].id)).toBeCloseTo(
+    expect(replayLedger(later, replayCheckpoint(earlier)).realizedPnlBySell.get(later[4].id)).toBeCloseTo(
       6 * 130 - 1 - 600.6,
       9,
     );
@@ -150,7 +153,7 @@ describe('replayLedger carrying on from an earlier ledger', () => {
 
   it('replays in full when an appended entry is back-dated before the earlier ledger ends', () => {
     const later = Object.freeze([...earlier, entry('MSFT', 'buy', 1, 50, '2017-01-05')]);
-    const replay = replayLedger(later, earlier);
+    const replay = replayLedger(later, replayCheckpoint(earlier));
     expect(snapshot(replay)).toEqual(snapshot(replayLedger([...later])));
     // the back-dated buy lowers MSFT's average before its sell: (300 + 50) / 6 per share sold
     expect(replay.realizedPnlBySell.get(earlier[3].id)).toBeCloseTo(5 * 70 - (5 * 350) / 6, 9);
@@ -158,23 +161,38 @@ describe('replayLedger carrying on from an earlier ledger', () => {
 
   it('finds an oversell among the appended entries', () => {
     const later = [...earlier, entry('AAPL', 'sell', 7, 130, '2017-03-01')];
-    expect(findOversell(later, earlier)).toMatchObject({ symbol: 'AAPL', held: 6, requested: 7 });
+    expect(findOversell(later, replayCheckpoint(earlier))).toMatchObject({
+      symbol: 'AAPL',
+      held: 6,
+      requested: 7,
+    });
   });
 
   it('ignores a base the ledger does not start with', () => {
     const other = Object.freeze([entry('AAPL', 'buy', 1000, 1, '2016-01-04')]);
     const ledger = Object.freeze([...earlier]);
-    expect(snapshot(replayLedger(ledger, other))).toEqual(snapshot(replayLedger([...earlier])));
+    expect(snapshot(replayLedger(ledger, replayCheckpoint(other)))).toEqual(
+      snapshot(replayLedger([...earlier])),
+    );
   });
 });
 
-describe('shareReplay', () => {
+describe('sameReplay', () => {
   it('lets a ledger holding the same trades use the replay already made', () => {
     const first = Object.freeze([entry('AAPL', 'buy', 3, 10, '2017-01-03')]);
-    const replay = replayLedger(first);
+    const replayed = replayCheckpoint(first);
     const same = Object.freeze(first.map((each) => ({ ...each })));
-    shareReplay(same, first);
-    expect(replayLedger(same)).toBe(replay);
+    expect(replayLedger(same, sameReplay(replayed, same))).toBe(replayed.replay);
+  });
+});
+
+describe('replayLedger without a checkpoint', () => {
+  it('replays the entries it is given, even an array it has replayed before', () => {
+    const buy = entry('AAPL', 'buy', 3, 10, '2017-01-03');
+    const ledger = Object.freeze([buy]);
+    expect(replayLedger(ledger).positions.get('AAPL')!.quantity).toBe(3);
+    buy.quantity = 5;
+    expect(replayLedger(ledger).positions.get('AAPL')!.quantity).toBe(5);
   });
 });
 

@@ -179,7 +179,7 @@ export function inExecutionOrder<T extends LedgerEntry>(entries: readonly T[]): 
   return entries;
 }
 
-/** Everything a replay has seen, closed positions included: what a later replay carries on from. */
+/** Everything a replay has seen, closed positions included. */
 interface ReplayState {
   /** Every account's positions, by account and then symbol. */
   books: Map<number | undefined, Map<string, HeldPosition>>;
@@ -192,11 +192,15 @@ interface ReplayState {
 }
 
 /**
- * The state reached by each frozen ledger array replayed. A cached ledger version is one frozen
- * array, so a replay is computed once per version, and a version that appends trades to an
- * earlier one carries on from that one's state instead of replaying every trade again.
+ * The replay of a ledger with its full state: what a replay of the same ledger with entries
+ * appended carries on from. Not kept here: its owner is whoever holds the ledger it replayed (the
+ * ledger cache's entry of one user's version, the ledger of one locked change), so it lives and is
+ * bounded with that ledger, and nothing is found again by an array's identity.
  */
-const statesByLedger = new WeakMap<readonly LedgerEntry[], ReplayState>();
+export interface ReplayCheckpoint extends Readonly<ReplayState> {
+  /** The entries replayed, as given. */
+  readonly entries: readonly LedgerEntry[];
+}
 
 /**
  * Throws OversellError at the first sell that exceeds the quantity held at its time, and
@@ -204,47 +208,47 @@ const statesByLedger = new WeakMap<readonly LedgerEntry[], ReplayState>();
  * split of a symbol not held at its time (a dividend or a fee may come after the position was sold:
  * it belongs to the time it was held).
  *
- * With `base`, a ledger `entries` begins with (the same entry objects): when the entries after it
- * all come later in execution order, base's replay is carried on over them only. Anything else is
- * replayed in full, so a wrong `base` costs time, never correctness.
+ * With `from`, the checkpoint of a ledger `entries` begins with (the same entry objects): when the
+ * entries after it all come later in execution order, its replay is carried on over them only.
+ * Anything else is replayed in full, so a wrong `from` costs time, never correctness.
  */
-export function replayLedger(entries: readonly LedgerEntry[], base?: readonly LedgerEntry[]): LedgerReplay {
-  return stateOf(entries, base).replay;
+export function replayLedger(entries: readonly LedgerEntry[], from?: ReplayCheckpoint): LedgerReplay {
+  return replayCheckpoint(entries, from).replay;
+}
+
+/** replayLedger's replay of `entries` with its state, for a later replay to carry on from. */
+export function replayCheckpoint(entries: readonly LedgerEntry[], from?: ReplayCheckpoint): ReplayCheckpoint {
+  if (from?.entries === entries) return from;
+  const appended = from && appendedEntries(entries, from.entries, from.last);
+  const state = appended
+    ? continueReplay(from, appended)
+    : continueReplay(emptyState(), inExecutionOrder(entries));
+  return { ...state, entries };
 }
 
 /**
- * Declares that `entries` replays exactly as `same` does (they hold the same trades, differing
- * only in bookkeeping such as stored realized P&L), so its replay is not computed again.
+ * The checkpoint of `entries`, which replay exactly as `checkpoint`'s do (they hold the same trades,
+ * differing only in bookkeeping such as stored realized P&L), so their replay is not computed again.
  */
-export function shareReplay(entries: readonly LedgerEntry[], same: readonly LedgerEntry[]): void {
-  const state = statesByLedger.get(same);
-  if (state && Object.isFrozen(entries)) statesByLedger.set(entries, state);
-}
-
-function stateOf(entries: readonly LedgerEntry[], base?: readonly LedgerEntry[]): ReplayState {
-  let state = statesByLedger.get(entries);
-  if (state) return state;
-  const appended = base && appendedEntries(entries, base);
-  state = appended
-    ? continueReplay(stateOf(base), appended)
-    : continueReplay(emptyState(), inExecutionOrder(entries));
-  if (Object.isFrozen(entries)) statesByLedger.set(entries, state);
-  return state;
+export function sameReplay(checkpoint: ReplayCheckpoint, entries: readonly LedgerEntry[]): ReplayCheckpoint {
+  return { ...checkpoint, entries };
 }
 
 /**
  * The entries after `base` when `entries` begins with base (the same entry objects) and they all
- * come after base's entries in execution order; otherwise null.
+ * come after base's entries in execution order (`baseLast`, base's latest, when the caller knows
+ * it); otherwise null.
  */
 export function appendedEntries<T extends LedgerEntry>(
   entries: readonly T[],
   base: readonly LedgerEntry[],
+  baseLast?: LedgerEntry,
 ): readonly T[] | null {
   if (entries.length < base.length) return null;
   for (let index = 0; index < base.length; index += 1) {
     if (entries[index] !== base[index]) return null;
   }
-  let previous = base.length > 0 ? (statesByLedger.get(base)?.last ?? latestOf(base)) : undefined;
+  let previous = base.length > 0 ? (baseLast ?? latestEntry(base)) : undefined;
   const appended = entries.slice(base.length);
   for (const entry of appended) {
     if (previous && compareLedgerEntries(previous, entry) >= 0) return null;
@@ -253,7 +257,8 @@ export function appendedEntries<T extends LedgerEntry>(
   return appended;
 }
 
-function latestOf(entries: readonly LedgerEntry[]): LedgerEntry {
+/** The last of a non-empty ledger's entries in execution order. */
+export function latestEntry<T extends LedgerEntry>(entries: readonly T[]): T {
   return entries.reduce((latest, entry) => (compareLedgerEntries(latest, entry) < 0 ? entry : latest));
 }
 
@@ -269,7 +274,7 @@ function emptyState(): ReplayState {
 }
 
 /** A new state: `from` (left untouched: its positions are copied) moved on by `ordered`, in execution order. */
-function continueReplay(from: ReplayState, ordered: readonly LedgerEntry[]): ReplayState {
+function continueReplay(from: Readonly<ReplayState>, ordered: readonly LedgerEntry[]): ReplayState {
   const books = new Map(
     [...from.books].map(([accountId, book]) => [
       accountId,
@@ -485,15 +490,23 @@ export function findCashShortfall(
 
 /**
  * The first entry made impossible by the ledger (an oversell, or a dividend, split or position fee
- * without a position), or null when the ledger is possible (`base` as in replayLedger).
+ * without a position), or null when the ledger is possible (`from` as in replayLedger).
  */
 export function findOversell(
   entries: readonly LedgerEntry[],
-  base?: readonly LedgerEntry[],
+  from?: ReplayCheckpoint,
 ): LedgerViolation | null {
+  const replayed = checkedReplay(entries, from);
+  return 'replay' in replayed ? null : replayed;
+}
+
+/** replayCheckpoint's replay, or the first entry that makes the ledger impossible (see findOversell). */
+export function checkedReplay(
+  entries: readonly LedgerEntry[],
+  from?: ReplayCheckpoint,
+): ReplayCheckpoint | LedgerViolation {
   try {
-    replayLedger(entries, base);
-    return null;
+    return replayCheckpoint(entries, from);
   } catch (error) {
     if (
       error instanceof OversellError ||

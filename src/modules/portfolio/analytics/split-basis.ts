@@ -26,15 +26,9 @@ export interface PriceBasis {
 export const SAME_SPLIT_WITHIN_DAYS = 7;
 const MS_PER_DAY = 86_400_000;
 
-const bySeries = new WeakMap<
-  readonly DailyClose[],
-  WeakMap<PriceBasis, Map<string, readonly DailyClose[]>>
->();
-
 /**
- * The closes to value the ledger's quantities of the symbol at, oldest first. The same array when
- * nothing changes, and the same result for the same series, basis and matched splits, so analytics
- * keyed on series identity (same-series.ts) stay reusable.
+ * The closes to value the ledger's quantities of the symbol at, oldest first: the same array when
+ * no split is to be undone (splitsToUndo), else a new frozen one (asTradedCloses).
  */
 export function closesOnLedgerBasis(
   closes: readonly DailyClose[],
@@ -42,27 +36,31 @@ export function closesOnLedgerBasis(
   symbol: string,
   ledger: readonly LedgerEntry[],
 ): readonly DailyClose[] {
-  if (!basis.adjustedCloses || basis.splits.length === 0 || closes.length === 0) return closes;
+  const undone = splitsToUndo(closes, basis, symbol, ledger);
+  return undone.length === 0 ? closes : asTradedCloses(closes, undone);
+}
+
+/**
+ * The splits both recorded in the ledger for the symbol and known to the provider's adjusted
+ * closes: those to put back as traded. None when the closes are as traded already.
+ */
+export function splitsToUndo(
+  closes: readonly DailyClose[],
+  basis: PriceBasis,
+  symbol: string,
+  ledger: readonly LedgerEntry[],
+): readonly KnownSplit[] {
+  if (!basis.adjustedCloses || basis.splits.length === 0 || closes.length === 0) return [];
   const recorded = ledger.filter((entry) => entry.side === 'split' && entry.symbol === symbol);
-  const matched = basis.splits.filter((split) => recorded.some((entry) => sameSplit(split, entry)));
-  if (matched.length === 0) return closes;
-  let byBasis = bySeries.get(closes);
-  if (!byBasis) {
-    byBasis = new WeakMap();
-    bySeries.set(closes, byBasis);
-  }
-  let byMatch = byBasis.get(basis);
-  if (!byMatch) {
-    byMatch = new Map();
-    byBasis.set(basis, byMatch);
-  }
-  const key = matched.map((split) => split.date).join(',');
-  let asTraded = byMatch.get(key);
-  if (!asTraded) {
-    asTraded = Object.freeze(unadjust(closes, matched));
-    byMatch.set(key, asTraded);
-  }
-  return asTraded;
+  return basis.splits.filter((split) => recorded.some((entry) => sameSplit(split, entry)));
+}
+
+/** Adjusted closes put back as traded before each of `splits` (a new frozen array). */
+export function asTradedCloses(
+  closes: readonly DailyClose[],
+  splits: readonly KnownSplit[],
+): readonly DailyClose[] {
+  return Object.freeze(unadjust(closes, splits));
 }
 
 function sameSplit(split: KnownSplit, entry: LedgerEntry): boolean {
