@@ -6,6 +6,7 @@ import { toPydanticIssues } from './pydantic-issues';
 import { findUnstorableText, withWellFormedText } from './text-rules';
 import { InvalidFieldError } from '../errors/domain-errors';
 import { ValidationIssue, ValidationLocation } from './validation-issue';
+import { memoizeValidationRules } from './validation-rules-memo';
 
 class ClassValidatorErrors extends Error {
   constructor(readonly errors: ValidationError[]) {
@@ -47,6 +48,7 @@ export class PydanticValidationPipe extends ValidationPipe {
       validationError: { target: true, value: true },
       exceptionFactory: (errors) => new ClassValidatorErrors(errors),
     });
+    memoizeValidationRules();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
