@@ -82,6 +82,39 @@ describe('cached reads after writes', () => {
     expect((await transactions(user)).total).toBe(2);
   });
 
+  it('shows a ledger write on the next read of lots and realized gains, whose bytes were kept', async () => {
+    const user = await registerUser(sut);
+    const api = typedApi(sut, user);
+    const trade = async (side: 'buy' | 'sell', quantity: number, executedAt: string) => {
+      const recorded = await api.POST('/api/v1/portfolio/transactions', {
+        body: { symbol: 'AAPL', side, quantity, price: 100, executed_at: executedAt },
+      });
+      expect(recorded.response.status).toBe(201);
+      return dataOf(recorded).id;
+    };
+    const lots = async () =>
+      dataOf(await api.GET('/api/v1/portfolio/lots')).lots.map((lot) => [lot.lot_id, lot.quantity]);
+    const realized = async () =>
+      dataOf(await api.GET('/api/v1/portfolio/realized', { params: { query: { year: 2025 } } })).realized.map(
+        (portion) => [portion.sell_id, portion.quantity],
+      );
+    const firstBuy = await trade('buy', 10, '2025-01-06T15:00:00Z');
+    const firstSell = await trade('sell', 4, '2025-02-03T15:00:00Z');
+    // The second read of each is answered from what the first kept.
+    for (let read = 0; read < 2; read += 1) {
+      expect(await lots()).toEqual([[firstBuy, 6]]);
+      expect(await realized()).toEqual([[firstSell, 4]]);
+    }
+
+    const secondSell = await trade('sell', 5, '2025-03-03T15:00:00Z');
+
+    expect(await lots()).toEqual([[firstBuy, 1]]);
+    expect(await realized()).toEqual([
+      [firstSell, 4],
+      [secondSell, 5],
+    ]);
+  });
+
   it('keeps one user’s cached ledger away from another user', async () => {
     const [ada, bob] = await Promise.all([registerUser(sut), registerUser(sut)]);
     await record(ada, 'AAPL', 'buy', 5);

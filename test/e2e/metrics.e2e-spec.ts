@@ -124,6 +124,7 @@ describe('GET /metrics', () => {
       'portfolio-lots',
       'portfolio-valued-lots',
       'portfolio-realized',
+      'portfolio-serialized-rows',
     ]) {
       expect([
         valueOf(samples, 'cache_requests_total', { cache, result: 'hit' })! > 0,

@@ -32,8 +32,8 @@ import { PortfolioQueries } from './portfolio-queries.service';
 import { RebalanceService } from './rebalance.service';
 
 /**
- * What Fastify answers for a serialized object: set on the routes that send JSON text they
- * serialized themselves, which Fastify would otherwise answer as text/plain.
+ * What Fastify answers for a serialized object: set on the routes that send JSON they serialized
+ * themselves, which Fastify would otherwise answer as application/octet-stream.
  */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -63,7 +63,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: PositionsResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
   @Header('content-type', JSON_CONTENT_TYPE)
-  async positions(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<string> {
+  async positions(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<Buffer> {
     const snapshot = await this.queries.holdings(user.id, query.account_id);
     return PositionsResponse.json(
       snapshot.positions,
@@ -81,7 +81,7 @@ export class PortfolioController {
   })
   @ApiOkResponse({ type: TaxLotsResponse })
   @Header('content-type', JSON_CONTENT_TYPE)
-  async lots(@CurrentUser() user: AuthUser, @Query() query: AccountScopeQuery): Promise<string> {
+  async lots(@CurrentUser() user: AuthUser, @Query() query: AccountScopeQuery): Promise<Buffer> {
     return TaxLotsResponse.json(await this.queries.openLots(user.id, query.account_id));
   }
 
@@ -96,7 +96,7 @@ export class PortfolioController {
   @ApiOkResponse({ type: RealizedResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid year' })
   @Header('content-type', JSON_CONTENT_TYPE)
-  async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<string> {
+  async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<Buffer> {
     return RealizedResponse.json(await this.queries.realized(user.id, query.year, query.account_id));
   }
 

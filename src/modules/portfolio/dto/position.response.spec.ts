@@ -3,6 +3,8 @@ import { ValuedPosition } from '../analytics/position-valuation';
 import { PositionsResponse } from './position.response';
 
 const lastUpdated = new Date('2026-03-06T21:00:00.123Z');
+/** What Fastify sends for a serialized object: its JSON text in UTF-8. */
+const utf8Json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 // Fractional shares and sub-cent amounts, which the rounding for the wire must meet alike.
 const valued = (): readonly ValuedPosition[] =>
@@ -29,13 +31,11 @@ describe('PositionsResponse.json', () => {
   it('is the JSON text of the response object, byte for byte, without and with the cash', () => {
     const positions = valued();
 
-    expect(PositionsResponse.json(positions)).toBe(JSON.stringify(PositionsResponse.from(positions)));
-    expect(PositionsResponse.json(positions, 1250.405)).toBe(
-      JSON.stringify(PositionsResponse.from(positions, 1250.405)),
+    expect(PositionsResponse.json(positions)).toEqual(utf8Json(PositionsResponse.from(positions)));
+    expect(PositionsResponse.json(positions, 1250.405)).toEqual(
+      utf8Json(PositionsResponse.from(positions, 1250.405)),
     );
-    expect(PositionsResponse.json(positions, -20)).toBe(
-      JSON.stringify(PositionsResponse.from(positions, -20)),
-    );
+    expect(PositionsResponse.json(positions, -20)).toEqual(utf8Json(PositionsResponse.from(positions, -20)));
   });
 
   it('serializes the rows of one frozen valuation once', () => {
@@ -47,7 +47,7 @@ describe('PositionsResponse.json', () => {
 
     expect(stringify).not.toHaveBeenCalled();
     stringify.mockRestore();
-    expect(again).toBe(first);
+    expect(again).toEqual(first);
   });
 
   it('serializes an unfrozen list anew', () => {
@@ -55,6 +55,6 @@ describe('PositionsResponse.json', () => {
     PositionsResponse.json(positions);
     positions.pop();
 
-    expect(PositionsResponse.json(positions)).toBe(JSON.stringify(PositionsResponse.from(positions)));
+    expect(PositionsResponse.json(positions)).toEqual(utf8Json(PositionsResponse.from(positions)));
   });
 });

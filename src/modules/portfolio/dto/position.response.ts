@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ValuedPosition, weighWithCash } from '../analytics/position-valuation';
 import { money, percent, price, quantity } from '../portfolio-rounding';
-import { SerializedRows } from './serialized-rows';
+import { jsonAround, SerializedRows } from './serialized-rows';
 
 /** The spec's Position (part 2), field for field. */
 export class PositionResponse {
@@ -96,12 +96,12 @@ export class PositionsResponse {
   }
 
   /**
-   * The JSON text of `from(positions, cashBalance)`; without a cash balance the rows are serialized
+   * The UTF-8 JSON of `from(positions, cashBalance)`; without a cash balance the rows are serialized
    * once per valuation (the holdings keep one frozen array while quotes are unchanged).
    */
-  static json(positions: readonly ValuedPosition[], cashBalance?: number): string {
-    if (cashBalance === undefined) return `{"positions":${positionRows.of(positions)}}`;
-    return JSON.stringify(PositionsResponse.from(positions, cashBalance));
+  static json(positions: readonly ValuedPosition[], cashBalance?: number): Buffer {
+    if (cashBalance === undefined) return jsonAround('{"positions":', positionRows.of(positions), '}');
+    return Buffer.from(JSON.stringify(PositionsResponse.from(positions, cashBalance)));
   }
 }
 

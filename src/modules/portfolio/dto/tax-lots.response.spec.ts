@@ -3,6 +3,8 @@ import { OpenLots, RealizedGains, ValuedTaxLot } from '../tax-lots.service';
 import { RealizedResponse, TaxLotsResponse } from './tax-lots.response';
 
 const asOf = new Date('2026-03-06T22:00:00.123Z');
+/** What Fastify sends for a serialized object: its JSON text in UTF-8. */
+const utf8Json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 function lot(lotId: number, quantity: number, costPerShare: number, currentPrice: number): ValuedTaxLot {
   const costBasis = quantity * costPerShare;
@@ -57,7 +59,7 @@ describe('TaxLotsResponse.json', () => {
   it('is the JSON text of the response object, byte for byte', () => {
     const result = openLots();
 
-    expect(TaxLotsResponse.json(result)).toBe(JSON.stringify(TaxLotsResponse.from(result)));
+    expect(TaxLotsResponse.json(result)).toEqual(utf8Json(TaxLotsResponse.from(result)));
   });
 
   it('serializes the rows of a frozen list once and keeps the rest of the answer current', () => {
@@ -71,7 +73,7 @@ describe('TaxLotsResponse.json', () => {
 
     expect(stringify.mock.calls.filter(([value]) => Array.isArray(value))).toHaveLength(rowsSerialized);
     stringify.mockRestore();
-    expect(again).toBe(JSON.stringify(TaxLotsResponse.from(later)));
+    expect(again).toEqual(utf8Json(TaxLotsResponse.from(later)));
   });
 
   it('serializes an unfrozen list anew', () => {
@@ -80,8 +82,8 @@ describe('TaxLotsResponse.json', () => {
     TaxLotsResponse.json({ ...result, lots });
     lots.pop();
 
-    expect(TaxLotsResponse.json({ ...result, lots })).toBe(
-      JSON.stringify(TaxLotsResponse.from({ ...result, lots })),
+    expect(TaxLotsResponse.json({ ...result, lots })).toEqual(
+      utf8Json(TaxLotsResponse.from({ ...result, lots })),
     );
   });
 });
@@ -90,7 +92,7 @@ describe('RealizedResponse.json', () => {
   it('is the JSON text of the response object, byte for byte', () => {
     const result = realized();
 
-    expect(RealizedResponse.json(result)).toBe(JSON.stringify(RealizedResponse.from(result)));
+    expect(RealizedResponse.json(result)).toEqual(utf8Json(RealizedResponse.from(result)));
   });
 
   it('serializes the portions of a frozen list once; totals and as_of stay the answer own', () => {
@@ -103,6 +105,6 @@ describe('RealizedResponse.json', () => {
 
     expect(stringify.mock.calls.some(([value]) => Array.isArray(value))).toBe(false);
     stringify.mockRestore();
-    expect(again).toBe(JSON.stringify(RealizedResponse.from(later)));
+    expect(again).toEqual(utf8Json(RealizedResponse.from(later)));
   });
 });

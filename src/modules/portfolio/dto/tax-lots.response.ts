@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { money, percent, price, quantity } from '../portfolio-rounding';
 import { ClosedLotPortion } from '../analytics/tax-lots';
 import { OpenLots, RealizedGains, ValuedTaxLot } from '../tax-lots.service';
-import { SerializedRows } from './serialized-rows';
+import { jsonAround, SerializedRows } from './serialized-rows';
 
 const LOT_MATCHINGS = ['fifo', 'specific'];
 const MATCHING_DESCRIPTION =
@@ -96,11 +96,12 @@ export class TaxLotsResponse {
     };
   }
 
-  /** The JSON text of `from(result)`, its lot rows serialized once per cached list of lots. */
-  static json(result: OpenLots): string {
-    return (
-      `{"method":${JSON.stringify(result.method)},"lots":${lotRows.of(result.lots)},` +
-      `"as_of":${JSON.stringify(result.asOf.toISOString())}}`
+  /** The UTF-8 JSON of `from(result)`, its lot rows serialized once per cached list of lots. */
+  static json(result: OpenLots): Buffer {
+    return jsonAround(
+      `{"method":${JSON.stringify(result.method)},"lots":`,
+      lotRows.of(result.lots),
+      `,"as_of":${JSON.stringify(result.asOf.toISOString())}}`,
     );
   }
 }
@@ -198,12 +199,12 @@ export class RealizedResponse {
     };
   }
 
-  /** The JSON text of `from(result)`, its portion rows serialized once per cached list of portions. */
-  static json(result: RealizedGains): string {
-    return (
-      `{"year":${JSON.stringify(result.year)},"method":${JSON.stringify(result.method)},` +
-      `"realized":${portionRows.of(result.portions)},"totals":${JSON.stringify(totalsOf(result))},` +
-      `"as_of":${JSON.stringify(result.asOf.toISOString())}}`
+  /** The UTF-8 JSON of `from(result)`, its portion rows serialized once per cached list of portions. */
+  static json(result: RealizedGains): Buffer {
+    return jsonAround(
+      `{"year":${JSON.stringify(result.year)},"method":${JSON.stringify(result.method)},"realized":`,
+      portionRows.of(result.portions),
+      `,"totals":${JSON.stringify(totalsOf(result))},"as_of":${JSON.stringify(result.asOf.toISOString())}}`,
     );
   }
 }
