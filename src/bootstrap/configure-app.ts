@@ -11,6 +11,7 @@ import { appConfig } from '../config/app.config';
 import { registerBodyParsers } from './body-parsers';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { registerHttpCaching } from './http-caching';
+import { registerPartedBodies } from '../common/http/parted-body';
 import {
   swaggerUiDownloadUrl,
   tokenOnlyAuthorizationPersistence,
@@ -124,6 +125,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   });
 
   registerHttpCaching(app.getHttpAdapter().getInstance(), { ui: '/docs', document: '/openapi.json' });
+  registerPartedBodies(app.getHttpAdapter().getInstance());
   await app.register(fastifyCompress, COMPRESSION);
   await registerWebApp(app.getHttpAdapter().getInstance());
 

@@ -1,3 +1,5 @@
+import { IncomingHttpHeaders, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -5,6 +7,23 @@ import { portfolioCalls } from '../support/portfolio-calls';
 import { typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
+
+/** A GET over a socket, its body as sent (fetch would decode it and hide the framing). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 // Raw `sut.inject()` on purpose: the 4xx bodies the types forbid (wrong types, unknown fields,
 // malformed ids, sent through `post`) and the OpenAPI document.
@@ -911,6 +930,49 @@ describe('the portfolio over HTTP', () => {
         expect(response.headers['content-type']).toBe(serializedByFastify.headers['content-type']);
         expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
         expect(() => response.json()).not.toThrow();
+      }
+    });
+
+    it('sends the same bytes over a socket, plain or compressed, with the length of what it sends', async () => {
+      const user = await registerUser(sut);
+      // Over 1 KiB each, which is where compression starts: 12 lots, 6 portions closed.
+      for (let quantity = 1; quantity <= 12; quantity += 1) {
+        await record(user, {
+          symbol: 'AAPL',
+          side: 'buy',
+          quantity,
+          price: 100,
+          executed_at: `2025-01-06T15:${String(quantity).padStart(2, '0')}:00Z`,
+        });
+      }
+      await record(user, {
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 20,
+        price: 110,
+        executed_at: '2025-02-03',
+      });
+      const base = await sut.listen();
+      for (const path of ['lots', 'realized?year=2025']) {
+        const plain = await rawGet(`${base}${BASE}/${path}`, user.headers);
+        expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(plain.headers['transfer-encoding']).toBeUndefined();
+        expect(plain.headers['content-length']).toBe(String(plain.body.length));
+        expect(plain.body.toString()).toBe((await get(user, path)).body);
+        for (const [encoding, decode] of [
+          ['br', brotliDecompressSync],
+          ['gzip', gunzipSync],
+        ] as const) {
+          const compressed = await rawGet(`${base}${BASE}/${path}`, {
+            ...user.headers,
+            'accept-encoding': encoding,
+          });
+          expect([compressed.headers['content-encoding'], compressed.headers['content-length']]).toEqual([
+            encoding,
+            String(compressed.body.length),
+          ]);
+          expect(decode(compressed.body)).toEqual(plain.body);
+        }
       }
     });
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiInternalServerErrorResponse,
@@ -31,12 +31,6 @@ import { RealizedResponse, TaxLotsResponse } from './dto/tax-lots.response';
 import { PortfolioQueries } from './portfolio-queries.service';
 import { RebalanceService } from './rebalance.service';
 
-/**
- * What Fastify answers for a serialized object: set on the routes that send JSON they serialized
- * themselves, which Fastify would otherwise answer as application/octet-stream.
- */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
 @ApiTags('portfolio')
 @ApiInternalServerErrorResponse({ description: 'The market-data provider failed' })
 @Controller('portfolio')
@@ -62,8 +56,7 @@ export class PortfolioController {
   @ApiOperation({ summary: 'Open positions at live quotes, heaviest first' })
   @ApiOkResponse({ type: PositionsResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
-  @Header('content-type', JSON_CONTENT_TYPE)
-  async positions(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<Buffer> {
+  async positions(@CurrentUser() user: AuthUser, @Query() query: IncludeCashQuery): Promise<StreamableFile> {
     const snapshot = await this.queries.holdings(user.id, query.account_id);
     return PositionsResponse.json(
       snapshot.positions,
@@ -80,8 +73,7 @@ export class PortfolioController {
       'first (FIFO, also under `average`, which has no lots of its own). Wash sales are not adjusted.',
   })
   @ApiOkResponse({ type: TaxLotsResponse })
-  @Header('content-type', JSON_CONTENT_TYPE)
-  async lots(@CurrentUser() user: AuthUser, @Query() query: AccountScopeQuery): Promise<Buffer> {
+  async lots(@CurrentUser() user: AuthUser, @Query() query: AccountScopeQuery): Promise<StreamableFile> {
     return TaxLotsResponse.json(await this.queries.openLots(user.id, query.account_id));
   }
 
@@ -95,8 +87,7 @@ export class PortfolioController {
   })
   @ApiOkResponse({ type: RealizedResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid year' })
-  @Header('content-type', JSON_CONTENT_TYPE)
-  async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<Buffer> {
+  async realized(@CurrentUser() user: AuthUser, @Query() query: RealizedQuery): Promise<StreamableFile> {
     return RealizedResponse.json(await this.queries.realized(user.id, query.year, query.account_id));
   }
 

@@ -1,3 +1,4 @@
+import { StreamableFile } from '@nestjs/common';
 import { soleValuedPosition } from '../../../../test/factories/ledger.factory';
 import { ValuedPosition } from '../analytics/position-valuation';
 import { PositionsResponse } from './position.response';
@@ -5,6 +6,12 @@ import { PositionsResponse } from './position.response';
 const lastUpdated = new Date('2026-03-06T21:00:00.123Z');
 /** What Fastify sends for a serialized object: its JSON text in UTF-8. */
 const utf8Json = (value: unknown) => Buffer.from(JSON.stringify(value));
+/** The bytes a body sends, once its declared length is checked. */
+function bytesOf(body: StreamableFile): Buffer {
+  const bytes = body.getStream().read() as Buffer;
+  expect(body.getHeaders()).toMatchObject({ type: 'application/json; charset=utf-8', length: bytes.length });
+  return bytes;
+}
 
 // Fractional shares and sub-cent amounts, which the rounding for the wire must meet alike.
 const valued = (): readonly ValuedPosition[] =>
@@ -31,11 +38,13 @@ describe('PositionsResponse.json', () => {
   it('is the JSON text of the response object, byte for byte, without and with the cash', () => {
     const positions = valued();
 
-    expect(PositionsResponse.json(positions)).toEqual(utf8Json(PositionsResponse.from(positions)));
-    expect(PositionsResponse.json(positions, 1250.405)).toEqual(
+    expect(bytesOf(PositionsResponse.json(positions))).toEqual(utf8Json(PositionsResponse.from(positions)));
+    expect(bytesOf(PositionsResponse.json(positions, 1250.405))).toEqual(
       utf8Json(PositionsResponse.from(positions, 1250.405)),
     );
-    expect(PositionsResponse.json(positions, -20)).toEqual(utf8Json(PositionsResponse.from(positions, -20)));
+    expect(bytesOf(PositionsResponse.json(positions, -20))).toEqual(
+      utf8Json(PositionsResponse.from(positions, -20)),
+    );
   });
 
   it('serializes the rows of one frozen valuation once', () => {
@@ -47,7 +56,7 @@ describe('PositionsResponse.json', () => {
 
     expect(stringify).not.toHaveBeenCalled();
     stringify.mockRestore();
-    expect(again).toEqual(first);
+    expect(bytesOf(again)).toEqual(bytesOf(first));
   });
 
   it('serializes an unfrozen list anew', () => {
@@ -55,6 +64,6 @@ describe('PositionsResponse.json', () => {
     PositionsResponse.json(positions);
     positions.pop();
 
-    expect(PositionsResponse.json(positions)).toEqual(utf8Json(PositionsResponse.from(positions)));
+    expect(bytesOf(PositionsResponse.json(positions))).toEqual(utf8Json(PositionsResponse.from(positions)));
   });
 });

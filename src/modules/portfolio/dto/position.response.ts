@@ -1,7 +1,8 @@
+import { StreamableFile } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ValuedPosition, weighWithCash } from '../analytics/position-valuation';
 import { money, percent, price, quantity } from '../portfolio-rounding';
-import { jsonAround, SerializedRows } from './serialized-rows';
+import { jsonAround, jsonText, SerializedRows } from './serialized-rows';
 
 /** The spec's Position (part 2), field for field. */
 export class PositionResponse {
@@ -99,9 +100,9 @@ export class PositionsResponse {
    * The UTF-8 JSON of `from(positions, cashBalance)`; without a cash balance the rows are serialized
    * once per valuation (the holdings keep one frozen array while quotes are unchanged).
    */
-  static json(positions: readonly ValuedPosition[], cashBalance?: number): Buffer {
+  static json(positions: readonly ValuedPosition[], cashBalance?: number): StreamableFile {
     if (cashBalance === undefined) return jsonAround('{"positions":', positionRows.of(positions), '}');
-    return Buffer.from(JSON.stringify(PositionsResponse.from(positions, cashBalance)));
+    return jsonText(JSON.stringify(PositionsResponse.from(positions, cashBalance)));
   }
 }
 

@@ -1,3 +1,5 @@
+import { StreamableFile } from '@nestjs/common';
+import { partedJson } from '../../../common/http/parted-body';
 import { CountedLru } from '../../../common/metrics/cache-counters';
 
 /**
@@ -54,9 +56,12 @@ export class SerializedRows<Item extends object, Row> {
   }
 }
 
-/** A JSON body: the envelope's text before and after the rows, written around their bytes. */
-export function jsonAround(before: string, rows: Buffer, after: string): Buffer {
-  const head = Buffer.from(before);
-  const tail = Buffer.from(after);
-  return Buffer.concat([head, rows, tail], head.length + rows.length + tail.length);
+/** A JSON body of text serialized in full. */
+export function jsonText(text: string): StreamableFile {
+  return partedJson([Buffer.from(text)]);
+}
+
+/** A JSON body: the envelope's text before and after the rows, written around their kept bytes. */
+export function jsonAround(before: string, rows: Buffer, after: string): StreamableFile {
+  return partedJson([Buffer.from(before), rows, Buffer.from(after)]);
 }

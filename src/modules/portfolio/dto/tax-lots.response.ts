@@ -1,3 +1,4 @@
+import { StreamableFile } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { money, percent, price, quantity } from '../portfolio-rounding';
 import { ClosedLotPortion } from '../analytics/tax-lots';
@@ -97,7 +98,7 @@ export class TaxLotsResponse {
   }
 
   /** The UTF-8 JSON of `from(result)`, its lot rows serialized once per cached list of lots. */
-  static json(result: OpenLots): Buffer {
+  static json(result: OpenLots): StreamableFile {
     return jsonAround(
       `{"method":${JSON.stringify(result.method)},"lots":`,
       lotRows.of(result.lots),
@@ -200,7 +201,7 @@ export class RealizedResponse {
   }
 
   /** The UTF-8 JSON of `from(result)`, its portion rows serialized once per cached list of portions. */
-  static json(result: RealizedGains): Buffer {
+  static json(result: RealizedGains): StreamableFile {
     return jsonAround(
       `{"year":${JSON.stringify(result.year)},"method":${JSON.stringify(result.method)},"realized":`,
       portionRows.of(result.portions),
