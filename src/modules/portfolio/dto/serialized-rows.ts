@@ -9,13 +9,19 @@ import { CountedLru } from '../../../common/metrics/cache-counters';
 export const SERIALIZED_ROWS_BYTES = 32 * 1024 * 1024;
 
 /**
+ * What an entry costs beside its bytes (the Buffer object, its backing store, the LRU's slot),
+ * counted against the bound so that many small entries stay within it too.
+ */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/**
  * The UTF-8 JSON of frozen lists' response rows, by the list's number. A cached list stands for
  * everything its rows were computed from (user, account, ledger version, lot matching, exchange
  * day, quotes), so a list replaced in its cache is never asked for again and its bytes age out.
  */
 const rowsByList = new CountedLru<number, Buffer>('portfolio-serialized-rows', {
   maxSize: SERIALIZED_ROWS_BYTES,
-  sizeCalculation: (bytes) => Math.max(1, bytes.length),
+  sizeCalculation: (bytes) => bytes.length + ENTRY_OVERHEAD_BYTES,
 });
 
 /** A number per list, given the first time the list is seen; keeps nothing alive. */
@@ -51,8 +57,12 @@ export class SerializedRows<Item extends object, Row> {
     return bytes;
   }
 
+  /** In memory of its own: a small Buffer.from is a slice of a shared 8 KiB pool, which a kept entry would pin. */
   private serialize(list: readonly Item[]): Buffer {
-    return Buffer.from(JSON.stringify(list.map((item) => this.toRow(item))));
+    const text = JSON.stringify(list.map((item) => this.toRow(item)));
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    bytes.write(text);
+    return bytes;
   }
 }
 
