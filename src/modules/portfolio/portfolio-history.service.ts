@@ -2,17 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { nyseSessionsBefore } from '../../common/calendar/nyse-calendar';
 import { NotFoundError } from '../../common/errors/domain-errors';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { CountedLru } from '../../common/metrics/cache-counters';
 import { normalizeSymbol } from '../market';
 import { PositionContribution } from './analytics/contribution';
 import { exchangeDay, HistoryPeriod } from './analytics/time-weighted-returns';
 import { historyStart, HistoryPoint, valueHistory } from './analytics/value-history';
-import { HoldingsService } from './holdings.service';
+import { HoldingsService, ledgerOwner } from './holdings.service';
 import { PortfolioSummaryService } from './portfolio-summary.service';
+import { seriesVersion } from './same-series';
 
 export interface PortfolioHistory {
   period: HistoryPeriod;
   benchmark: string;
-  points: HistoryPoint[];
+  /** Frozen, and the very same list while the history's inputs are the same (not for an empty ledger). */
+  points: readonly HistoryPoint[];
   /** Each position's share of the period's return (the last point's), largest first. */
   contributions: readonly PositionContribution[];
   asOf: Date;
@@ -24,9 +27,29 @@ export interface PortfolioHistory {
  */
 const BENCHMARK_BASE_SESSIONS = 5;
 
+/** The most points kept: 250 full charts of 400 points, about 10 MB of the V8 heap. */
+export const KEPT_HISTORY_POINTS = 100_000;
+
+/** One chart's points, and what they were computed from. */
+interface KeptHistory {
+  /** `<valuations' inputs>|<benchmark series version>`: the entry is current while these are. */
+  inputs: string;
+  points: readonly HistoryPoint[];
+}
+
 /** The daily value series of the ledger for charts, beside a benchmark. */
 @Injectable()
 export class PortfolioHistoryService {
+  /**
+   * The latest chart of each user's ledger (one account, or all), period and benchmark, by
+   * `<user>:<account>|<period>|<benchmark>`: a repeated read answers the same frozen points, whose
+   * bytes the response keeps (serialized-rows.ts), instead of recomputing and serializing them.
+   */
+  private readonly kept = new CountedLru<string, KeptHistory>('portfolio-history', {
+    maxSize: KEPT_HISTORY_POINTS,
+    sizeCalculation: (history) => history.points.length + 1,
+  });
+
   constructor(
     private readonly holdings: HoldingsService,
     private readonly summaries: PortfolioSummaryService,
@@ -43,19 +66,35 @@ export class PortfolioHistoryService {
     const snapshot = await this.holdings.snapshot(userId, accountId);
     const asOf = exchangeDay(snapshot.asOf);
     const valuations = await this.summaries.dailyValuations(snapshot);
-    const start = historyStart(period, asOf, valuations[0]?.date ?? asOf);
+    const start = historyStart(period, asOf, valuations.days[0]?.date ?? asOf);
     const closes = await this.holdings.dailyCloses(
       [benchmark],
       nyseSessionsBefore(start, BENCHMARK_BASE_SESSIONS),
     );
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
+
+    const inputs = `${valuations.inputs}|${seriesVersion(benchmarkCloses)}`;
+    const slot = `${ledgerOwner(userId, accountId)}|${period}|${benchmark}`;
     return {
       period,
       benchmark,
-      points: valueHistory(valuations, benchmarkCloses, period, asOf),
+      // An empty ledger has no valuations, hence no points, and its inputs name no version to keep them by.
+      points:
+        valuations.inputs === ''
+          ? []
+          : this.keptPoints(slot, inputs, () => valueHistory(valuations.days, benchmarkCloses, period, asOf)),
       contributions: await this.summaries.contributions(snapshot, start),
       asOf: snapshot.asOf,
     };
+  }
+
+  /** The points kept in `slot` while computed from `inputs`; otherwise computed, frozen and kept. */
+  private keptPoints(slot: string, inputs: string, compute: () => HistoryPoint[]): readonly HistoryPoint[] {
+    const kept = this.kept.getCurrent(slot, (chart) => chart.inputs === inputs);
+    if (kept) return kept.points;
+    const points = Object.freeze(compute());
+    this.kept.set(slot, { inputs, points });
+    return points;
   }
 }

@@ -39,6 +39,12 @@ export interface CashTotals {
   totalValueWithCash: number;
 }
 
+export interface DailyValuations {
+  days: readonly DailyValuation[];
+  /** `<ledger version>|<exchange day>|<market-data version>`; empty for an empty ledger. */
+  inputs: string;
+}
+
 /**
  * One valuation of a user's ledger: its inputs (the ledger version, the exchange day and the
  * market-data version of the closes), the valuations, and what is derived from them once asked
@@ -119,10 +125,13 @@ export class PortfolioSummaryService {
 
   /**
    * The ledger's holdings valued at every trading day's close, from the first trade to the
-   * exchange's today; shared with the value history and cached like the returns.
+   * exchange's today; shared with the value history and cached like the returns. `inputs` names
+   * what they were computed from (ledger version, exchange day, market-data version), empty for an
+   * empty ledger, for a cache of what is derived from them.
    */
-  async dailyValuations(snapshot: HoldingsSnapshot): Promise<readonly DailyValuation[]> {
-    return (await this.computed(snapshot)).computed.valuations.days;
+  async dailyValuations(snapshot: HoldingsSnapshot): Promise<DailyValuations> {
+    const { computed } = await this.computed(snapshot);
+    return { days: computed.valuations.days, inputs: computed.inputs };
   }
 
   /** Returns as fractions. */

@@ -119,8 +119,8 @@ export class PortfolioController {
   @ApiOkResponse({ type: HistoryResponse })
   @ApiNotFoundResponse({ description: '`Stock <benchmark> not found`' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid period or benchmark' })
-  async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQuery): Promise<HistoryResponse> {
-    return HistoryResponse.from(
+  async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQuery): Promise<StreamableFile> {
+    return HistoryResponse.json(
       await this.queries.history(user.id, query.period, query.benchmark, query.account_id),
     );
   }

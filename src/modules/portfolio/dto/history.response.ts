@@ -1,7 +1,11 @@
+import { StreamableFile } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
+import { PositionContribution } from '../analytics/contribution';
 import { HISTORY_PERIODS, HistoryPeriod } from '../analytics/time-weighted-returns';
+import { HistoryPoint } from '../analytics/value-history';
 import { PortfolioHistory } from '../portfolio-history.service';
 import { money, nullable, percent } from '../portfolio-rounding';
+import { jsonParts, SerializedRows } from './serialized-rows';
 
 export class HistoryPointResponse {
   @ApiProperty({ example: '2025-03-12', description: 'Trading day (New York date), or a day with trades' })
@@ -32,6 +36,17 @@ export class HistoryPointResponse {
       "The benchmark's return from its last close on or before the period's start to this day, percent; null without such a close",
   })
   benchmark_return: number | null;
+
+  /** Returns as percentages; money in cents. */
+  static from(this: void, point: HistoryPoint): HistoryPointResponse {
+    return {
+      date: point.date,
+      market_value: money(point.marketValue),
+      net_invested: money(point.netInvested),
+      cumulative_return: percent(100 * point.cumulativeReturn),
+      benchmark_return: nullable(point.benchmarkReturn, (value) => percent(100 * value)),
+    };
+  }
 }
 
 export class ContributionResponse {
@@ -44,6 +59,10 @@ export class ContributionResponse {
       "Percentage points of the period's time-weighted return earned by this position (each day's gain net of its trades over the capital at work, compounded with the portfolio's growth before it)",
   })
   contribution: number;
+
+  static from(this: void, { symbol, contribution }: PositionContribution): ContributionResponse {
+    return { symbol, contribution: percent(100 * contribution) };
+  }
 }
 
 export class HistoryResponse {
@@ -75,18 +94,24 @@ export class HistoryResponse {
     return {
       period: history.period,
       benchmark: history.benchmark,
-      points: history.points.map((point) => ({
-        date: point.date,
-        market_value: money(point.marketValue),
-        net_invested: money(point.netInvested),
-        cumulative_return: percent(100 * point.cumulativeReturn),
-        benchmark_return: nullable(point.benchmarkReturn, (value) => percent(100 * value)),
-      })),
-      contributions: history.contributions.map(({ symbol, contribution }) => ({
-        symbol,
-        contribution: percent(100 * contribution),
-      })),
+      points: history.points.map(HistoryPointResponse.from),
+      contributions: history.contributions.map(ContributionResponse.from),
       as_of: history.asOf.toISOString(),
     };
   }
+
+  /** The UTF-8 JSON of `from(history)`, its points serialized once per kept chart. */
+  static json(history: PortfolioHistory): StreamableFile {
+    return jsonParts([
+      `{"period":${JSON.stringify(history.period)},"benchmark":${JSON.stringify(history.benchmark)},"points":`,
+      pointRows.of(history.points),
+      `,"contributions":${JSON.stringify(history.contributions.map(ContributionResponse.from))}`,
+      `,"as_of":${JSON.stringify(history.asOf.toISOString())}}`,
+    ]);
+  }
 }
+
+const pointRows = new SerializedRows<HistoryPoint, HistoryPointResponse>(HistoryPointResponse.from);
+const contributionRows = new SerializedRows<PositionContribution, ContributionResponse>(
+  ContributionResponse.from,
+);

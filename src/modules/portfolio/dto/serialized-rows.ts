@@ -73,5 +73,10 @@ export function jsonText(text: string): StreamableFile {
 
 /** A JSON body: the envelope's text before and after the rows, written around their kept bytes. */
 export function jsonAround(before: string, rows: Buffer, after: string): StreamableFile {
-  return partedJson([Buffer.from(before), rows, Buffer.from(after)]);
+  return jsonParts([before, rows, after]);
+}
+
+/** A JSON body of the envelope's text written between the kept bytes of one or more lists' rows. */
+export function jsonParts(parts: readonly (string | Buffer)[]): StreamableFile {
+  return partedJson(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
