@@ -115,6 +115,34 @@ describe('cached reads after writes', () => {
     ]);
   });
 
+  it('shows a back-dated trade on the next read of the value history, whose points were kept', async () => {
+    const user = await registerUser(sut);
+    const api = typedApi(sut, user);
+    const buy = async (quantity: number, executedAt: string) => {
+      const recorded = await api.POST('/api/v1/portfolio/transactions', {
+        body: { symbol: 'AAPL', side: 'buy', quantity, price: 100, executed_at: executedAt },
+      });
+      expect(recorded.response.status).toBe(201);
+    };
+    const chart = async () => {
+      const { points } = dataOf(
+        await api.GET('/api/v1/portfolio/history', { params: { query: { period: 'ALL' } } }),
+      );
+      return { first: points[0].date, netInvested: points.at(-1)!.net_invested, days: points.length };
+    };
+    await buy(10, '2025-02-03T15:00:00Z');
+    // The second read is answered from the points the first kept.
+    const before = await chart();
+    expect(await chart()).toEqual(before);
+    expect(before).toMatchObject({ first: '2025-02-03', netInvested: 1000 });
+
+    await buy(5, '2025-01-06T15:00:00Z');
+
+    const after = await chart();
+    expect(after).toMatchObject({ first: '2025-01-06', netInvested: 1500 });
+    expect(after.days).toBeGreaterThan(before.days);
+  });
+
   it('keeps one user’s cached ledger away from another user', async () => {
     const [ada, bob] = await Promise.all([registerUser(sut), registerUser(sut)]);
     await record(ada, 'AAPL', 'buy', 5);

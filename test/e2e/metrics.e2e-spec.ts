@@ -134,6 +134,30 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('answers a repeated value-history read from the kept chart: one miss, then hits', async () => {
+    const { headers } = await registerUser(sut);
+    const trade = await httpCall(`${base}/api/v1/portfolio/transactions`, {
+      method: 'POST',
+      headers,
+      body: { symbol: 'MSFT', side: 'buy', quantity: 1, price: 400, executed_at: '2025-01-06T15:00:00Z' },
+    });
+    expect(trade.status).toBe(201);
+    const cache = 'portfolio-history';
+    const counted = (samples: Sample[]) =>
+      ['hit', 'miss'].map((result) => valueOf(samples, 'cache_requests_total', { cache, result }) ?? 0);
+    const [hitsBefore, missesBefore] = counted(await scrape());
+    const bodies: unknown[] = [];
+    for (let call = 0; call < 3; call += 1) {
+      const response = await httpCall(`${base}/api/v1/portfolio/history?period=3M`, { headers });
+      expect(response.status).toBe(200);
+      bodies.push(response.body);
+    }
+    const [hits, misses] = counted(await scrape());
+    expect([hits - hitsBefore, misses - missesBefore]).toEqual([2, 1]);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+  });
+
   it("counts the replay's shared daily bars: a ledger starting on another day finds its symbol's bars", async () => {
     for (const executedAt of ['2025-01-06T15:00:00Z', '2025-02-03T15:00:00Z']) {
       const { headers } = await registerUser(sut);

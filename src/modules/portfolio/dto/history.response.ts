@@ -112,6 +112,3 @@ export class HistoryResponse {
 }
 
 const pointRows = new SerializedRows<HistoryPoint, HistoryPointResponse>(HistoryPointResponse.from);
-const contributionRows = new SerializedRows<PositionContribution, ContributionResponse>(
-  ContributionResponse.from,
-);
