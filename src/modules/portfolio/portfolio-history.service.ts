@@ -27,14 +27,16 @@ export interface PortfolioHistory {
  */
 const BENCHMARK_BASE_SESSIONS = 5;
 
-/** The most points kept: 250 full charts of 400 points, about 10 MB of the V8 heap. */
+/** The most points (and contributions) kept: 250 full charts of 400 points, about 10 MB of the V8 heap. */
 export const KEPT_HISTORY_POINTS = 100_000;
 
-/** One chart's points, and what they were computed from. */
-interface KeptHistory {
+/** What a history charts: its points and each position's contribution to the last one's return. */
+type Chart = Pick<PortfolioHistory, 'points' | 'contributions'>;
+
+/** A chart, and what it was computed from. */
+interface KeptChart extends Chart {
   /** `<valuations' inputs>|<benchmark series version>`: the entry is current while these are. */
   inputs: string;
-  points: readonly HistoryPoint[];
 }
 
 /** The daily value series of the ledger for charts, beside a benchmark. */
@@ -43,11 +45,12 @@ export class PortfolioHistoryService {
   /**
    * The latest chart of each user's ledger (one account, or all), period and benchmark, by
    * `<user>:<account>|<period>|<benchmark>`: a repeated read answers the same frozen points, whose
-   * bytes the response keeps (serialized-rows.ts), instead of recomputing and serializing them.
+   * bytes the response keeps (serialized-rows.ts), and the same contributions, instead of computing
+   * and serializing them again.
    */
-  private readonly kept = new CountedLru<string, KeptHistory>('portfolio-history', {
+  private readonly kept = new CountedLru<string, KeptChart>('portfolio-history', {
     maxSize: KEPT_HISTORY_POINTS,
-    sizeCalculation: (history) => history.points.length + 1,
+    sizeCalculation: (chart) => chart.points.length + chart.contributions.length + 1,
   });
 
   constructor(
@@ -74,27 +77,29 @@ export class PortfolioHistoryService {
     const benchmarkCloses = closes.get(benchmark) ?? [];
     if (benchmarkCloses.length === 0) throw new NotFoundError(ErrorDetail.stockNotFound(benchmark));
 
-    const inputs = `${valuations.inputs}|${seriesVersion(benchmarkCloses)}`;
-    const slot = `${ledgerOwner(userId, accountId)}|${period}|${benchmark}`;
-    return {
-      period,
-      benchmark,
-      // An empty ledger has no valuations, hence no points, and its inputs name no version to keep them by.
-      points:
-        valuations.inputs === ''
-          ? []
-          : this.keptPoints(slot, inputs, () => valueHistory(valuations.days, benchmarkCloses, period, asOf)),
+    const chart = async (): Promise<Chart> => ({
+      points: valueHistory(valuations.days, benchmarkCloses, period, asOf),
       contributions: await this.summaries.contributions(snapshot, start),
-      asOf: snapshot.asOf,
-    };
+    });
+    // An empty ledger's valuations name no version to keep its chart by (it has no points anyway).
+    const { points, contributions } =
+      valuations.inputs === ''
+        ? await chart()
+        : await this.keptChart(
+            `${ledgerOwner(userId, accountId)}|${period}|${benchmark}`,
+            `${valuations.inputs}|${seriesVersion(benchmarkCloses)}`,
+            chart,
+          );
+    return { period, benchmark, points, contributions, asOf: snapshot.asOf };
   }
 
-  /** The points kept in `slot` while computed from `inputs`; otherwise computed, frozen and kept. */
-  private keptPoints(slot: string, inputs: string, compute: () => HistoryPoint[]): readonly HistoryPoint[] {
+  /** The chart kept in `slot` while computed from `inputs`; otherwise computed, its points frozen, and kept. */
+  private async keptChart(slot: string, inputs: string, compute: () => Promise<Chart>): Promise<Chart> {
     const kept = this.kept.getCurrent(slot, (chart) => chart.inputs === inputs);
-    if (kept) return kept.points;
-    const points = Object.freeze(compute());
-    this.kept.set(slot, { inputs, points });
-    return points;
+    if (kept) return kept;
+    const { points, contributions } = await compute();
+    const chart = { inputs, points: Object.freeze(points), contributions };
+    this.kept.set(slot, chart);
+    return chart;
   }
 }
