@@ -925,7 +925,14 @@ describe('the portfolio over HTTP', () => {
       const user = await registerUser(sut);
       await record(user, { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06' });
       const serializedByFastify = await get(user, 'positions');
-      for (const path of ['lots', 'realized?year=2025', 'lots?account_id=999999', 'realized?year=1800']) {
+      for (const path of [
+        'lots',
+        'realized?year=2025',
+        'history',
+        'lots?account_id=999999',
+        'realized?year=1800',
+        'history?benchmark=NOPEX',
+      ]) {
         const response = await get(user, path);
         expect(response.headers['content-type']).toBe(serializedByFastify.headers['content-type']);
         expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
@@ -953,7 +960,7 @@ describe('the portfolio over HTTP', () => {
         executed_at: '2025-02-03',
       });
       const base = await sut.listen();
-      for (const path of ['lots', 'realized?year=2025']) {
+      for (const path of ['lots', 'realized?year=2025', 'history?period=ALL']) {
         const plain = await rawGet(`${base}${BASE}/${path}`, user.headers);
         expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(plain.headers['transfer-encoding']).toBeUndefined();
