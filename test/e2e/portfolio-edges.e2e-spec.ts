@@ -1,7 +1,7 @@
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { portfolioCalls } from '../support/portfolio-calls';
+import { portfolioCalls, QueryOf } from '../support/portfolio-calls';
 import { dataOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
@@ -16,7 +16,7 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
+  const { read, record } = portfolioCalls(() => sut);
   const post = (user: TestUser, payload: object) =>
     sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
   const remove = (user: TestUser, id: number) =>
@@ -59,22 +59,22 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
       const user = await registerUser(sut);
       await record(user, { symbol: 'AAPL', side: 'buy', quantity: 10, price: 25, executed_at: '2000-01-03' });
 
-      const history = await get(user, 'history?period=ALL');
-      expect(history.statusCode).toBe(200);
-      const points = history.json().points as {
+      const history = await read.history(user, { period: 'ALL' });
+      expect(history.response.status).toBe(200);
+      const points = dataOf(history).points as {
         date: string;
         net_invested: number;
         cumulative_return: number;
       }[];
       expect(points[0]).toMatchObject({ date: '2000-01-03', net_invested: 250 });
-      const summary = await get(user, 'summary');
-      expect(summary.statusCode).toBe(200);
-      const performance = summary.json().performance as Record<string, number | null>;
+      const summary = await read.summary(user);
+      expect(summary.response.status).toBe(200);
+      const performance = dataOf(summary).performance as Record<string, number | null>;
       expect(performance.ALL).toBeCloseTo(points.at(-1)!.cumulative_return, 2);
       for (const period of ['1M', '3M', 'YTD', '1Y']) expect(typeof performance[period]).toBe('number');
-      const overview = await get(user, '');
-      expect(overview.statusCode).toBe(200);
-      expect((await get(user, 'history?period=5Y')).statusCode).toBe(200);
+      const overview = await read.overview(user);
+      expect(overview.response.status).toBe(200);
+      expect((await read.history(user, { period: '5Y' })).response.status).toBe(200);
 
       const chat = await typedApi(sut, user).POST('/api/v1/assistant/chat', {
         body: { message: 'How has my portfolio performed since my first trade?' },
@@ -103,12 +103,12 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         price: 100,
         executed_at: '2025-01-07',
       });
-      const lots = (await get(user, 'lots')).json().lots as { lot_id: number; acquired_on: string }[];
+      const lots = dataOf(await read.lots(user)).lots as { lot_id: number; acquired_on: string }[];
       expect(lots.map(({ lot_id, acquired_on }) => ({ lot_id, acquired_on }))).toEqual([
         { lot_id: midnight, acquired_on: '2025-01-06' },
         { lot_id: dateOnly, acquired_on: '2025-01-07' },
       ]);
-      const listed = (await get(user, 'transactions?from=2025-01-06&to=2025-01-06')).json();
+      const listed = dataOf(await read.transactions(user, { from: '2025-01-06', to: '2025-01-06' }));
       expect(listed.transactions.map((transaction: { id: number }) => transaction.id)).toEqual([midnight]);
       // the instant is answered as it was given
       expect(listed.transactions[0].executed_at).toBe('2025-01-07T00:00:00.000Z');
@@ -138,19 +138,20 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         price: 120,
         executed_at: '2025-01-01T04:00:00Z',
       });
-      const ids = async (query: string) =>
-        ((await get(user, `transactions?${query}`)).json().transactions as { id: number }[]).map(
-          ({ id }) => id,
-        );
+      const ids = async (query: QueryOf<'/api/v1/portfolio/transactions'>) =>
+        dataOf(await read.transactions(user, query)).transactions.map(({ id }) => id);
 
-      expect(await ids('from=2025-01-31&to=2025-01-31')).toEqual([dividend]);
-      expect(await ids('from=2025-02-01&to=2025-02-01')).toEqual([]);
-      expect(await ids('from=2024-01-01&to=2024-12-31&symbol=AAPL')).toEqual([sell, expect.any(Number)]);
-      expect(await ids('from=2025-01-01')).toEqual([dividend]);
-      const realized = (await get(user, 'realized?year=2024')).json();
+      expect(await ids({ from: '2025-01-31', to: '2025-01-31' })).toEqual([dividend]);
+      expect(await ids({ from: '2025-02-01', to: '2025-02-01' })).toEqual([]);
+      expect(await ids({ from: '2024-01-01', to: '2024-12-31', symbol: 'AAPL' })).toEqual([
+        sell,
+        expect.any(Number),
+      ]);
+      expect(await ids({ from: '2025-01-01' })).toEqual([dividend]);
+      const realized = dataOf(await read.realized(user, { year: 2024 }));
       expect(realized.realized.map((entry: { sell_id: number }) => entry.sell_id)).toEqual([sell]);
       // a date-time bound still compares instants
-      expect(await ids('from=2025-02-01T00:00:00Z')).toEqual([dividend]);
+      expect(await ids({ from: '2025-02-01T00:00:00Z' })).toEqual([dividend]);
     });
   });
 
@@ -186,9 +187,9 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
       expect(settings.response.status).toBe(200);
 
       // FIFO keeps 3 shares of the second lot: 3 × 201 = 603 (average cost would say 401)
-      const [position] = (await get(user, 'positions')).json().positions;
+      const [position] = dataOf(await read.positions(user)).positions;
       expect(position.cost_basis).toBe(603);
-      const income = (await get(user, 'income')).json();
+      const income = dataOf(await read.income(user));
       expect(income.trailing_12_months.yield_on_cost).toBe(Number(((6 / 603) * 100).toFixed(4)));
 
       const schemas = (await sut.inject({ url: '/openapi.json' })).json().components.schemas;
@@ -221,7 +222,7 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
       expect(deletion.json()).toEqual({
         detail: 'Cannot delete this transaction: a later fee of MSFT would have no position',
       });
-      expect((await get(user, 'transactions')).json().total).toBe(2);
+      expect(dataOf(await read.transactions(user)).total).toBe(2);
     });
   });
 
@@ -248,7 +249,7 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         detail:
           'This split would leave less than 0.00000001 shares of AAPL, the smallest quantity the ledger holds',
       });
-      const [position] = (await get(user, 'positions')).json().positions;
+      const [position] = dataOf(await read.positions(user)).positions;
       expect(position).toMatchObject({ symbol: 'AAPL', quantity: 0.000003, cost_basis: 121 });
       // the position can still be sold whole
       await record(user, {
@@ -258,7 +259,7 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         price: 1e6,
         executed_at: '2025-01-09',
       });
-      expect((await get(user, 'positions')).json().positions).toEqual([]);
+      expect(dataOf(await read.positions(user)).positions).toEqual([]);
     });
 
     it('refuses deleting a buy when a later split would then leave less than the smallest quantity', async () => {

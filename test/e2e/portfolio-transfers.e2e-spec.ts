@@ -2,7 +2,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
-import { typedApi } from '../support/typed-api';
+import { dataOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 
@@ -23,7 +23,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
+  const { read, record } = portfolioCalls(() => sut);
   const call = (user: TestUser, method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
     sut.inject({ method, url: `${BASE}/${path}`, headers: user.headers, payload });
   const transfer = async (user: TestUser, payload: object) => {
@@ -35,7 +35,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
   async function twoAccounts(method: 'average' | 'fifo') {
     const user = await registerUser(sut);
     await call(user, 'PUT', 'settings', { cost_basis_method: method });
-    const taxable = (await get(user, 'accounts')).json().accounts[0].id as number;
+    const taxable = dataOf(await read.accounts(user)).accounts[0].id as number;
     const ira = (await call(user, 'POST', 'accounts', { name: 'IRA', kind: 'ira' })).json().id as number;
     await record(user, { side: 'deposit', amount: 5000, executed_at: '2024-01-02' });
     const lot1 = await record(user, {
@@ -56,14 +56,12 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
   }
 
   const position = async (user: TestUser, account?: number) => {
-    const body = (
-      await get(user, `positions?include_cash=true${account ? `&account_id=${account}` : ''}`)
-    ).json();
+    const body = dataOf(await read.positions(user, { include_cash: true, account_id: account }));
     const [aapl] = body.positions;
     return { quantity: aapl?.quantity ?? 0, costBasis: aapl?.cost_basis ?? 0, cash: body.cash_balance };
   };
   const lots = async (user: TestUser, account?: number): Promise<Lot[]> =>
-    (await get(user, `lots${account ? `?account_id=${account}` : ''}`)).json().lots;
+    dataOf(await read.lots(user, { account_id: account })).lots;
 
   // Hand-computed, FIFO. Taxable: deposit 5,000; buy 10 AAPL @ 100 (lot 1, 2024-01-03) and 10 @ 160
   // (lot 2, 2024-06-03): cash 2,400.
@@ -152,7 +150,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     ]);
     await record(user, { symbol: 'AAPL', side: 'sell', quantity: 5, price: 150, executed_at: '2025-02-04' });
 
-    const realized = (await get(user, `realized?year=2025&account_id=${ira}`)).json();
+    const realized = dataOf(await read.realized(user, { year: 2025, account_id: ira }));
     expect(
       realized.realized.map((p: { acquired_on: string; quantity: number; gain: number; term: string }) => [
         p.acquired_on,
@@ -165,12 +163,12 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       ['2024-06-03', 2, 79.67, 'short'],
     ]);
     expect(realized.totals).toMatchObject({ gain: 1078, long_term_gain: 998.33, short_term_gain: 79.67 });
-    expect((await get(user, `realized?year=2025&account_id=${taxable}`)).json().totals.gain).toBe(-50);
+    expect(dataOf(await read.realized(user, { year: 2025, account_id: taxable })).totals.gain).toBe(-50);
 
     expect(await position(user, ira)).toEqual({ quantity: 3, costBasis: 480, cash: 3398 });
     expect(await position(user, taxable)).toEqual({ quantity: 0, costBasis: 0, cash: 2150 });
     expect(await position(user)).toEqual({ quantity: 3, costBasis: 480, cash: 5548 });
-    expect((await get(user, 'summary')).json().realized_pnl).toBe(1028);
+    expect(dataOf(await read.summary(user)).realized_pnl).toBe(1028);
   });
 
   // Average cost: the 20 taxable shares cost 2,600 (130 a share); 15 leave at 130: 1,950, in two
@@ -222,7 +220,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       400,
       { detail: 'Insufficient quantity of AAPL to sell' },
     ]);
-    expect((await get(user, 'transactions')).json().total).toBe(3);
+    expect(dataOf(await read.transactions(user)).total).toBe(3);
     const same = await call(user, 'POST', 'transfers', {
       from_account_id: ira,
       to_account_id: ira,
@@ -245,14 +243,14 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       amount: 100,
       executed_at: '2024-07-01',
     });
-    expect((await get(user, 'transactions')).json().total).toBe(5);
+    expect(dataOf(await read.transactions(user)).total).toBe(5);
     const edit = await typedApi(sut, user).PATCH('/api/v1/portfolio/transactions/{id}', {
       params: { path: { id: cash.sent.id } },
       body: { amount: 5 },
     });
     expect(edit.response.status).toBe(409);
     expect((await call(user, 'DELETE', `transactions/${cash.received[0].id}`)).statusCode).toBe(204);
-    expect((await get(user, 'transactions')).json().total).toBe(3);
+    expect(dataOf(await read.transactions(user)).total).toBe(3);
     expect((await position(user, ira)).cash).toBe(0);
   });
 
@@ -283,7 +281,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     expect(await position(user)).toEqual({ quantity: 4, costBasis: 600, cash: 0 });
     await record(user, { symbol: 'MSFT', side: 'transfer_out', quantity: 1, executed_at: '2025-01-07' });
     expect(await position(user)).toEqual({ quantity: 3, costBasis: 450, cash: 0 });
-    expect((await get(user, 'summary')).json().realized_pnl).toBe(0);
+    expect(dataOf(await read.summary(user)).realized_pnl).toBe(0);
 
     const invalid = await call(user, 'POST', 'transactions', {
       symbol: 'MSFT',

@@ -1,4 +1,12 @@
-import { ApiClient, createApiClient, formBody } from '../../client';
+import {
+  ApiClient,
+  createApiClient,
+  formBody,
+  HTTPError,
+  HTTPValidationError,
+  isValidationError,
+  ValidationIssue,
+} from '../../client';
 import { TestApp } from '../setup/test-app';
 
 /** Something that can sign requests: a `TestUser`, or the pair `login()` answers. */
@@ -92,4 +100,14 @@ export function dataOf<R extends { data?: unknown; error?: unknown; response: Re
   if (result.data === undefined || result.data === null)
     throw new Error(`no body: ${result.response.status} ${JSON.stringify(result.error)}`);
   return result.data as NonNullable<R['data']>;
+}
+
+/** The 422 issue list of an answer: a test reading it fails here, with the status and error, otherwise. */
+export function issuesOf(result: {
+  error?: HTTPError | HTTPValidationError;
+  response: Response;
+}): ValidationIssue[] {
+  if (result.error === undefined || !isValidationError(result.error))
+    throw new Error(`no issue list: ${result.response.status} ${JSON.stringify(result.error)}`);
+  return result.error.detail;
 }
