@@ -1,10 +1,9 @@
+import type { Schemas } from '../../client';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls, QueryOf } from '../support/portfolio-calls';
-import { dataOf, typedApi } from '../support/typed-api';
-
-const BASE = '/api/v1/portfolio';
+import { asCsv, dataOf, typedApi } from '../support/typed-api';
 
 // Issue 21, defects 5 and 11–15: portfolio edges an independent recomputation found.
 describe('Portfolio edges: old trades, exchange dates, yields, position fees, tiny splits', () => {
@@ -17,10 +16,10 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
   afterAll(() => sut.close());
 
   const { read, record } = portfolioCalls(() => sut);
-  const post = (user: TestUser, payload: object) =>
-    sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
+  const post = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
+    typedApi(sut, user).POST('/api/v1/portfolio/transactions', { body });
   const remove = (user: TestUser, id: number) =>
-    sut.inject({ method: 'DELETE', url: `${BASE}/transactions/${id}`, headers: user.headers });
+    typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', { params: { path: { id } } });
 
   describe('a trade older than the price history (defect 5)', () => {
     const tooEarly = (loc: (string | number)[], message: string) => ({
@@ -37,21 +36,17 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
           price: 1,
           executed_at,
         });
-        expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual(
+        expect(response.response.status).toBe(422);
+        expect(response.error).toEqual(
           tooEarly(['body', 'executed_at'], 'executed_at must not be before 1970-01-01'),
         );
       }
-      const imported = await sut.inject({
-        method: 'POST',
-        url: `${BASE}/transactions/import`,
-        headers: { ...user.headers, 'content-type': 'text/csv' },
-        payload: 'date,symbol,side,quantity,price\n1970-01-01,AAPL,buy,1,1\n1900-01-03,AAPL,buy,1,1\n',
+      const imported = await typedApi(sut, user).POST('/api/v1/portfolio/transactions/import', {
+        body: 'date,symbol,side,quantity,price\n1970-01-01,AAPL,buy,1,1\n1900-01-03,AAPL,buy,1,1\n',
+        ...asCsv,
       });
-      expect(imported.statusCode).toBe(422);
-      expect(imported.json()).toEqual(
-        tooEarly(['body', 1, 'date'], 'the date must not be before 1970-01-01'),
-      );
+      expect(imported.response.status).toBe(422);
+      expect(imported.error).toEqual(tooEarly(['body', 1, 'date'], 'the date must not be before 1970-01-01'));
       await record(user, { symbol: 'AAPL', side: 'buy', quantity: 1, price: 1, executed_at: '1970-01-01' });
     });
 
@@ -204,8 +199,8 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
     it('is refused on a symbol never held before it, like a dividend, and taken once it was held', async () => {
       const user = await registerUser(sut);
       const unheld = await post(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-06' });
-      expect(unheld.statusCode).toBe(400);
-      expect(unheld.json()).toEqual({ detail: 'No position in MSFT was held before this fee' });
+      expect(unheld.response.status).toBe(400);
+      expect(unheld.error).toEqual({ detail: 'No position in MSFT was held before this fee' });
 
       const buy = await record(user, {
         symbol: 'MSFT',
@@ -215,11 +210,11 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         executed_at: '2025-01-07',
       });
       const before = await post(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-06' });
-      expect(before.statusCode).toBe(400);
+      expect(before.response.status).toBe(400);
       await record(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-08' });
       const deletion = await remove(user, buy);
-      expect(deletion.statusCode).toBe(400);
-      expect(deletion.json()).toEqual({
+      expect(deletion.response.status).toBe(400);
+      expect(deletion.error).toEqual({
         detail: 'Cannot delete this transaction: a later fee of MSFT would have no position',
       });
       expect(dataOf(await read.transactions(user)).total).toBe(2);
@@ -244,8 +239,8 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         ratio: '1:1000000',
         executed_at: '2025-01-08',
       });
-      expect(second.statusCode).toBe(400);
-      expect(second.json()).toEqual({
+      expect(second.response.status).toBe(400);
+      expect(second.error).toEqual({
         detail:
           'This split would leave less than 0.00000001 shares of AAPL, the smallest quantity the ledger holds',
       });
@@ -280,8 +275,8 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
       });
       await record(user, { symbol: 'AAPL', side: 'split', ratio: '1:1000000', executed_at: '2025-01-07' });
       const deletion = await remove(user, big);
-      expect(deletion.statusCode).toBe(400);
-      expect(deletion.json()).toEqual({
+      expect(deletion.response.status).toBe(400);
+      expect(deletion.error).toEqual({
         detail:
           'Cannot delete this transaction: a later split of AAPL would leave less than 0.00000001 shares',
       });
