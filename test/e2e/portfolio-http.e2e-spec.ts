@@ -2,7 +2,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
-import { dataOf, issuesOf, typedApi } from '../support/typed-api';
+import { asCsv, dataOf, issuesOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 
@@ -352,12 +352,7 @@ describe('the portfolio over HTTP', () => {
     const post = (user: TestUser, payload: object) =>
       sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
     const importCsv = (user: TestUser, csv: string) =>
-      sut.inject({
-        method: 'POST',
-        url: `${BASE}/transactions/import`,
-        headers: { ...user.headers, 'content-type': 'text/csv' },
-        payload: csv,
-      });
+      typedApi(sut, user).POST('/api/v1/portfolio/transactions/import', { body: csv, ...asCsv });
     const valueError = (loc: (string | number)[], error: string) => ({
       loc,
       msg: `Value error, ${error}`,
@@ -553,8 +548,8 @@ describe('the portfolio over HTTP', () => {
         user,
         'date,symbol,side,quantity,price,fees\n2025-01-06,aapl,buy,10,150,1\n',
       );
-      expect(old.statusCode).toBe(201);
-      expect(old.json().transactions[0]).toMatchObject({
+      expect(old.response.status).toBe(201);
+      expect(dataOf(old).transactions[0]).toMatchObject({
         symbol: 'AAPL',
         side: 'buy',
         quantity: 10,
@@ -565,8 +560,8 @@ describe('the portfolio over HTTP', () => {
         user,
         ['date,type,symbol,amount', '2025-03-10,deposit,,50', '2025-03-10,dividend,MSFT,1'].join('\n'),
       );
-      expect(bad.statusCode).toBe(422);
-      expect(bad.json()).toEqual({
+      expect(bad.response.status).toBe(422);
+      expect(bad.error).toEqual({
         detail: [
           {
             loc: ['body', 1, 'symbol'],
