@@ -2,8 +2,8 @@ import type { Schemas } from '../../client';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { portfolioCalls, QueryOf } from '../support/portfolio-calls';
-import { asCsv, dataOf, typedApi } from '../support/typed-api';
+import { portfolioCalls } from '../support/portfolio-calls';
+import { asCsv, dataOf, QueryOf, typedApi } from '../support/typed-api';
 
 // Issue 21, defects 5 and 11–15: portfolio edges an independent recomputation found.
 describe('Portfolio edges: old trades, exchange dates, yields, position fees, tiny splits', () => {

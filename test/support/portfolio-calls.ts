@@ -1,14 +1,7 @@
-import type { paths, Schemas } from '../../client';
+import type { Schemas } from '../../client';
 import { TestUser } from '../factories/users.factory';
 import { TestApp } from '../setup/test-app';
-import { asCsv, dataOf, typedApi } from './typed-api';
-
-/** The query parameters a GET route declares in the OpenAPI document. */
-export type QueryOf<Path extends keyof paths> = paths[Path] extends {
-  get: { parameters: { query?: infer Query } };
-}
-  ? Query
-  : never;
+import { asCsv, dataOf, QueryOf, typedApi } from './typed-api';
 
 /**
  * A user's portfolio reads, recorded trades (answering the new transaction's id) and CSV imports

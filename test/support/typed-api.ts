@@ -5,9 +5,17 @@ import {
   HTTPError,
   HTTPValidationError,
   isValidationError,
+  paths,
   ValidationIssue,
 } from '../../client';
 import { TestApp } from '../setup/test-app';
+
+/** The query parameters a GET route declares in the OpenAPI document. */
+export type QueryOf<Path extends keyof paths> = paths[Path] extends {
+  get: { parameters: { query?: infer Query } };
+}
+  ? Query
+  : never;
 
 /** Something that can sign requests: a `TestUser`, or the pair `login()` answers. */
 export interface Credentials {
