@@ -26,8 +26,12 @@ describe('Portfolio accounts', () => {
   afterAll(() => sut.close());
 
   const { read, record } = portfolioCalls(() => sut);
-  const call = (user: TestUser, method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+  const call = (user: TestUser, method: 'POST' | 'PATCH', path: string, payload?: object) =>
     sut.inject({ method, url: `${BASE}/${path}`, headers: user.headers, payload });
+  const closeAccount = (user: TestUser, id: number, moveTo?: number) =>
+    typedApi(sut, user).DELETE('/api/v1/portfolio/accounts/{id}', {
+      params: { path: { id }, query: { move_to: moveTo } },
+    });
   const accounts = async (user: TestUser) => dataOf(await read.accounts(user)).accounts;
   const open = async (user: TestUser, payload: object): Promise<Account> => {
     const response = await call(user, 'POST', 'accounts', payload);
@@ -234,16 +238,16 @@ describe('Portfolio accounts', () => {
       account_id: ira.id,
     });
 
-    const refused = await call(user, 'DELETE', `accounts/${ira.id}`);
-    expect([refused.statusCode, refused.json()]).toEqual([
+    const refused = await closeAccount(user, ira.id);
+    expect([refused.response.status, refused.error]).toEqual([
       409,
       { detail: 'The account holds 2 transactions: name the account to move them to in move_to' },
     ]);
-    expect((await call(user, 'DELETE', `accounts/${taxable.id}`)).statusCode).toBe(409);
-    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=${ira.id}`)).statusCode).toBe(409);
-    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=999999`)).statusCode).toBe(404);
+    expect((await closeAccount(user, taxable.id)).response.status).toBe(409);
+    expect((await closeAccount(user, ira.id, ira.id)).response.status).toBe(409);
+    expect((await closeAccount(user, ira.id, 999999)).response.status).toBe(404);
 
-    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=${taxable.id}`)).statusCode).toBe(204);
+    expect((await closeAccount(user, ira.id, taxable.id)).response.status).toBe(204);
     expect((await accounts(user)).map((account) => [account.id, account.transaction_count])).toEqual([
       [taxable.id, 3],
     ]);
@@ -251,7 +255,7 @@ describe('Portfolio accounts', () => {
     const sell = dataOf(await read.transactions(user, { limit: 1 })).transactions[0];
     expect(sell).toMatchObject({ id: sellId, account_id: taxable.id, realized_pnl: 748.5 });
     const empty = await open(user, { name: 'Empty', kind: 'hsa' });
-    expect((await call(user, 'DELETE', `accounts/${empty.id}`)).statusCode).toBe(204);
+    expect((await closeAccount(user, empty.id)).response.status).toBe(204);
     expect((await read.account(user, empty.id)).response.status).toBe(404);
   });
 
@@ -263,7 +267,7 @@ describe('Portfolio accounts', () => {
       expect([held.response.status, held.data]).toEqual([200, { positions: [] }]);
     }
 
-    expect((await call(user, 'DELETE', `accounts/${empty.id}`)).statusCode).toBe(204);
+    expect((await closeAccount(user, empty.id)).response.status).toBe(204);
 
     const gone = await read.positions(user, { account_id: empty.id });
     expect([gone.response.status, gone.error]).toEqual([404, { detail: 'Account not found' }]);
