@@ -24,19 +24,22 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
   afterAll(() => sut.close());
 
   const { read, record } = portfolioCalls(() => sut);
-  const call = (user: TestUser, method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    sut.inject({ method, url: `${BASE}/${path}`, headers: user.headers, payload });
+  const post = (user: TestUser, path: string, payload?: object) =>
+    sut.inject({ method: 'POST', url: `${BASE}/${path}`, headers: user.headers, payload });
   const transfer = async (user: TestUser, payload: object) => {
-    const response = await call(user, 'POST', 'transfers', payload);
+    const response = await post(user, 'transfers', payload);
     expect(response.statusCode).toBe(201);
     return response.json();
   };
 
   async function twoAccounts(method: 'average' | 'fifo') {
     const user = await registerUser(sut);
-    await call(user, 'PUT', 'settings', { cost_basis_method: method });
+    const api = typedApi(sut, user);
+    await api.PUT('/api/v1/portfolio/settings', { body: { cost_basis_method: method } });
     const taxable = dataOf(await read.accounts(user)).accounts[0].id as number;
-    const ira = (await call(user, 'POST', 'accounts', { name: 'IRA', kind: 'ira' })).json().id as number;
+    const ira = dataOf(
+      await api.POST('/api/v1/portfolio/accounts', { body: { name: 'IRA', kind: 'ira' } }),
+    ).id;
     await record(user, { side: 'deposit', amount: 5000, executed_at: '2024-01-02' });
     const lot1 = await record(user, {
       symbol: 'AAPL',
@@ -125,7 +128,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     ]);
     expect((await lots(user, taxable))[0].lot_id).not.toBe(lot1);
 
-    const sale = await call(user, 'POST', 'transactions', {
+    const sale = await post(user, 'transactions', {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 12,
@@ -136,7 +139,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     });
     expect(sale.json().realized_pnl).toBe(1078);
     // The IRA holds 3 now; the taxable account's 5 do not make a fourth sellable there.
-    const oversell = await call(user, 'POST', 'transactions', {
+    const oversell = await post(user, 'transactions', {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 4,
@@ -195,7 +198,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     ]);
     expect(await position(user, taxable)).toMatchObject({ quantity: 5, costBasis: 650 });
     expect(await position(user, ira)).toMatchObject({ quantity: 15, costBasis: 1950 });
-    const sale = await call(user, 'POST', 'transactions', {
+    const sale = await post(user, 'transactions', {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 12,
@@ -209,7 +212,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
 
   it('records both legs or neither, and deletes them together', async () => {
     const { user, taxable, ira } = await twoAccounts('average');
-    const refused = await call(user, 'POST', 'transfers', {
+    const refused = await post(user, 'transfers', {
       from_account_id: taxable,
       to_account_id: ira,
       symbol: 'AAPL',
@@ -221,7 +224,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       { detail: 'Insufficient quantity of AAPL to sell' },
     ]);
     expect(dataOf(await read.transactions(user)).total).toBe(3);
-    const same = await call(user, 'POST', 'transfers', {
+    const same = await post(user, 'transfers', {
       from_account_id: ira,
       to_account_id: ira,
       amount: 5,
@@ -229,7 +232,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     });
     expect(same.statusCode).toBe(422);
     const other = await registerUser(sut);
-    const foreign = await call(other, 'POST', 'transfers', {
+    const foreign = await post(other, 'transfers', {
       from_account_id: taxable,
       to_account_id: ira,
       amount: 5,
@@ -249,14 +252,17 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       body: { amount: 5 },
     });
     expect(edit.response.status).toBe(409);
-    expect((await call(user, 'DELETE', `transactions/${cash.received[0].id}`)).statusCode).toBe(204);
+    const deleted = await typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', {
+      params: { path: { id: cash.received[0].id } },
+    });
+    expect(deleted.response.status).toBe(204);
     expect(dataOf(await read.transactions(user)).total).toBe(3);
     expect((await position(user, ira)).cash).toBe(0);
   });
 
   it('takes shares from another broker with their original cost and date, and sends shares away', async () => {
     const user = await registerUser(sut);
-    const incoming = await call(user, 'POST', 'transactions', {
+    const incoming = await post(user, 'transactions', {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 4,
@@ -283,7 +289,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     expect(await position(user)).toEqual({ quantity: 3, costBasis: 450, cash: 0 });
     expect(dataOf(await read.summary(user)).realized_pnl).toBe(0);
 
-    const invalid = await call(user, 'POST', 'transactions', {
+    const invalid = await post(user, 'transactions', {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 1,
@@ -291,7 +297,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       executed_at: '2025-01-06',
     });
     expect(invalid.json().detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([['body', 'amount']]);
-    const late = await call(user, 'POST', 'transactions', {
+    const late = await post(user, 'transactions', {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 1,
