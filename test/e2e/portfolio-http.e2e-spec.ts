@@ -26,7 +26,8 @@ function rawGet(
 }
 
 // Raw `sut.inject()` on purpose: the 4xx bodies the types forbid (wrong types, unknown fields,
-// malformed ids, sent through `post`) and the OpenAPI document.
+// malformed ids, sent through `post`), the overview at the spec's path (its trailing slash), the
+// wire bytes of lots and realized and the OpenAPI document.
 
 // The hand-computed ledger of docs/portfolio.md ("Dividends, splits and cash"):
 //   01-02 deposit 10,000                          cash 10,000
@@ -487,6 +488,12 @@ describe('the portfolio over HTTP', () => {
       expect(overview.summary).toMatchObject({ cash_balance: 8154.37 });
       expect(overview.cash_weight).toBe(weighed.cash_weight);
       expect(overview.top_positions[0].weight).toBe(weighed.positions[0].weight);
+      const overviewAtSpecPath = await sut.inject({
+        url: `${BASE}/?include_cash=true`,
+        headers: user.headers,
+      });
+      expect(overviewAtSpecPath.statusCode).toBe(200);
+      expect(overviewAtSpecPath.json()).toEqual({ ...overview, as_of: expect.any(String) });
       expect(dataOf(await read.overview(user))).not.toHaveProperty('cash_weight');
 
       const [lot] = dataOf(await read.lots(user)).lots;
@@ -955,7 +962,9 @@ describe('the portfolio over HTTP', () => {
         expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(plain.headers['transfer-encoding']).toBeUndefined();
         expect(plain.headers['content-length']).toBe(String(plain.body.length));
-        expect(plain.body.toString()).toBe((await get(user, path)).body);
+        expect(plain.body.toString()).toBe(
+          (await sut.inject({ url: `${BASE}/${path}`, headers: user.headers })).body,
+        );
         for (const [encoding, decode] of [
           ['br', brotliDecompressSync],
           ['gzip', gunzipSync],
