@@ -2,6 +2,24 @@ import { getMetadataStorage, ValidationArguments, ValidationTypes } from 'class-
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 type Fields = Record<string, unknown>;
+type Condition = (object: object, value: unknown) => boolean;
+
+/** A property's rules sorted by the step of class-validator's executor that applies them. */
+interface PropertyRules {
+  property: string;
+  conditions: Condition[];
+  constraints: ValidationMetadata[];
+  nested: ValidationMetadata[];
+}
+
+/** null: a rule this check is not sure of. */
+type ClassRules = { properties: readonly PropertyRules[]; names: ReadonlySet<string> } | null;
+
+/**
+ * Sorted once per rules array: the validation rules memo hands out the same frozen array for a
+ * class until a rule is registered (validation-rules-memo.ts).
+ */
+const sortedRules = new WeakMap<readonly ValidationMetadata[], ClassRules>();
 
 /**
  * Whether class-validator would find nothing wrong with `object`, an instance class-transformer
@@ -15,42 +33,69 @@ type Fields = Record<string, unknown>;
  * constraints, sets and maps.
  */
 export function passesRules(object: object, schema?: string): boolean {
-  const storage = getMetadataStorage();
-  const rules = storage.getTargetValidationMetadatas(object.constructor, schema!, false, false);
+  const rules = getMetadataStorage().getTargetValidationMetadatas(object.constructor, schema!, false, false);
   if (rules.length === 0) return false;
-  const rulesByProperty = storage.groupByPropertyName(rules);
+  const sorted = rulesOfClass(rules);
+  if (!sorted) return false;
   for (const key in object) {
-    if (Object.hasOwn(object, key) && !rulesByProperty[key]?.length) return false;
+    if (Object.hasOwn(object, key) && !sorted.names.has(key)) return false;
   }
-  for (const property in rulesByProperty) {
-    if (!propertyPasses(object, property, rulesByProperty[property])) return false;
+  const { properties } = sorted;
+  for (let index = 0; index < properties.length; index += 1) {
+    if (!propertyPasses(object, properties[index])) return false;
   }
   return true;
 }
 
-function propertyPasses(object: object, property: string, rules: ValidationMetadata[]): boolean {
-  const value = (object as Fields)[property];
-  let validated = true;
+function rulesOfClass(rules: readonly ValidationMetadata[]): ClassRules {
+  let sorted = sortedRules.get(rules);
+  if (sorted === undefined) {
+    sorted = sortRules(rules);
+    if (Object.isFrozen(rules)) sortedRules.set(rules, sorted);
+  }
+  return sorted;
+}
+
+function sortRules(rules: readonly ValidationMetadata[]): ClassRules {
+  const byProperty = new Map<string, PropertyRules>();
   for (const rule of rules) {
-    if (rule.type === ValidationTypes.CONDITIONAL_VALIDATION) {
-      const applies = rule.constraints[0] as (object: object, value: unknown) => boolean;
-      if (!applies(object, value)) validated = false;
-    } else if (
-      rule.type !== ValidationTypes.CUSTOM_VALIDATION &&
-      rule.type !== ValidationTypes.NESTED_VALIDATION &&
-      rule.type !== ValidationTypes.WHITELIST
-    ) {
-      return false;
+    let property = byProperty.get(rule.propertyName);
+    if (!property) {
+      property = { property: rule.propertyName, conditions: [], constraints: [], nested: [] };
+      byProperty.set(rule.propertyName, property);
+    }
+    switch (rule.type) {
+      case ValidationTypes.CONDITIONAL_VALIDATION:
+        property.conditions.push(rule.constraints[0] as Condition);
+        break;
+      case ValidationTypes.CUSTOM_VALIDATION:
+        property.constraints.push(rule);
+        break;
+      case ValidationTypes.NESTED_VALIDATION:
+        property.nested.push(rule);
+        break;
+      case ValidationTypes.WHITELIST:
+        break;
+      default:
+        return null;
     }
   }
-  if (!validated) return true;
-  for (const rule of rules) {
-    if (rule.type === ValidationTypes.CUSTOM_VALIDATION && !constraintsPass(object, value, rule))
-      return false;
+  return { properties: [...byProperty.values()], names: new Set(byProperty.keys()) };
+}
+
+function propertyPasses(object: object, rules: PropertyRules): boolean {
+  const value = (object as Fields)[rules.property];
+  let validated = true;
+  for (let index = 0; index < rules.conditions.length; index += 1) {
+    if (!rules.conditions[index](object, value)) validated = false;
   }
-  for (const rule of rules) {
-    if (rule.type === ValidationTypes.NESTED_VALIDATION && value !== undefined && !nestedPasses(value, rule))
-      return false;
+  if (!validated) return true;
+  for (let index = 0; index < rules.constraints.length; index += 1) {
+    if (!constraintsPass(object, value, rules.constraints[index])) return false;
+  }
+  if (value === undefined) return true;
+  for (let index = 0; index < rules.nested.length; index += 1) {
+    if (!nestedPasses(value, rules.nested[index])) return false;
   }
   return true;
 }
@@ -59,7 +104,9 @@ function constraintsPass(object: object, value: unknown, rule: ValidationMetadat
   if (rule.validateIf && !rule.validateIf(object, value)) return true;
   const each = rule.each && (Array.isArray(value) || value instanceof Set || value instanceof Map);
   if (each && !Array.isArray(value)) return false;
-  for (const constraint of getMetadataStorage().getTargetValidatorConstraints(rule.constraintCls)) {
+  const constraints = getMetadataStorage().getTargetValidatorConstraints(rule.constraintCls);
+  for (let index = 0; index < constraints.length; index += 1) {
+    const constraint = constraints[index];
     if (constraint.async) return false;
     const validator = constraint.instance;
     const args: ValidationArguments = {
@@ -70,7 +117,10 @@ function constraintsPass(object: object, value: unknown, rule: ValidationMetadat
       constraints: rule.constraints,
     };
     if (each) {
-      for (const item of value as unknown[]) if (!isTrue(validator.validate(item, args))) return false;
+      const items = value as unknown[];
+      for (let item = 0; item < items.length; item += 1) {
+        if (!isTrue(validator.validate(items[item], args))) return false;
+      }
     } else if (!isTrue(validator.validate(value, args))) {
       return false;
     }
@@ -81,7 +131,10 @@ function constraintsPass(object: object, value: unknown, rule: ValidationMetadat
 /** A list's elements each as the value itself; a missing element is skipped, as class-validator does. */
 function nestedPasses(value: unknown, rule: ValidationMetadata): boolean {
   if (Array.isArray(value)) {
-    for (const item of value) if (item !== undefined && !nestedPasses(item, rule)) return false;
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      if (item !== undefined && !nestedPasses(item, rule)) return false;
+    }
     return true;
   }
   if (value instanceof Set || value instanceof Map || !(value instanceof Object)) return false;
