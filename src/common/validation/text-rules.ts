@@ -77,8 +77,9 @@ export function findUnstorableText(value: unknown, loc: Loc): ValidationIssue[] 
   return issues;
 }
 
-/** Any NUL or surrogate, paired or not. */
-const SUSPECT_CHARACTER = /[\u0000\uD800-\uDFFF]/;
+/** Any surrogate, paired or not. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+const isSuspect = (text: string) => text.includes('\u0000') || SURROGATE.test(text);
 
 /**
  * Whether any string or key in the value holds a NUL or a surrogate: a look at every string that
@@ -90,13 +91,13 @@ function mayHoldUnstorableText(value: object): boolean {
   while (pending.length > 0) {
     const current = pending.pop();
     if (typeof current === 'string') {
-      if (SUSPECT_CHARACTER.test(current)) return true;
+      if (isSuspect(current)) return true;
     } else if (Array.isArray(current)) {
       for (const item of current) pending.push(item);
     } else if (typeof current === 'object' && current !== null) {
       for (const key in current) {
         if (!Object.hasOwn(current, key)) continue;
-        if (SUSPECT_CHARACTER.test(key)) return true;
+        if (isSuspect(key)) return true;
         pending.push((current as Record<string, unknown>)[key]);
       }
     }
