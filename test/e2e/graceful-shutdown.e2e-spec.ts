@@ -1,6 +1,7 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { GRAPH_LOCK } from '../../src/modules/graph/graph.repository';
 import { allAtOnce, HttpAnswer, httpCall } from '../setup/http-call';
 import { TEST_SECRET_KEY } from '../setup/test-app';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
@@ -16,6 +17,8 @@ const EXIT_WITHIN_MS = 20_000;
  * user's five can take longer than the concurrency tests' usual answer time on a busy machine.
  */
 const DRAIN_TIMEOUT_MS = 15_000;
+/** How long the listener stays open after SIGTERM. */
+const SHUTDOWN_DELAY_MS = 300;
 /** Each database round trip is slowed by this, so requests are still running when SIGTERM lands. */
 const LATENCY_MS = 50;
 /** One user's writes queue behind each other (the ledger lock): the load is spread over several users. */
@@ -74,7 +77,7 @@ describeOnPostgres('graceful shutdown of the built service', () => {
         LOG_LEVEL: 'warn',
         DB_POOL_SIZE: '20',
         DB_ACQUIRE_TIMEOUT_MS: '15000',
-        SHUTDOWN_DELAY_MS: '300',
+        SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
         SHUTDOWN_DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,6 +125,24 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     }
   }
 
+  /**
+   * A session of the test's own holding the market graph's maintenance lock, as another instance
+   * building the graph would: the service's next build or refresh waits for it. The graph is made
+   * stale first (when an earlier test built it), so the boot measures its correlations again.
+   */
+  async function holdGraphMaintenance(): Promise<{ release(): Promise<void> }> {
+    const client = new Client({ connectionString: database.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DO $$ BEGIN
+      IF to_regclass('graph_state') IS NOT NULL THEN
+        UPDATE graph_state SET correlations_as_of = correlations_as_of - 7;
+      END IF;
+    END $$`);
+    await client.query('SELECT pg_advisory_lock($1)', [GRAPH_LOCK]);
+    let released: Promise<void> | null = null;
+    return { release: () => (released ??= client.end()) };
+  }
+
   /** SIGTERM: readiness turns false at once, no new connection is accepted after the delay, the process exits. */
   async function terminateAndCheckDrain(): Promise<void> {
     service.kill('SIGTERM');
@@ -167,6 +188,30 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     expect(await stored('SELECT count(*) FROM portfolio_transactions WHERE note = ANY($1)', [notes])).toBe(
       50,
     );
+  });
+
+  it('a market graph build in progress at SIGTERM does not hold back the drain; the request waiting for it is answered', async () => {
+    const graphMaintenance = await holdGraphMaintenance();
+    try {
+      await start();
+      const related = httpCall(`${base}/api/v1/market/stock/NVDA/related?by=industry`, {
+        headers: { authorization: authorizations[0] },
+        timeoutMs: DRAIN_TIMEOUT_MS,
+      });
+      await sleep(200);
+      await terminateAndCheckDrain();
+      await sleep(SHUTDOWN_DELAY_MS + 1_000);
+      await expect(fetch(`${base}/livez`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+      await graphMaintenance.release();
+      const answer = await related;
+      expect({ status: answer.status, symbol: (answer.body as { symbol: string }).symbol }).toEqual({
+        status: 200,
+        symbol: 'NVDA',
+      });
+    } finally {
+      await graphMaintenance.release();
+    }
+    await exitedInTime();
   });
 
   it('a CSV import of 3,000 rows in flight at SIGTERM is acknowledged and stored', async () => {
