@@ -29,6 +29,105 @@ const USERS = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface BuiltService {
+  process: ChildProcess;
+  base: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+}
+
+/** The built service (dist/main.js) in a child process of its own, once it answers /livez. */
+async function startBuiltService(env: Record<string, string>): Promise<BuiltService> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { PATH, HOME } = process.env;
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      PATH,
+      HOME,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SECRET_KEY: TEST_SECRET_KEY,
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+      SHUTDOWN_DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = performance.now() + BOOT_WITHIN_MS;
+  for (;;) {
+    const live = await httpCall(`${base}/livez`).catch(() => null);
+    if (live?.status === 200) break;
+    if (performance.now() > deadline || child.exitCode !== null) {
+      throw new Error(`The service did not start:\n${output}`);
+    }
+    await sleep(200);
+  }
+  return { process: child, base, exited, output: () => output };
+}
+
+async function killLeftOver(service: BuiltService | undefined): Promise<void> {
+  if (!service || service.process.exitCode !== null || service.process.signalCode !== null) return;
+  service.process.kill('SIGKILL');
+  await service.exited;
+}
+
+/** SIGTERM: readiness turns false at once. */
+async function terminateAndCheckDrain({ process: child, base }: BuiltService): Promise<void> {
+  child.kill('SIGTERM');
+  await sleep(100);
+  const ready = await httpCall(`${base}/readyz`);
+  expect({
+    status: ready.status,
+    draining: (ready.body as { checks: { draining: boolean } }).checks.draining,
+  }).toEqual({ status: 503, draining: true });
+}
+
+/** The process exits in time, by itself, and no longer answers. */
+async function exitedInTime({ base, exited, output }: BuiltService): Promise<void> {
+  const outcome = await Promise.race([exited, sleep(EXIT_WITHIN_MS).then(() => null)]);
+  expect(outcome).not.toBeNull();
+  if (!(outcome?.code === 0 || outcome?.signal === 'SIGTERM')) {
+    throw new Error(
+      `The service exited with ${JSON.stringify(outcome)}; its last output:\n${output().slice(-4000)}`,
+    );
+  }
+  await expect(fetch(`${base}/livez`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+}
+
+/**
+ * SIGTERM as soon as the service listens, on either database: the market graph's build and its
+ * first news intake are running among the boot's warm-ups, and Nest's destroy hooks wait for them.
+ */
+describe('SIGTERM to the built service right after boot', () => {
+  let database: TestDatabase;
+  let service: BuiltService | undefined;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-stale.js')], { stdio: 'pipe' });
+    database = await createTestDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await killLeftOver(service);
+    await database.drop();
+  });
+
+  it('turns readiness false at once, while the warm-ups still run, and exits by itself', async () => {
+    service = await startBuiltService(database.env);
+    await terminateAndCheckDrain(service);
+    await exitedInTime(service);
+  });
+});
+
 /**
  * SIGTERM to the built service, a real child process, on a real PostgreSQL server reached
  * through a TCP proxy that slows it down (the e2e-postgres project only).
@@ -38,11 +137,8 @@ const describeOnPostgres = process.env.TEST_DATABASE_KIND === 'postgres' ? descr
 describeOnPostgres('graceful shutdown of the built service', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
-  let service: ChildProcess;
-  let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  let output = '';
+  let service: BuiltService | undefined;
   let authorizations: string[];
-  let servicePort: number;
   let base: string;
 
   beforeAll(async () => {
@@ -50,56 +146,24 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     database = await createTestDatabase();
     proxy = (await TcpProxy.inFrontOf(database.env.DATABASE_URL)).proxy;
   }, 120_000);
-  afterEach(async () => {
-    if (service.exitCode === null && service.signalCode === null) {
-      service.kill('SIGKILL');
-      await exited;
-    }
-  });
+  afterEach(() => killLeftOver(service));
   afterAll(async () => {
     await proxy.close();
     await database.drop();
   });
 
-  async function start(): Promise<void> {
+  async function start(): Promise<BuiltService> {
     proxy.latencyMs = 0;
-    servicePort = await freePort();
-    base = `http://127.0.0.1:${servicePort}`;
-    const { PATH, HOME } = process.env;
-    service = spawn(process.execPath, ['dist/main.js'], {
-      cwd: ROOT,
-      env: {
-        PATH,
-        HOME,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(servicePort),
-        DATA_DIR: database.env.DATA_DIR,
-        DATABASE_URL: proxy.throughProxy(database.env.DATABASE_URL),
-        SECRET_KEY: TEST_SECRET_KEY,
-        LOG_LEVEL: 'warn',
-        DB_POOL_SIZE: '20',
-        DB_ACQUIRE_TIMEOUT_MS: '15000',
-        SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
-        SHUTDOWN_DRAIN_TIMEOUT_MS: String(DRAIN_TIMEOUT_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    service = await startBuiltService({
+      DATA_DIR: database.env.DATA_DIR,
+      DATABASE_URL: proxy.throughProxy(database.env.DATABASE_URL),
+      DB_POOL_SIZE: '20',
+      DB_ACQUIRE_TIMEOUT_MS: '15000',
     });
-    output = '';
-    service.stdout?.on('data', (chunk) => (output += String(chunk)));
-    service.stderr?.on('data', (chunk) => (output += String(chunk)));
-    exited = new Promise((resolve) => service.once('exit', (code, signal) => resolve({ code, signal })));
-    const deadline = performance.now() + BOOT_WITHIN_MS;
-    for (;;) {
-      const live = await httpCall(`${base}/livez`).catch(() => null);
-      if (live?.status === 200) break;
-      if (performance.now() > deadline || service.exitCode !== null) {
-        throw new Error(`The service did not start:\n${output}`);
-      }
-      await sleep(200);
-    }
+    base = service.base;
     authorizations = [];
     for (let user = 0; user < USERS; user += 1) authorizations.push(await registerAndLogIn());
+    return service;
   }
 
   async function registerAndLogIn(): Promise<string> {
@@ -146,30 +210,8 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     return { release: () => (released ??= client.end()) };
   }
 
-  /** SIGTERM: readiness turns false at once, no new connection is accepted after the delay, the process exits. */
-  async function terminateAndCheckDrain(): Promise<void> {
-    service.kill('SIGTERM');
-    await sleep(100);
-    const ready = await httpCall(`${base}/readyz`);
-    expect({
-      status: ready.status,
-      draining: (ready.body as { checks: { draining: boolean } }).checks.draining,
-    }).toEqual({ status: 503, draining: true });
-  }
-
-  async function exitedInTime() {
-    const outcome = await Promise.race([exited, sleep(EXIT_WITHIN_MS).then(() => null)]);
-    expect(outcome).not.toBeNull();
-    if (!(outcome?.code === 0 || outcome?.signal === 'SIGTERM')) {
-      throw new Error(
-        `The service exited with ${JSON.stringify(outcome)}; its last output:\n${output.slice(-4000)}`,
-      );
-    }
-    await expect(fetch(`${base}/livez`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
-  }
-
   it('50 concurrent writes in flight at SIGTERM are all answered and all stored', async () => {
-    await start();
+    const started = await start();
     proxy.latencyMs = LATENCY_MS;
     const notes = Array.from({ length: 50 }, (_, index) => `drain-load-${index}`);
     const writes = allAtOnce(
@@ -184,10 +226,10 @@ describeOnPostgres('graceful shutdown of the built service', () => {
       ),
     );
     await sleep(200);
-    await terminateAndCheckDrain();
+    await terminateAndCheckDrain(started);
     const answers: HttpAnswer[] = await writes;
     expect(answers.map((answer) => answer.status)).toEqual(notes.map(() => 201));
-    await exitedInTime();
+    await exitedInTime(started);
     expect(await stored('SELECT count(*) FROM portfolio_transactions WHERE note = ANY($1)', [notes])).toBe(
       50,
     );
@@ -195,14 +237,15 @@ describeOnPostgres('graceful shutdown of the built service', () => {
 
   it('a market graph build in progress at SIGTERM does not hold back the drain; the request waiting for it is answered', async () => {
     const graphMaintenance = await holdGraphMaintenance();
+    let started: BuiltService;
     try {
-      await start();
+      started = await start();
       const related = httpCall(`${base}/api/v1/market/stock/NVDA/related?by=industry`, {
         headers: { authorization: authorizations[0] },
         timeoutMs: DRAIN_TIMEOUT_MS,
       });
       await sleep(200);
-      await terminateAndCheckDrain();
+      await terminateAndCheckDrain(started);
       await sleep(SHUTDOWN_DELAY_MS + 1_000);
       await expect(fetch(`${base}/livez`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
       await graphMaintenance.release();
@@ -214,11 +257,11 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     } finally {
       await graphMaintenance.release();
     }
-    await exitedInTime();
+    await exitedInTime(started);
   });
 
   it('a CSV import of 3,000 rows in flight at SIGTERM is acknowledged and stored', async () => {
-    await start();
+    const started = await start();
     proxy.latencyMs = LATENCY_MS;
     const rows = Array.from({ length: 3_000 }, () => '2025-01-06,MSFT,buy,1,100,0,drain-import');
     const importing = httpCall(`${base}/api/v1/portfolio/transactions/import`, {
@@ -232,13 +275,13 @@ describeOnPostgres('graceful shutdown of the built service', () => {
       timeoutMs: DRAIN_TIMEOUT_MS,
     });
     await sleep(200);
-    await terminateAndCheckDrain();
+    await terminateAndCheckDrain(started);
     const answer = await importing;
     expect({ status: answer.status, imported: (answer.body as { imported: number }).imported }).toEqual({
       status: 201,
       imported: 3_000,
     });
-    await exitedInTime();
+    await exitedInTime(started);
     expect(await stored("SELECT count(*) FROM portfolio_transactions WHERE note = 'drain-import'", [])).toBe(
       3_000,
     );
