@@ -1,8 +1,9 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { GRAPH_LOCK } from '../../src/modules/graph/graph.repository';
-import { allAtOnce, HttpAnswer, httpCall } from '../setup/http-call';
+import { allAtOnce, ANSWER_WITHIN_MS, HttpAnswer, httpCall } from '../setup/http-call';
 import { TEST_SECRET_KEY } from '../setup/test-app';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
 import { freePort } from '../support/service-process';
@@ -81,15 +82,34 @@ async function killLeftOver(service: BuiltService | undefined): Promise<void> {
   await service.exited;
 }
 
+/**
+ * Readiness asked over a connection of its own. On a kept-alive connection, a request that reaches
+ * a service whose event loop is busy (the boot's warm-ups) may be read in the same turn as the
+ * signal sent before it, and handled first; a new connection is read a turn after it is accepted.
+ */
+function readinessOnNewConnection(base: string): Promise<{ status: number; draining: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${base}/readyz`, { agent: false, timeout: ANSWER_WITHIN_MS }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          draining: (JSON.parse(body) as { checks: { draining: boolean } }).checks.draining,
+        }),
+      );
+    });
+    request.on('error', reject);
+    request.on('timeout', () => request.destroy(new Error('readiness did not answer in time')));
+  });
+}
+
 /** SIGTERM: readiness turns false at once. */
 async function terminateAndCheckDrain({ process: child, base }: BuiltService): Promise<void> {
   child.kill('SIGTERM');
   await sleep(100);
-  const ready = await httpCall(`${base}/readyz`);
-  expect({
-    status: ready.status,
-    draining: (ready.body as { checks: { draining: boolean } }).checks.draining,
-  }).toEqual({ status: 503, draining: true });
+  expect(await readinessOnNewConnection(base)).toEqual({ status: 503, draining: true });
 }
 
 /** The process exits in time, by itself, and no longer answers. */
@@ -162,7 +182,11 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     });
     base = service.base;
     authorizations = [];
-    for (let user = 0; user < USERS; user += 1) authorizations.push(await registerAndLogIn());
+    try {
+      for (let user = 0; user < USERS; user += 1) authorizations.push(await registerAndLogIn());
+    } catch (error) {
+      throw new Error(`${String(error)}; the service's last output:\n${service.output().slice(-4000)}`);
+    }
     return service;
   }
 
