@@ -12,6 +12,10 @@ import { TcpProxy } from '../support/tcp-proxy';
 const ROOT = join(__dirname, '..', '..');
 const BOOT_WITHIN_MS = 60_000;
 const EXIT_WITHIN_MS = 20_000;
+/** A sign-up hashes a password while the boot's warm-ups share the CPU: 5 s timed out at load 12. */
+const SIGN_UP_WITHIN_MS = 15_000;
+/** A boot, ten sign-ups and a drain of slowed writes: well past Jest's default 30 s at load 12. */
+const TEST_WITHIN_MS = 90_000;
 /**
  * A request in flight at SIGTERM must be answered before the drain gives up on it. Each user's
  * writes queue behind the ledger lock, about a dozen slowed round trips each, so the last of a
@@ -141,11 +145,15 @@ describe('SIGTERM to the built service right after boot', () => {
     await database.drop();
   });
 
-  it('turns readiness false at once, while the warm-ups still run, and exits by itself', async () => {
-    service = await startBuiltService(database.env);
-    await terminateAndCheckDrain(service);
-    await exitedInTime(service);
-  });
+  it(
+    'turns readiness false at once, while the warm-ups still run, and exits by itself',
+    async () => {
+      service = await startBuiltService(database.env);
+      await terminateAndCheckDrain(service);
+      await exitedInTime(service);
+    },
+    TEST_WITHIN_MS,
+  );
 });
 
 /**
@@ -196,12 +204,14 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     const registered = await httpCall(`${base}/api/v1/users/register`, {
       method: 'POST',
       body: { email, password, full_name: 'Drain Test' },
+      timeoutMs: SIGN_UP_WITHIN_MS,
     });
     expect(registered.status).toBe(200);
     const login = await httpCall(`${base}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: email, password }).toString(),
+      timeoutMs: SIGN_UP_WITHIN_MS,
     });
     return `Bearer ${(login.body as { access_token: string }).access_token}`;
   }
@@ -234,80 +244,92 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     return { release: () => (released ??= client.end()) };
   }
 
-  it('50 concurrent writes in flight at SIGTERM are all answered and all stored', async () => {
-    const started = await start();
-    proxy.latencyMs = LATENCY_MS;
-    const notes = Array.from({ length: 50 }, (_, index) => `drain-load-${index}`);
-    const writes = allAtOnce(
-      notes.map(
-        (note, index) => () =>
-          httpCall(`${base}/api/v1/portfolio/transactions`, {
-            method: 'POST',
-            headers: { authorization: authorizations[index % USERS], 'idempotency-key': note },
-            body: { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06', note },
-            timeoutMs: DRAIN_TIMEOUT_MS,
-          }),
-      ),
-    );
-    await sleep(200);
-    await terminateAndCheckDrain(started);
-    const answers: HttpAnswer[] = await writes;
-    expect(answers.map((answer) => answer.status)).toEqual(notes.map(() => 201));
-    await exitedInTime(started);
-    expect(await stored('SELECT count(*) FROM portfolio_transactions WHERE note = ANY($1)', [notes])).toBe(
-      50,
-    );
-  });
+  it(
+    '50 concurrent writes in flight at SIGTERM are all answered and all stored',
+    async () => {
+      const started = await start();
+      proxy.latencyMs = LATENCY_MS;
+      const notes = Array.from({ length: 50 }, (_, index) => `drain-load-${index}`);
+      const writes = allAtOnce(
+        notes.map(
+          (note, index) => () =>
+            httpCall(`${base}/api/v1/portfolio/transactions`, {
+              method: 'POST',
+              headers: { authorization: authorizations[index % USERS], 'idempotency-key': note },
+              body: { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06', note },
+              timeoutMs: DRAIN_TIMEOUT_MS,
+            }),
+        ),
+      );
+      await sleep(200);
+      await terminateAndCheckDrain(started);
+      const answers: HttpAnswer[] = await writes;
+      expect(answers.map((answer) => answer.status)).toEqual(notes.map(() => 201));
+      await exitedInTime(started);
+      expect(await stored('SELECT count(*) FROM portfolio_transactions WHERE note = ANY($1)', [notes])).toBe(
+        50,
+      );
+    },
+    TEST_WITHIN_MS,
+  );
 
-  it('a market graph build in progress at SIGTERM does not hold back the drain; the request waiting for it is answered', async () => {
-    const graphMaintenance = await holdGraphMaintenance();
-    let started: BuiltService;
-    try {
-      started = await start();
-      const related = httpCall(`${base}/api/v1/market/stock/NVDA/related?by=industry`, {
-        headers: { authorization: authorizations[0] },
+  it(
+    'a market graph build in progress at SIGTERM does not hold back the drain; the request waiting for it is answered',
+    async () => {
+      const graphMaintenance = await holdGraphMaintenance();
+      let started: BuiltService;
+      try {
+        started = await start();
+        const related = httpCall(`${base}/api/v1/market/stock/NVDA/related?by=industry`, {
+          headers: { authorization: authorizations[0] },
+          timeoutMs: DRAIN_TIMEOUT_MS,
+        });
+        await sleep(200);
+        await terminateAndCheckDrain(started);
+        await sleep(SHUTDOWN_DELAY_MS + 1_000);
+        await expect(fetch(`${base}/livez`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+        await graphMaintenance.release();
+        const answer = await related;
+        expect({ status: answer.status, symbol: (answer.body as { symbol: string }).symbol }).toEqual({
+          status: 200,
+          symbol: 'NVDA',
+        });
+      } finally {
+        await graphMaintenance.release();
+      }
+      await exitedInTime(started);
+    },
+    TEST_WITHIN_MS,
+  );
+
+  it(
+    'a CSV import of 3,000 rows in flight at SIGTERM is acknowledged and stored',
+    async () => {
+      const started = await start();
+      proxy.latencyMs = LATENCY_MS;
+      const rows = Array.from({ length: 3_000 }, () => '2025-01-06,MSFT,buy,1,100,0,drain-import');
+      const importing = httpCall(`${base}/api/v1/portfolio/transactions/import`, {
+        method: 'POST',
+        headers: {
+          authorization: authorizations[0],
+          'content-type': 'text/csv',
+          'idempotency-key': 'drain-import',
+        },
+        body: `date,symbol,side,quantity,price,fees,note\n${rows.join('\n')}\n`,
         timeoutMs: DRAIN_TIMEOUT_MS,
       });
       await sleep(200);
       await terminateAndCheckDrain(started);
-      await sleep(SHUTDOWN_DELAY_MS + 1_000);
-      await expect(fetch(`${base}/livez`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
-      await graphMaintenance.release();
-      const answer = await related;
-      expect({ status: answer.status, symbol: (answer.body as { symbol: string }).symbol }).toEqual({
-        status: 200,
-        symbol: 'NVDA',
+      const answer = await importing;
+      expect({ status: answer.status, imported: (answer.body as { imported: number }).imported }).toEqual({
+        status: 201,
+        imported: 3_000,
       });
-    } finally {
-      await graphMaintenance.release();
-    }
-    await exitedInTime(started);
-  });
-
-  it('a CSV import of 3,000 rows in flight at SIGTERM is acknowledged and stored', async () => {
-    const started = await start();
-    proxy.latencyMs = LATENCY_MS;
-    const rows = Array.from({ length: 3_000 }, () => '2025-01-06,MSFT,buy,1,100,0,drain-import');
-    const importing = httpCall(`${base}/api/v1/portfolio/transactions/import`, {
-      method: 'POST',
-      headers: {
-        authorization: authorizations[0],
-        'content-type': 'text/csv',
-        'idempotency-key': 'drain-import',
-      },
-      body: `date,symbol,side,quantity,price,fees,note\n${rows.join('\n')}\n`,
-      timeoutMs: DRAIN_TIMEOUT_MS,
-    });
-    await sleep(200);
-    await terminateAndCheckDrain(started);
-    const answer = await importing;
-    expect({ status: answer.status, imported: (answer.body as { imported: number }).imported }).toEqual({
-      status: 201,
-      imported: 3_000,
-    });
-    await exitedInTime(started);
-    expect(await stored("SELECT count(*) FROM portfolio_transactions WHERE note = 'drain-import'", [])).toBe(
-      3_000,
-    );
-  });
+      await exitedInTime(started);
+      expect(
+        await stored("SELECT count(*) FROM portfolio_transactions WHERE note = 'drain-import'", []),
+      ).toBe(3_000);
+    },
+    TEST_WITHIN_MS,
+  );
 });
