@@ -180,13 +180,14 @@ describeOnPostgres('graceful shutdown of the built service', () => {
     await database.drop();
   });
 
-  async function start(): Promise<BuiltService> {
+  async function start(env: Record<string, string> = {}): Promise<BuiltService> {
     proxy.latencyMs = 0;
     service = await startBuiltService({
       DATA_DIR: database.env.DATA_DIR,
       DATABASE_URL: proxy.throughProxy(database.env.DATABASE_URL),
       DB_POOL_SIZE: '20',
       DB_ACQUIRE_TIMEOUT_MS: '15000',
+      ...env,
     });
     base = service.base;
     authorizations = [];
@@ -279,7 +280,8 @@ describeOnPostgres('graceful shutdown of the built service', () => {
       const graphMaintenance = await holdGraphMaintenance();
       let started: BuiltService;
       try {
-        started = await start();
+        // The build waits for the lock from boot to its release, past the default 5 s statement timeout.
+        started = await start({ DB_STATEMENT_TIMEOUT_MS: String(TEST_WITHIN_MS) });
         const related = httpCall(`${base}/api/v1/market/stock/NVDA/related?by=industry`, {
           headers: { authorization: authorizations[0] },
           timeoutMs: DRAIN_TIMEOUT_MS,
