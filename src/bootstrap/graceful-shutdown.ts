@@ -1,4 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { HttpAdapterHost } from '@nestjs/core';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,6 +13,8 @@ import { DrainState } from '../common/lifecycle/drain-state';
 import { appConfig } from '../config/app.config';
 
 const IDLE_SWEEP_INTERVAL_MS = 100;
+/** The signals an orchestrator or a terminal stops the service with. */
+const DRAIN_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 
 /**
  * On shutdown (SIGTERM): readiness turns false at once; after SHUTDOWN_DELAY_MS (time for a load
@@ -15,10 +23,18 @@ const IDLE_SWEEP_INTERVAL_MS = 100;
  * are idle, and whatever is left is then cut. The background work the drain's requests left
  * (DrainState.finishBeforeClose) ends next, within the same timeout. Only after that do the later
  * hooks close the database pool, the Redis clients and the embedded server.
+ *
+ * The drain starts on the signal itself: Nest runs every module's destroy hook before
+ * beforeApplicationShutdown, and a destroy hook may wait for long work (a market graph build),
+ * during which readiness would still say yes and new connections would keep arriving.
  */
 @Injectable()
-export class GracefulShutdown implements BeforeApplicationShutdown {
+export class GracefulShutdown implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Shutdown');
+  private draining: Promise<void> | null = null;
+  /** A failure is reported where Nest awaits the drain, in beforeApplicationShutdown. */
+  private readonly drainOnSignal = (signal: NodeJS.Signals) =>
+    void this.drainOnce(signal).catch(() => undefined);
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -26,7 +42,22 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
     @Inject(appConfig.KEY) private readonly config: ConfigType<typeof appConfig>,
   ) {}
 
-  async beforeApplicationShutdown(signal?: string): Promise<void> {
+  onApplicationBootstrap(): void {
+    for (const signal of DRAIN_SIGNALS) process.once(signal, this.drainOnSignal);
+  }
+
+  beforeApplicationShutdown(signal?: string): Promise<void> {
+    for (const signal of DRAIN_SIGNALS) process.removeListener(signal, this.drainOnSignal);
+    return this.drainOnce(signal);
+  }
+
+  /** Starts the drain unless the signal already has; resolves when it is over. */
+  private drainOnce(signal?: string): Promise<void> {
+    this.draining ??= this.drainConnections(signal);
+    return this.draining;
+  }
+
+  private async drainConnections(signal?: string): Promise<void> {
     this.drain.start();
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;

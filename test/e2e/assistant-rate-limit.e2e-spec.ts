@@ -7,6 +7,7 @@ import { createSuperuser, registerUser, TestUser } from '../factories/users.fact
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { ServiceProcess, startServiceProcess } from '../support/service-process';
+import { dataOf, typedApi } from '../support/typed-api';
 import { FakeClock } from '../fakes/clock';
 
 const TURNS_PER_MINUTE = 3;
@@ -70,12 +71,10 @@ describe('assistant chat-turn limit (a fixed minute per user, counted in Postgre
       expect(await chatOver(url, user, strangers)).toEqual({ status: 429, retryAfter: '55', body: tooMany });
       clock.advance(55_000);
       expect((await chatOver(url, user, strangers)).status).toBe(404);
-      const conversation = await sut.inject({
-        method: 'GET',
-        url: `/api/v1/assistant/conversations/${conversationId}`,
-        headers: user.headers,
+      const conversation = await typedApi(sut, user).GET('/api/v1/assistant/conversations/{id}', {
+        params: { path: { id: conversationId! } },
       });
-      expect(conversation.json().messages).toHaveLength(4);
+      expect(dataOf(conversation).messages).toHaveLength(4);
     });
 
     it('lets exactly the limit through when turns of one conversation arrive at once', async () => {
@@ -106,12 +105,10 @@ describe('assistant chat-turn limit (a fixed minute per user, counted in Postgre
           .query('SELECT count(*)::int AS count FROM assistant_chat_turns WHERE user_id = $1', [user.id]);
       expect((await counted())[0].count).toBe(1);
       const admin = await createSuperuser(sut);
-      const deleted = await sut.inject({
-        method: 'DELETE',
-        url: `/api/v1/admin/users/${user.id}`,
-        headers: admin.headers,
+      const deleted = await typedApi(sut, admin).DELETE('/api/v1/admin/users/{user_id}', {
+        params: { path: { user_id: user.id } },
       });
-      expect(deleted.statusCode).toBe(200);
+      expect(deleted.response.status).toBe(200);
       expect((await counted())[0].count).toBe(0);
     });
   });

@@ -1,6 +1,8 @@
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { seedInvestor } from '../support/investor-ledger';
+import { portfolioCalls } from '../support/portfolio-calls';
+import { dataOf, typedApi } from '../support/typed-api';
 
 const usd = (value: number) =>
   `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -18,24 +20,20 @@ describe('the assistant understands the investor (offline engine)', () => {
   afterAll(() => sut.close());
 
   const chat = async (message: string, conversationId?: string) => {
-    const response = await sut.inject({
-      method: 'POST',
-      url: '/api/v1/assistant/chat',
-      headers: user.headers,
-      payload: { message, ...(conversationId ? { conversation_id: conversationId } : {}) },
+    const response = await typedApi(sut, user).POST('/api/v1/assistant/chat', {
+      body: { message, ...(conversationId ? { conversation_id: conversationId } : {}) },
     });
-    expect(response.statusCode).toBe(200);
-    return response.json() as {
+    expect(response.response.status).toBe(200);
+    return dataOf(response) as {
       conversation_id: string;
       message: { content: string; sources: { type: string; [key: string]: unknown }[] };
     };
   };
-  const get = async (path: string) =>
-    (await sut.inject({ url: `/api/v1/portfolio/${path}`, headers: user.headers })).json();
-  const ledgerSize = async () => (await get('transactions?limit=100')).total as number;
+  const { read } = portfolioCalls(() => sut);
+  const ledgerSize = async () => dataOf(await read.transactions(user, { limit: 100 })).total as number;
 
   it('answers my position in a company from positions and lots, not with a quote', async () => {
-    const positions = (await get('positions')).positions as {
+    const positions = dataOf(await read.positions(user)).positions as {
       symbol: string;
       quantity: number;
       cost_basis: number;
@@ -57,14 +55,14 @@ describe('the assistant understands the investor (offline engine)', () => {
   });
 
   it('answers cash, dividends this year and realized gains this year and last year from their routes', async () => {
-    const withCash = await get('positions?include_cash=true');
-    expect((await chat("what's my cash balance?")).message.content).toContain(usd(withCash.cash_balance));
-    const income = await get('income?period=YTD');
+    const withCash = dataOf(await read.positions(user, { include_cash: true }));
+    expect((await chat("what's my cash balance?")).message.content).toContain(usd(withCash.cash_balance!));
+    const income = dataOf(await read.income(user, { period: 'YTD' }));
     const dividends = await chat('how much did I get in dividends this year?');
     expect(dividends.message.content).toContain(`${usd(income.totals.dividends_gross)} in dividends`);
     expect(dividends.message.sources[0]).toMatchObject({ type: 'income', period: 'YTD' });
-    const realizedNow = await get(`realized?year=${thisYear}`);
-    const realizedLast = await get(`realized?year=${thisYear - 1}`);
+    const realizedNow = dataOf(await read.realized(user, { year: thisYear }));
+    const realizedLast = dataOf(await read.realized(user, { year: thisYear - 1 }));
     const first = await chat('What gains did I realize this year?');
     expect(first.message.content).toContain(`In ${thisYear} your sells realized`);
     expect(first.message.content).toContain(usd(realizedNow.totals.gain));
@@ -87,7 +85,7 @@ describe('the assistant understands the investor (offline engine)', () => {
     const why = await chat('why?', id);
     expect(why.message.content).toContain('Why: your cost basis is what you paid');
     const biggest = await chat("what's my biggest position?");
-    const top = ((await get('positions')).positions as { symbol: string; quantity: number }[])[0];
+    const top = (dataOf(await read.positions(user)).positions as { symbol: string; quantity: number }[])[0];
     const followUp = await chat('how many shares of it do I have?', biggest.conversation_id);
     expect(followUp.message.content).toContain(`You hold ${top.quantity} shares`);
     expect(followUp.message.content).toContain(`(${top.symbol})`);
@@ -116,9 +114,9 @@ describe('the assistant understands the investor (offline engine)', () => {
 
   it("explains a term in the user's style, linked to their own figure, and ignores everyday words", async () => {
     const beta = await chat('What is beta?');
-    const risk = await get('risk-metrics');
+    const risk = dataOf(await read.riskMetrics(user));
     expect(beta.message.content).toMatch(/^Bottom line: Beta is how strongly/);
-    expect(beta.message.content).toContain(`For you: your portfolio's beta is ${risk.beta.toFixed(2)}.`);
+    expect(beta.message.content).toContain(`For you: your portfolio's beta is ${risk.beta!.toFixed(2)}.`);
     expect(beta.message.sources[0]).toEqual({ type: 'glossary', term: 'Beta' });
     const sorry = await chat('sorry in advance, what is my portfolio worth?');
     expect(sorry.message.sources.some((s) => s.type === 'quote')).toBe(false);
@@ -129,7 +127,7 @@ describe('the assistant understands the investor (offline engine)', () => {
     );
     const typo = await chat('how is micrsoft doing today?');
     const holdingsNews = await chat('Any news on my holdings?');
-    const heaviest = ((await get('positions')).positions as { symbol: string }[])[0].symbol;
+    const heaviest = (dataOf(await read.positions(user)).positions as { symbol: string }[])[0].symbol;
     expect(holdingsNews.message.content).toMatch(
       new RegExp(
         `^News on your 5 largest holdings: \\d+ positive, \\d+ negative, \\d+ neutral articles\\.\\n- ${heaviest}: `,

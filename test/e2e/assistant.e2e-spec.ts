@@ -107,8 +107,8 @@ describe('assistant on the offline engine', () => {
           executed_at: new Date(clock.now().getTime() - 86_400_000).toISOString(),
         });
       }
-      const summary = (await sut.inject({ url: '/api/v1/portfolio/summary', headers: user.headers })).json();
-      expect([summary.best_performer.symbol, summary.worst_performer.symbol]).toEqual(['MSFT', 'AAPL']);
+      const summary = dataOf(await typedApi(sut, user).GET('/api/v1/portfolio/summary'));
+      expect([summary.best_performer!.symbol, summary.worst_performer!.symbol]).toEqual(['MSFT', 'AAPL']);
 
       const { totals } = (await sut.app.get(AssistantTools).holdings(user.id)).data;
       expect([totals.best?.symbol, totals.worst?.symbol]).toEqual(['MSFT', 'AAPL']);

@@ -41,9 +41,9 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
       payload,
     });
   };
-  // Raw: the commit of a preview sends no body, which the document's file body does not allow.
+  // The commit of a preview sends no file: the document's body is optional.
   const commit = (user: TestUser, token: string) =>
-    sut.inject({ method: 'POST', url: `${URL}?preview_token=${token}`, headers: user.headers });
+    typedApi(sut, user).POST('/api/v1/portfolio/import', { params: { query: { preview_token: token } } });
   const transactions = async (user: TestUser) =>
     dataOf(
       await typedApi(sut, user).GET('/api/v1/portfolio/transactions', { params: { query: { limit: 1000 } } }),
@@ -102,8 +102,8 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     expect(await transactions(user)).toMatchObject({ total: 0 });
 
     const committed = await commit(user, body.preview_token);
-    expect(committed.statusCode).toBe(201);
-    expect(committed.json()).toEqual({
+    expect(committed.response.status).toBe(201);
+    expect(committed.data).toEqual({
       ...body,
       dry_run: false,
       preview_token: null,
@@ -121,8 +121,8 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     expect(await cashAndPositions(user)).toEqual({ cash: 5396.03, quantities: { AAPL: 20.5, MSFT: 3 } });
 
     const again = await commit(user, body.preview_token);
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({
+    expect(again.response.status).toBe(404);
+    expect(again.error).toEqual({
       detail: 'Import preview not found: it expired, was committed already, or is not yours',
     });
   });
@@ -260,8 +260,8 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
       refused: { detail: 'Insufficient cash for this buy', line: 3 },
     });
     const committed = await commit(user, preview.json().preview_token);
-    expect(committed.statusCode).toBe(400);
-    expect(committed.json()).toEqual({ detail: preview.json().refused.detail });
+    expect(committed.response.status).toBe(400);
+    expect(committed.error).toEqual({ detail: preview.json().refused.detail });
     const direct = await csv(user, file);
     expect(direct.statusCode).toBe(400);
     expect(direct.json()).toEqual({ detail: 'Insufficient cash for this buy' });
@@ -275,8 +275,8 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     const fits = (await csv(user, file, '?dry_run=true')).json();
     expect(fits.refused).toBeNull();
     const recorded = await commit(user, fits.preview_token);
-    expect(recorded.statusCode).toBe(201);
-    expect(recorded.json()).toMatchObject({ recorded: 3, refused: null });
+    expect(recorded.response.status).toBe(201);
+    expect(recorded.data).toMatchObject({ recorded: 3, refused: null });
     expect(await cashAndPositions(user)).toEqual({ cash: 720, quantities: { AAPL: 6 } });
   });
 
@@ -305,7 +305,7 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     expect((await transactions(user)).total).toBe(0);
 
     const committed = await commit(user, body.preview_token);
-    expect(committed.statusCode).toBe(201);
+    expect(committed.response.status).toBe(201);
     expect((await transactions(user)).total).toBe(body.to_record);
   });
 
@@ -434,8 +434,8 @@ describe('POST /portfolio/import (brokerage exports as downloaded)', () => {
     const other = await registerUser(sut);
     const preview = (await csv(owner, fixture('written/webull-orders.csv'), '?dry_run=true')).json();
     expect(preview.notices[0]).toContain('cash balance cannot be rebuilt');
-    expect((await commit(other, preview.preview_token)).statusCode).toBe(404);
-    expect((await commit(owner, preview.preview_token)).json()).toMatchObject({ recorded: 3 });
+    expect((await commit(other, preview.preview_token)).response.status).toBe(404);
+    expect((await commit(owner, preview.preview_token)).data).toMatchObject({ recorded: 3 });
     expect((await transactions(other)).total).toBe(0);
   });
 });

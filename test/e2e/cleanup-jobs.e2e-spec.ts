@@ -3,6 +3,7 @@ import { JobRunner } from '../../src/common/jobs/job-runner';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
+import { typedApi } from '../support/typed-api';
 
 const CLEANUPS = {
   'rate-limit-windows': '* * * * *',
@@ -115,7 +116,7 @@ describe('the clean-up jobs', () => {
     expect(await count(`SELECT count(*) FROM refresh_tokens WHERE user_id = $1`, [live.id])).toBe(1);
     const removed = () => metric(sut, 'cleanup_rows_removed_total', `job="expired-sessions"`);
     expect(await eventually(removed, (value) => value === 2)).toBe(2);
-    expect((await sut.inject({ url: '/api/v1/auth/me', headers: live.headers })).statusCode).toBe(200);
+    expect((await typedApi(sut, live).GET('/api/v1/auth/me')).response.status).toBe(200);
   }, 60_000);
 
   it('counts a failing run by job and outcome in /metrics, and the next run succeeds', async () => {

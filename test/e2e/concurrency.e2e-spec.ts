@@ -6,6 +6,7 @@ import { createTestDatabase, TestDatabase } from '../setup/test-database';
 import { HttpAnswer, HttpCallOptions, httpCall } from '../setup/http-call';
 import { ServiceProcess, startServiceProcess } from '../support/service-process';
 import { TcpProxy } from '../support/tcp-proxy';
+import { asForm, typedApi } from '../support/typed-api';
 
 /** The parts these tests assert: a hang fails inside httpCall (ANSWER_WITHIN_MS), not as a Jest timeout. */
 async function call(
@@ -268,20 +269,17 @@ describe('concurrent requests over real HTTP', () => {
       const decomposed = composed.normalize('NFD');
       expect(decomposed).not.toBe(composed);
       await registerUser(sut, { email: composed, password: 'a long enough password' });
-      const second = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/users/register',
-        payload: { email: decomposed, password: 'a long enough password', full_name: 'Jose' },
+      const api = typedApi(sut);
+      const second = await api.POST('/api/v1/users/register', {
+        body: { email: decomposed, password: 'a long enough password', full_name: 'Jose' },
       });
-      expect(second.statusCode).toBe(400);
-      expect(second.json()).toEqual({ detail: 'Email already registered' });
-      const login = await sut.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: new URLSearchParams({ username: decomposed, password: 'a long enough password' }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      expect(second.response.status).toBe(400);
+      expect(second.error).toEqual({ detail: 'Email already registered' });
+      const login = await api.POST('/api/v1/auth/login', {
+        body: { username: decomposed, password: 'a long enough password' },
+        ...asForm,
       });
-      expect(login.statusCode).toBe(200);
+      expect(login.response.status).toBe(200);
     });
   });
 

@@ -1,13 +1,17 @@
+import type { Schemas } from '../../client';
 import { DataSource } from 'typeorm';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { createTestDatabase, TestDatabase } from '../setup/test-database';
 import { TcpProxy } from '../support/tcp-proxy';
+import { typedApi } from '../support/typed-api';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function graphHealth(sut: TestApp): Promise<string> {
-  return (await sut.inject({ url: '/api/v1/system/health' })).json().services.graph_database as string;
+  const health = await typedApi(sut).GET('/api/v1/system/health');
+  // A 503 answers the same body as a 200.
+  return (health.data ?? (health.error as Schemas['HealthResponse'])).services.graph_database;
 }
 
 /** Polls health until the graph reports `state`, bounded in time; answers the last state seen. */
@@ -95,9 +99,11 @@ describeOnPostgres("health's graph_database with its store down", () => {
   it('is disconnected while the connections are reset, and connected again once they pass', async () => {
     expect(await eventually(sut, 'connected')).toBe('connected');
     proxy.mode = 'reset';
-    const down = await sut.inject({ url: '/api/v1/system/health' });
-    expect(down.statusCode).toBe(503);
-    expect(down.json().services).toMatchObject({ database: 'disconnected', graph_database: 'disconnected' });
+    const down = await typedApi(sut).GET('/api/v1/system/health');
+    expect(down.response.status).toBe(503);
+    expect(down.error).toMatchObject({
+      services: { database: 'disconnected', graph_database: 'disconnected' },
+    });
     proxy.mode = 'forward';
     expect(await eventually(sut, 'connected')).toBe('connected');
   });

@@ -2,6 +2,7 @@ import { Clock } from '../../src/common/time/clock';
 import { FakeClock } from '../fakes/clock';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { dataOf, issuesOf, QueryOf, typedApi } from '../support/typed-api';
 
 // The replay maps Friday 2026-11-20 onto the real trading day 2016-02-09. Expected figures below
 // are that day's real prices (AAPL opened 94.29, closed 94.99 after 95.01 the day before).
@@ -22,8 +23,22 @@ describe('market data on the offline replay (spec 4.2)', () => {
   afterAll(() => sut.close());
   beforeEach(() => time.set(FRIDAY_AFTER_CLOSE));
 
+  // Raw: requests without a token, and the queries the types forbid (a missing required parameter,
+  // an interval or a limit outside its type).
   const get = (url: string, headers: Record<string, string> = user.headers) =>
     sut.inject({ url: `/api/v1/market/${url}`, headers });
+  const api = () => typedApi(sut, user);
+  const quote = (symbol: string) =>
+    api().GET('/api/v1/market/stock/{symbol}', { params: { path: { symbol } } });
+  const splits = (symbol: string) =>
+    api().GET('/api/v1/market/stock/{symbol}/splits', { params: { path: { symbol } } });
+  const history = (symbol: string, query?: QueryOf<'/api/v1/market/stock/{symbol}/history'>) =>
+    api().GET('/api/v1/market/stock/{symbol}/history', { params: { path: { symbol }, query } });
+  const batch = (symbols: string) =>
+    api().GET('/api/v1/market/stocks/batch', { params: { query: { symbols } } });
+  const search = (query: QueryOf<'/api/v1/market/search'>) =>
+    api().GET('/api/v1/market/search', { params: { query } });
+  const summary = () => api().GET('/api/v1/market/summary');
 
   it.each([
     'stock/AAPL',
@@ -40,9 +55,9 @@ describe('market data on the offline replay (spec 4.2)', () => {
 
   describe('GET /market/stock/{symbol}', () => {
     it('quotes a stock with the Stock fields', async () => {
-      const response = await get('stock/AAPL');
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      const response = await quote('AAPL');
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toEqual({
         symbol: 'AAPL',
         name: 'Apple Inc.',
         price: 94.99,
@@ -52,9 +67,9 @@ describe('market data on the offline replay (spec 4.2)', () => {
     });
 
     it('accepts lower case and surrounding spaces', async () => {
-      const response = await get('stock/%20msft%20');
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      const response = await quote(' msft ');
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toEqual({
         symbol: 'MSFT',
         name: 'Microsoft Corp.',
         price: 49.28,
@@ -64,9 +79,9 @@ describe('market data on the offline replay (spec 4.2)', () => {
     });
 
     it.each(['BRK.B', 'brk-b'])('accepts the class share written %s', async (symbol) => {
-      const response = await get(`stock/${symbol}`);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      const response = await quote(symbol);
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toEqual({
         symbol: 'BRK.B',
         name: 'Berkshire Hathaway',
         price: 127.72,
@@ -76,34 +91,34 @@ describe('market data on the offline replay (spec 4.2)', () => {
     });
 
     it('answers 404 for a symbol outside the universe', async () => {
-      const response = await get('stock/zzzz');
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Stock ZZZZ not found' });
+      const response = await quote('zzzz');
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ detail: 'Stock ZZZZ not found' });
     });
 
     it('moves from the open to the close during the New York session', async () => {
       time.set('2026-11-20T14:30:00Z');
-      expect((await get('stock/AAPL')).json().price).toBe(94.29);
+      expect(dataOf(await quote('AAPL')).price).toBe(94.29);
       time.set('2026-11-20T17:45:00Z');
       // Half-way along open 94.29 → low 93.93 → high 95.94 → close 94.99.
-      expect((await get('stock/AAPL')).json().price).toBe(95.23);
+      expect(dataOf(await quote('AAPL')).price).toBe(95.23);
       time.set('2026-11-20T21:00:00Z');
-      expect((await get('stock/AAPL')).json().price).toBe(94.99);
+      expect(dataOf(await quote('AAPL')).price).toBe(94.99);
     });
 
     it('holds Friday close over the weekend and until Monday opens', async () => {
       for (const instant of ['2026-11-21T15:00:00Z', '2026-11-23T14:29:00Z']) {
         time.set(instant);
-        expect((await get('stock/AAPL')).json()).toMatchObject({ price: 94.99, change: -0.02 });
+        expect(dataOf(await quote('AAPL'))).toMatchObject({ price: 94.99, change: -0.02 });
       }
     });
   });
 
   describe('GET /market/stocks/batch', () => {
     it('mixes stocks and {error} entries, trimming, upper-casing and de-duplicating', async () => {
-      const response = await get('stocks/batch?symbols=%20aapl,zzzz,,AAPL,brk-b%20');
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      const response = await batch(' aapl,zzzz,,AAPL,brk-b ');
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toEqual({
         data: {
           AAPL: { symbol: 'AAPL', name: 'Apple Inc.', price: 94.99, change: -0.02, changePercent: -0.02 },
           ZZZZ: { error: 'Stock ZZZZ not found' },
@@ -120,32 +135,32 @@ describe('market data on the offline replay (spec 4.2)', () => {
     });
 
     it('takes a single symbol', async () => {
-      const response = await get('stocks/batch?symbols=msft');
-      expect(response.statusCode).toBe(200);
-      expect(response.json().requested_symbols).toEqual(['MSFT']);
-      expect(Object.keys(response.json().data)).toEqual(['MSFT']);
+      const response = await batch('msft');
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response).requested_symbols).toEqual(['MSFT']);
+      expect(Object.keys(dataOf(response).data)).toEqual(['MSFT']);
     });
 
     it('takes 10 symbols', async () => {
       const symbols = ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'FB', 'JPM', 'XOM', 'JNJ', 'WMT', 'NOPE'];
-      const response = await get(`stocks/batch?symbols=${symbols.join(',')}`);
-      expect(response.statusCode).toBe(200);
-      expect(response.json().requested_symbols).toEqual(symbols);
-      expect(response.json().data.NOPE).toEqual({ error: 'Stock NOPE not found' });
-      expect(response.json().data.JPM).toMatchObject({ symbol: 'JPM', name: 'JPMorgan Chase & Co.' });
+      const response = await batch(symbols.join(','));
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response).requested_symbols).toEqual(symbols);
+      expect(dataOf(response).data.NOPE).toEqual({ error: 'Stock NOPE not found' });
+      expect(dataOf(response).data.JPM).toMatchObject({ symbol: 'JPM', name: 'JPMorgan Chase & Co.' });
     });
 
     it('refuses 11 symbols with 400', async () => {
       const symbols = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K'];
-      const response = await get(`stocks/batch?symbols=${symbols.join(',')}`);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Maximum 10 symbols allowed per batch request' });
+      const response = await batch(symbols.join(','));
+      expect(response.response.status).toBe(400);
+      expect(response.error).toEqual({ detail: 'Maximum 10 symbols allowed per batch request' });
     });
 
     it('counts duplicates once toward the limit', async () => {
-      const response = await get(`stocks/batch?symbols=${Array(11).fill('aapl').join(',')}`);
-      expect(response.statusCode).toBe(200);
-      expect(response.json().requested_symbols).toEqual(['AAPL']);
+      const response = await batch(Array(11).fill('aapl').join(','));
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response).requested_symbols).toEqual(['AAPL']);
     });
 
     it('answers 422 without symbols', async () => {
@@ -154,9 +169,9 @@ describe('market data on the offline replay (spec 4.2)', () => {
       expect(missing.json()).toEqual({
         detail: [{ loc: ['query', 'symbols'], msg: 'Field required', type: 'missing' }],
       });
-      const empty = await get('stocks/batch?symbols=%20,,');
-      expect(empty.statusCode).toBe(422);
-      expect(empty.json().detail).toEqual([
+      const empty = await batch(' ,,');
+      expect(empty.response.status).toBe(422);
+      expect(issuesOf(empty)).toEqual([
         expect.objectContaining({ loc: ['query', 'symbols'], type: 'too_short' }),
       ]);
     });
@@ -164,9 +179,9 @@ describe('market data on the offline replay (spec 4.2)', () => {
 
   describe('GET /market/summary', () => {
     it('gives the three indices and the five top gainers and losers', async () => {
-      const response = await get('summary');
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      const response = await summary();
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toEqual({
         indices: [
           { name: 'S&P 500', value: 1852.21, change: -1.23, changePercent: -0.07 },
           { name: 'Dow Jones', value: 16014.38, change: -12.67, changePercent: -0.08 },
@@ -198,9 +213,9 @@ describe('market data on the offline replay (spec 4.2)', () => {
 
   describe('GET /market/stock/{symbol}/splits', () => {
     it('lists the split the replay puts on its calendar each cycle, over the last 20 years, on adjusted closes', async () => {
-      const response = await get('stock/%20aapl/splits');
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      const response = await splits(' aapl');
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toEqual({
         symbol: 'AAPL',
         adjusted_closes: true,
         splits: [
@@ -213,8 +228,8 @@ describe('market data on the offline replay (spec 4.2)', () => {
     });
 
     it('shows the adjusted closes continuous across the split: 2014-06-06 then 2014-06-09 replayed', async () => {
-      const response = await get('stock/AAPL/history?from=2025-04-09&to=2025-04-10');
-      expect(response.json().bars.map((bar: { close: number }) => bar.close)).toEqual([92.2242, 93.7]);
+      const response = await history('AAPL', { from: '2025-04-09', to: '2025-04-10' });
+      expect(dataOf(response).bars.map((bar: { close: number }) => bar.close)).toEqual([92.2242, 93.7]);
     });
 
     it.each([
@@ -228,24 +243,24 @@ describe('market data on the offline replay (spec 4.2)', () => {
         ],
       ],
       ['MSFT', []],
-    ])('lists the splits of %s', async (symbol, splits) => {
-      const response = await get(`stock/${symbol}/splits`);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ symbol, adjusted_closes: true, splits });
+    ])('lists the splits of %s', async (symbol, expected) => {
+      const response = await splits(symbol);
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toEqual({ symbol, adjusted_closes: true, splits: expected });
     });
 
     it('answers 404 for a symbol outside the universe, as the quote route does', async () => {
-      const response = await get('stock/zzzz/splits');
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Stock ZZZZ not found' });
+      const response = await splits('zzzz');
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ detail: 'Stock ZZZZ not found' });
     });
   });
 
   describe('GET /market/stock/{symbol}/history', () => {
     it('defaults to the last year of daily bars, NYSE sessions only, oldest first', async () => {
-      const response = await get('stock/aapl/history');
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const response = await history('aapl');
+      expect(response.response.status).toBe(200);
+      const body = dataOf(response);
       expect(body.symbol).toBe('AAPL');
       expect(body.interval).toBe('1d');
       // 262 weekdays less the 10 NYSE holidays among them (Thanksgiving 2025 to Independence Day
@@ -267,7 +282,7 @@ describe('market data on the offline replay (spec 4.2)', () => {
 
     it('stops at the running session, whose bar is still forming', async () => {
       time.set('2026-11-20T14:30:00Z');
-      const bars = (await get('stock/AAPL/history?from=2026-11-19&to=2026-12-31')).json().bars;
+      const bars = dataOf(await history('AAPL', { from: '2026-11-19', to: '2026-12-31' })).bars;
       expect(bars).toEqual([
         { date: '2026-11-19', open: 93.13, high: 95.7, low: 93.04, close: 95.01, volume: 54021375 },
         { date: '2026-11-20', open: 94.29, high: 94.29, low: 94.29, close: 94.29, volume: 0 },
@@ -275,10 +290,10 @@ describe('market data on the offline replay (spec 4.2)', () => {
     });
 
     it('rolls bars up by week and by month, consistent with the daily ones', async () => {
-      const query = 'from=2026-10-01&to=2026-11-20';
-      const daily = (await get(`stock/AAPL/history?${query}`)).json().bars;
-      const weekly = (await get(`stock/AAPL/history?${query}&interval=1wk`)).json();
-      const monthly = (await get(`stock/AAPL/history?${query}&interval=1mo`)).json();
+      const query = { from: '2026-10-01', to: '2026-11-20' };
+      const daily = dataOf(await history('AAPL', query)).bars;
+      const weekly = dataOf(await history('AAPL', { ...query, interval: '1wk' }));
+      const monthly = dataOf(await history('AAPL', { ...query, interval: '1mo' }));
       expect(weekly.interval).toBe('1wk');
       expect(weekly.bars.map((bar: { date: string }) => bar.date)).toEqual([
         '2026-10-01',
@@ -294,14 +309,14 @@ describe('market data on the offline replay (spec 4.2)', () => {
       const november = daily.filter((bar: { date: string }) => bar.date >= '2026-11-01');
       expect(monthly.bars[1]).toMatchObject({
         open: november[0].open,
-        close: november.at(-1).close,
+        close: november.at(-1)!.close,
         high: Math.max(...november.map((bar: { high: number }) => bar.high)),
       });
     });
 
     it('serves the indices too', async () => {
-      const response = await get('stock/%5EGSPC/history?from=2026-11-20&to=2026-11-20');
-      expect(response.json()).toEqual({
+      const response = await history('^GSPC', { from: '2026-11-20', to: '2026-11-20' });
+      expect(dataOf(response)).toEqual({
         symbol: '^GSPC',
         interval: '1d',
         bars: [{ date: '2026-11-20', open: 1848.46, high: 1868.25, low: 1834.94, close: 1852.21, volume: 0 }],
@@ -309,9 +324,9 @@ describe('market data on the offline replay (spec 4.2)', () => {
     });
 
     it('answers 404 for an unknown symbol', async () => {
-      const response = await get('stock/ZZZZ/history');
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Stock ZZZZ not found' });
+      const response = await history('ZZZZ');
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ detail: 'Stock ZZZZ not found' });
     });
 
     it.each([
@@ -325,9 +340,9 @@ describe('market data on the offline replay (spec 4.2)', () => {
     });
 
     it('answers 422 when from is after to', async () => {
-      const response = await get('stock/AAPL/history?from=2026-11-20&to=2026-11-01');
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      const response = await history('AAPL', { from: '2026-11-20', to: '2026-11-01' });
+      expect(response.response.status).toBe(422);
+      expect(response.error).toEqual({
         detail: [
           { loc: ['query', 'from'], msg: 'Value error, from must not be after to', type: 'value_error' },
         ],
@@ -337,24 +352,24 @@ describe('market data on the offline replay (spec 4.2)', () => {
 
   describe('GET /market/search', () => {
     it('finds symbols by ticker and by company name, best first', async () => {
-      const byTicker = await get('search?query=aapl');
-      expect(byTicker.statusCode).toBe(200);
-      expect(byTicker.json()[0]).toEqual({ symbol: 'AAPL', name: 'Apple Inc.' });
-      const byName = await get('search?query=berkshire');
-      expect(byName.json()).toEqual([{ symbol: 'BRK.B', name: 'Berkshire Hathaway' }]);
+      const byTicker = await search({ query: 'aapl' });
+      expect(byTicker.response.status).toBe(200);
+      expect(dataOf(byTicker)[0]).toEqual({ symbol: 'AAPL', name: 'Apple Inc.' });
+      const byName = await search({ query: 'berkshire' });
+      expect(dataOf(byName)).toEqual([{ symbol: 'BRK.B', name: 'Berkshire Hathaway' }]);
     });
 
     it('defaults to 10 results', async () => {
-      expect((await get('search?query=a')).json()).toHaveLength(10);
+      expect(dataOf(await search({ query: 'a' }))).toHaveLength(10);
     });
 
     it.each([
       [1, 1],
       [50, 50],
     ])('takes limit=%i', async (limit, expected) => {
-      const response = await get(`search?query=a&limit=${limit}`);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toHaveLength(expected);
+      const response = await search({ query: 'a', limit });
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toHaveLength(expected);
     });
 
     it.each([

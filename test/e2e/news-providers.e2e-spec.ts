@@ -5,6 +5,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { VendorFixtureServer } from '../fakes/fake-vendor-server';
 import { newsFixture } from '../fixtures/news/news-fixture';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { dataOf, typedApi } from '../support/typed-api';
 
 // The vendors are recorded fixtures served locally; caching is off so each test sees its route.
 const NO_CACHE = {
@@ -33,16 +34,18 @@ describe('news from NewsAPI (NEWS_PROVIDER=newsapi)', () => {
   });
   beforeEach(() => (vendor.requests.length = 0));
 
+  // Raw: the refused-key table loops over the routes by path.
   const get = (url: string) => sut.inject({ url: `/api/v1/${url}`, headers: user.headers });
+  const api = () => typedApi(sut, user);
 
   it('serves the headlines newest first with the sentiment our engine computed', async () => {
     vendor.route = () => ({ fixture: newsFixture('newsapi/top-headlines-business.json') });
-    const response = await get('market/news?limit=2');
-    expect(response.statusCode).toBe(200);
+    const response = await api().GET('/api/v1/market/news', { params: { query: { limit: 2 } } });
+    expect(response.response.status).toBe(200);
     const title = 'Nvidia beats quarterly revenue estimates on strong data center demand - Reuters';
     const description =
       'Nvidia reported third-quarter revenue above Wall Street estimates on Wednesday, as demand for its data center chips remained strong.';
-    expect(response.json()).toEqual([
+    expect(dataOf(response)).toEqual([
       {
         title,
         description,
@@ -53,22 +56,26 @@ describe('news from NewsAPI (NEWS_PROVIDER=newsapi)', () => {
       },
       expect.objectContaining({ source: 'The Wall Street Journal', publishedAt: '2026-11-19T16:20:00.000Z' }),
     ]);
-    expect(response.json()[0].sentiment).toBe('positive');
+    expect(dataOf(response)[0].sentiment).toBe('positive');
   });
 
   it('asks for stock news by ticker and company name', async () => {
     vendor.route = () => ({ fixture: newsFixture('newsapi/everything-apple.json') });
-    const response = await get('news/stock/aapl?limit=1');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toHaveLength(1);
+    const response = await api().GET('/api/v1/news/stock/{symbol}', {
+      params: { path: { symbol: 'aapl' }, query: { limit: 1 } },
+    });
+    expect(response.response.status).toBe(200);
+    expect(dataOf(response)).toHaveLength(1);
     expect(vendor.requests[0].query.get('q')).toBe('(AAPL OR "Apple Inc.")');
   });
 
   it('filters by sentiment on our side', async () => {
     vendor.route = () => ({ fixture: newsFixture('newsapi/everything-apple.json') });
-    const response = await get('news?keywords=apple&sentiment=negative');
-    expect(response.statusCode).toBe(200);
-    expect(response.json().map((item: { source: string }) => item.source)).toEqual(['MarketWatch']);
+    const response = await api().GET('/api/v1/news', {
+      params: { query: { keywords: 'apple', sentiment: 'negative' } },
+    });
+    expect(response.response.status).toBe(200);
+    expect(dataOf(response).map((item: { source: string }) => item.source)).toEqual(['MarketWatch']);
   });
 
   it.each([
@@ -86,9 +93,11 @@ describe('news from NewsAPI (NEWS_PROVIDER=newsapi)', () => {
   });
 
   it('still serves wire items by their url', async () => {
-    const response = await get('news/items/20261120-gainer-mlm');
-    expect(response.statusCode).toBe(200);
-    expect(response.json().source).toBe('Market Replay Wire');
+    const response = await api().GET('/api/v1/news/items/{id}', {
+      params: { path: { id: '20261120-gainer-mlm' } },
+    });
+    expect(response.response.status).toBe(200);
+    expect(dataOf(response).source).toBe('Market Replay Wire');
   });
 
   it('answers 500 when rate limited, without waiting out a long back-off', async () => {
@@ -97,9 +106,9 @@ describe('news from NewsAPI (NEWS_PROVIDER=newsapi)', () => {
       fixture: newsFixture('newsapi/error-rate-limited.json'),
       headers: { 'retry-after': '3600' },
     });
-    const response = await get('news/search?query=oil');
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
+    const response = await api().GET('/api/v1/news/search', { params: { query: { query: 'oil' } } });
+    expect(response.response.status).toBe(500);
+    expect(response.error).toEqual({
       detail: 'Failed to search news. Check the NEWS_API_KEY configuration',
     });
   });
@@ -128,14 +137,16 @@ describe('news and social sentiment from Finnhub (NEWS_PROVIDER=finnhub)', () =>
     await vendor.close();
   });
 
-  const get = (url: string) => sut.inject({ url: `/api/v1/${url}`, headers: user.headers });
+  const api = () => typedApi(sut, user);
 
   it('serves company news with engine sentiment', async () => {
     vendor.route = () => ({ fixture: newsFixture('finnhub/company-news-aapl.json') });
-    const response = await get('market/news/stock/AAPL');
-    expect(response.statusCode).toBe(200);
+    const response = await api().GET('/api/v1/market/news/stock/{symbol}', {
+      params: { path: { symbol: 'AAPL' } },
+    });
+    expect(response.response.status).toBe(200);
     expect(
-      response.json().map((item: { title: string; sentiment: string }) => [item.title, item.sentiment]),
+      dataOf(response).map((item: { title: string; sentiment: string }) => [item.title, item.sentiment]),
     ).toEqual([
       ['Apple supplier warns of weaker orders', 'negative'],
       ['Apple shares rise after analysts upgrade the stock on services growth', 'positive'],
@@ -144,29 +155,29 @@ describe('news and social sentiment from Finnhub (NEWS_PROVIDER=finnhub)', () =>
 
   it('searches the general news', async () => {
     vendor.route = () => ({ fixture: newsFixture('finnhub/news-general.json') });
-    const response = await get('news/search?query=boeing');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([expect.objectContaining({ source: 'Reuters', sentiment: 'negative' })]);
+    const response = await api().GET('/api/v1/news/search', { params: { query: { query: 'boeing' } } });
+    expect(response.response.status).toBe(200);
+    expect(dataOf(response)).toEqual([expect.objectContaining({ source: 'Reuters', sentiment: 'negative' })]);
   });
 
   it('names FINNHUB_API_KEY when Finnhub refuses the key', async () => {
     vendor.route = () => ({ status: 401, fixture: newsFixture('finnhub/invalid-key.json') });
-    const latest = await get('news');
-    expect(latest.statusCode).toBe(500);
-    expect(latest.json()).toEqual({
+    const latest = await api().GET('/api/v1/news');
+    expect(latest.response.status).toBe(500);
+    expect(latest.error).toEqual({
       detail: 'Failed to retrieve news. Check the FINNHUB_API_KEY configuration',
     });
-    const search = await get('market/news/search?query=apple');
-    expect(search.json()).toEqual({
+    const search = await api().GET('/api/v1/market/news/search', { params: { query: { query: 'apple' } } });
+    expect(search.error).toEqual({
       detail: 'Failed to search news. Check the FINNHUB_API_KEY configuration',
     });
   });
 
   it('reports social sentiment of the last 7 days', async () => {
     vendor.route = () => ({ fixture: newsFixture('finnhub/social-sentiment-gme.json') });
-    const response = await get('news/social/gme');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    const response = await api().GET('/api/v1/news/social/{symbol}', { params: { path: { symbol: 'gme' } } });
+    expect(response.response.status).toBe(200);
+    expect(dataOf(response)).toEqual({
       symbol: 'GME',
       mentions: 40,
       positiveMentions: 22,
@@ -185,9 +196,9 @@ describe('news and social sentiment from Finnhub (NEWS_PROVIDER=finnhub)', () =>
 
   it('answers 500 naming FINNHUB_API_KEY when social sentiment fails', async () => {
     vendor.route = () => ({ status: 403, fixture: newsFixture('finnhub/no-access.json') });
-    const response = await get('news/social/GME');
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
+    const response = await api().GET('/api/v1/news/social/{symbol}', { params: { path: { symbol: 'GME' } } });
+    expect(response.response.status).toBe(500);
+    expect(response.error).toEqual({
       detail: 'Failed to retrieve social sentiment. Check the FINNHUB_API_KEY configuration',
     });
   });

@@ -3,7 +3,7 @@ import { FakeClock } from '../fakes/clock';
 import { SentimentEngine } from '../../src/modules/news/sentiment/sentiment.engine';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { dataOf, typedApi } from '../support/typed-api';
+import { dataOf, issuesOf, QueryOf, typedApi } from '../support/typed-api';
 
 // The replay maps Friday 2026-11-20 onto the real trading day 2016-02-09, whose biggest S&P 500
 // gainer was Martin Marietta Materials (+9.36% to 128.88). Wire stories are filed from 16:01 to
@@ -45,12 +45,34 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
   afterAll(() => sut.close());
   beforeEach(() => time.set(FRIDAY_AFTER_CLOSE));
 
+  // Raw: the queries the types forbid, and the trailing-slash route.
   const get = (url: string, headers: Record<string, string> = user.headers) =>
     sut.inject({ url: `/api/v1/${url}`, headers });
-  const items = async (url: string): Promise<Item[]> => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(200);
-    return response.json<Item[]>();
+  const api = () => typedApi(sut, user);
+  // Spec 4.2's routes under /market/news and 4.3's under /news answer alike.
+  const latest = {
+    'market/news': (query?: QueryOf<'/api/v1/market/news'>) =>
+      api().GET('/api/v1/market/news', { params: { query } }),
+    news: (query?: QueryOf<'/api/v1/news'>) => api().GET('/api/v1/news', { params: { query } }),
+  };
+  const search = {
+    'market/news/search': (query: QueryOf<'/api/v1/market/news/search'>) =>
+      api().GET('/api/v1/market/news/search', { params: { query } }),
+    'news/search': (query: QueryOf<'/api/v1/news/search'>) =>
+      api().GET('/api/v1/news/search', { params: { query } }),
+  };
+  const aboutStock = {
+    'market/news/stock': (symbol: string, query?: QueryOf<'/api/v1/market/news/stock/{symbol}'>) =>
+      api().GET('/api/v1/market/news/stock/{symbol}', { params: { path: { symbol }, query } }),
+    'news/stock': (symbol: string, query?: QueryOf<'/api/v1/news/stock/{symbol}'>) =>
+      api().GET('/api/v1/news/stock/{symbol}', { params: { path: { symbol }, query } }),
+  };
+  const story = (id: string) => api().GET('/api/v1/news/items/{id}', { params: { path: { id } } });
+  /** The list an answer carries, which must be a 200. */
+  const items = async (answer: Promise<{ response: Response; data?: Item[] }>) => {
+    const response = await answer;
+    expect(response.response.status).toBe(200);
+    return dataOf(response);
   };
   const text = (item: Item) => `${item.title} ${item.description}`.toLowerCase();
 
@@ -87,9 +109,9 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     expect(response.json()).toEqual({ detail: 'Could not validate credentials' });
   });
 
-  describe.each(['market/news', 'news'])('GET /api/v1/%s', (path) => {
+  describe.each(['market/news', 'news'] as const)('GET /api/v1/%s', (path) => {
     it('lists 10 featured wire stories by default, newest first, scored by the engine', async () => {
-      const list = await items(path);
+      const list = await items(latest[path]());
       expect(list).toHaveLength(10);
       expectWellFormed(list);
       expect(list[0].url).toBe('https://invest.example.com/api/v1/news/items/20261120-market-close');
@@ -99,14 +121,14 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     });
 
     it('is deterministic', async () => {
-      expect(await items(`${path}?limit=50`)).toEqual(await items(`${path}?limit=50`));
+      expect(await items(latest[path]({ limit: 50 }))).toEqual(await items(latest[path]({ limit: 50 })));
     });
 
     it.each([
       ['1', 1],
       ['50', 50],
     ])('takes limit=%s', async (limit, length) => {
-      expect(await items(`${path}?limit=${limit}`)).toHaveLength(length);
+      expect(await items(latest[path]({ limit: Number(limit) }))).toHaveLength(length);
     });
 
     it.each([
@@ -115,6 +137,7 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       ['ten', 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
       ['', 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
     ])('refuses limit=%s with 422', async (limit, type, msg) => {
+      // Raw: the limit as sent, a word and an empty value among them.
       const response = await get(`${path}?limit=${limit}`);
       expect(response.statusCode).toBe(422);
       expect(response.json().detail).toEqual([
@@ -123,7 +146,7 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     });
 
     it('filters by symbol, in any case, including the company closing briefs', async () => {
-      const list = await items(`${path}?symbol=mlm&limit=50`);
+      const list = await items(latest[path]({ symbol: 'mlm', limit: 50 }));
       expectWellFormed(list);
       expect(list.map((item) => item.url.split('/').pop())).toEqual(
         expect.arrayContaining(['20261120-gainer-mlm', '20261120-brief-mlm', '20261116-brief-mlm']),
@@ -132,34 +155,38 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     });
 
     it('filters by keywords (comma-separated alternatives)', async () => {
-      const energy = await items(`${path}?keywords=energy&limit=50`);
+      const energy = await items(latest[path]({ keywords: 'energy', limit: 50 }));
       expect(energy.length).toBeGreaterThan(0);
       for (const item of energy) expect(text(item)).toContain('energy');
-      const either = await items(`${path}?keywords=${encodeURIComponent('viacom, hanesbrands')}&limit=50`);
+      const either = await items(latest[path]({ keywords: 'viacom, hanesbrands', limit: 50 }));
       expect(either.some((item) => text(item).includes('viacom'))).toBe(true);
       expect(either.some((item) => text(item).includes('hanesbrands'))).toBe(true);
       for (const item of either) expect(text(item)).toMatch(/viacom|hanesbrands/);
     });
 
     it('answers an unknown symbol with an empty list', async () => {
-      expect(await items(`${path}?symbol=ZZZZ`)).toEqual([]);
+      expect(await items(latest[path]({ symbol: 'ZZZZ' }))).toEqual([]);
     });
 
     it('refuses a malformed symbol with 422', async () => {
-      const response = await get(`${path}?symbol=${encodeURIComponent('not a symbol!')}`);
-      expect(response.statusCode).toBe(422);
-      expect(response.json().detail[0].loc).toEqual(['query', 'symbol']);
+      const response = await latest[path]({ symbol: 'not a symbol!' });
+      expect(response.response.status).toBe(422);
+      expect(issuesOf(response)[0].loc).toEqual(['query', 'symbol']);
     });
   });
 
   describe('GET /api/v1/news/ filters of 4.3', () => {
     it.each(['positive', 'negative', 'neutral'])('filters sentiment=%s', async (sentiment) => {
-      const list = await items(`news/?sentiment=${sentiment}&limit=50`);
+      // Raw: the route as the spec writes it, with its trailing slash.
+      const response = await get(`news/?sentiment=${sentiment}&limit=50`);
+      expect(response.statusCode).toBe(200);
+      const list = response.json<Item[]>();
       expect(list.length).toBeGreaterThan(0);
       for (const item of list) expect(item.sentiment).toBe(sentiment);
     });
 
     it('refuses an unknown sentiment with 422', async () => {
+      // Raw: a sentiment outside the enum is what the types forbid.
       const response = await get('news?sentiment=bullish');
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
@@ -175,50 +202,50 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     });
 
     it('filters by a from/to window of dates or instants', async () => {
-      const thursday = await items('news?from=2026-11-19&to=2026-11-19&limit=50');
+      const thursday = await items(latest.news({ from: '2026-11-19', to: '2026-11-19', limit: 50 }));
       expect(thursday.length).toBeGreaterThan(10);
       for (const item of thursday) expect(item.publishedAt.slice(0, 10)).toBe('2026-11-19');
-      const evening = await items(`news?from=${encodeURIComponent('2026-11-20T21:30:00Z')}&limit=50`);
+      const evening = await items(latest.news({ from: '2026-11-20T21:30:00Z', limit: 50 }));
       expect(evening.length).toBeGreaterThan(0);
       for (const item of evening) expect(item.publishedAt >= '2026-11-20T21:30:00.000Z').toBe(true);
-      const earlier = await items('news?to=2026-11-12&limit=5');
+      const earlier = await items(latest.news({ to: '2026-11-12', limit: 5 }));
       expect(earlier).toHaveLength(5);
       for (const item of earlier) expect(item.publishedAt <= '2026-11-12T23:59:59.999Z').toBe(true);
     });
 
     it('has no stories before the replay calendar starts (2024-01-01, a holiday: the first session is Jan 2)', async () => {
-      expect(await items('news?to=2023-12-31')).toEqual([]);
-      expect(await items('news?to=2024-01-01')).toEqual([]);
-      const first = await items('news?to=2024-01-02&limit=50');
+      expect(await items(latest.news({ to: '2023-12-31' }))).toEqual([]);
+      expect(await items(latest.news({ to: '2024-01-01' }))).toEqual([]);
+      const first = await items(latest.news({ to: '2024-01-02', limit: 50 }));
       expect(first.length).toBeGreaterThan(0);
       for (const item of first) expect(item.publishedAt.slice(0, 10)).toBe('2024-01-02');
-      expect((await get('news/items/20231229-market-close')).statusCode).toBe(404);
+      expect((await story('20231229-market-close')).response.status).toBe(404);
     });
 
     it('refuses a window whose from is after its to, and a malformed date', async () => {
-      const reversed = await get('news?from=2026-11-20&to=2026-11-19');
-      expect(reversed.statusCode).toBe(422);
-      expect(reversed.json().detail).toEqual([
+      const reversed = await latest.news({ from: '2026-11-20', to: '2026-11-19' });
+      expect(reversed.response.status).toBe(422);
+      expect(issuesOf(reversed)).toEqual([
         expect.objectContaining({ loc: ['query', 'from'], type: 'value_error' }),
       ]);
-      const malformed = await get('news?to=2026-13-45');
-      expect(malformed.statusCode).toBe(422);
-      expect(malformed.json().detail).toEqual([
+      const malformed = await latest.news({ to: '2026-13-45' });
+      expect(malformed.response.status).toBe(422);
+      expect(issuesOf(malformed)).toEqual([
         expect.objectContaining({ loc: ['query', 'to'], type: 'datetime_parsing' }),
       ]);
     });
   });
 
-  describe.each(['market/news/search', 'news/search'])('GET /api/v1/%s', (path) => {
+  describe.each(['market/news/search', 'news/search'] as const)('GET /api/v1/%s', (path) => {
     it('finds stories naming the company, newest first', async () => {
-      const list = await items(`${path}?query=Martin%20Marietta`);
+      const list = await items(search[path]({ query: 'Martin Marietta' }));
       expect(list.length).toBeGreaterThan(0);
       expectWellFormed(list);
       for (const item of list) expect(text(item)).toContain('martin marietta');
     });
 
     it('finds by ticker', async () => {
-      const list = await items(`${path}?query=aapl&limit=3`);
+      const list = await items(search[path]({ query: 'aapl', limit: 3 }));
       expect(list.map((item) => item.title)).toEqual([
         'Apple Inc. (AAPL) closes little changed at $94.99',
         'Apple Inc. (AAPL) rises 1.05% to $95.01',
@@ -227,18 +254,19 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     });
 
     it('answers a query nothing matches with an empty list', async () => {
-      expect(await items(`${path}?query=zzzyzzx`)).toEqual([]);
+      expect(await items(search[path]({ query: 'zzzyzzx' }))).toEqual([]);
     });
 
     it('answers 422 for a missing or empty query', async () => {
+      // Raw: a missing required parameter is what the types forbid.
       const missing = await get(path);
       expect(missing.statusCode).toBe(422);
       expect(missing.json()).toEqual({
         detail: [{ loc: ['query', 'query'], msg: 'Field required', type: 'missing' }],
       });
-      const empty = await get(`${path}?query=%20`);
-      expect(empty.statusCode).toBe(422);
-      expect(empty.json().detail).toEqual([
+      const empty = await search[path]({ query: ' ' });
+      expect(empty.response.status).toBe(422);
+      expect(issuesOf(empty)).toEqual([
         expect.objectContaining({ loc: ['query', 'query'], type: 'string_too_short' }),
       ]);
     });
@@ -249,30 +277,30 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       ['50', 200],
       ['51', 422],
     ])('limit=%s answers %s', async (limit, status) => {
-      const response = await get(`${path}?query=${encodeURIComponent('S&P 500')}&limit=${limit}`);
-      expect(response.statusCode).toBe(status);
-      if (status === 200) expect(response.json().length).toBe(Number(limit));
-      else expect(response.json().detail[0].loc).toEqual(['query', 'limit']);
+      const response = await search[path]({ query: 'S&P 500', limit: Number(limit) });
+      expect(response.response.status).toBe(status);
+      if (status === 200) expect(dataOf(response).length).toBe(Number(limit));
+      else expect(issuesOf(response)[0].loc).toEqual(['query', 'limit']);
     });
   });
 
-  describe.each(['market/news/stock', 'news/stock'])('GET /api/v1/%s/{symbol}', (path) => {
+  describe.each(['market/news/stock', 'news/stock'] as const)('GET /api/v1/%s/{symbol}', (path) => {
     it('lists 5 stories about the stock by default', async () => {
-      const list = await items(`${path}/aapl`);
+      const list = await items(aboutStock[path]('aapl'));
       expect(list).toHaveLength(5);
       expectWellFormed(list);
       for (const item of list) expect(item.title).toContain('(AAPL)');
     });
 
     it('accepts the class share written with a dash', async () => {
-      const list = await items(`${path}/brk-b?limit=1`);
+      const list = await items(aboutStock[path]('brk-b', { limit: 1 }));
       expect(list).toHaveLength(1);
       expect(list[0].title).toContain('(BRK.B)');
     });
 
     it('answers an unknown or blank symbol with an empty list', async () => {
-      expect(await items(`${path}/ZZZZ`)).toEqual([]);
-      expect(await items(`${path}/%20`)).toEqual([]);
+      expect(await items(aboutStock[path]('ZZZZ'))).toEqual([]);
+      expect(await items(aboutStock[path](' '))).toEqual([]);
     });
 
     it.each([
@@ -281,23 +309,23 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       ['20', 200],
       ['21', 422],
     ])('limit=%s answers %s', async (limit, status) => {
-      const response = await get(`${path}/MLM?limit=${limit}`);
-      expect(response.statusCode).toBe(status);
-      if (status === 200) expect(response.json().length).toBeLessThanOrEqual(Number(limit));
-      else expect(response.json().detail[0].loc).toEqual(['query', 'limit']);
+      const response = await aboutStock[path]('MLM', { limit: Number(limit) });
+      expect(response.response.status).toBe(status);
+      if (status === 200) expect(dataOf(response).length).toBeLessThanOrEqual(Number(limit));
+      else expect(issuesOf(response)[0].loc).toEqual(['query', 'limit']);
     });
   });
 
   describe('GET /api/v1/news/items/{id}', () => {
     it('returns the story its url points to, consistent with the quote of the session', async () => {
-      const response = await get('news/items/20261120-gainer-mlm');
-      expect(response.statusCode).toBe(200);
+      const response = await story('20261120-gainer-mlm');
+      expect(response.response.status).toBe(200);
       const title = 'Martin Marietta Materials stock climbs 9.4% to close at $128.88';
       const description =
         'Shares of Martin Marietta Materials closed at $128.88, up $11.03 (9.36%) from the previous close of $117.85, ' +
         'the biggest percentage gain in the S&P 500. The stock traded between $108.31 and $133.58. ' +
         'Volume was 3.2 million shares, 3.0 times the 20-day average.';
-      expect(response.json()).toEqual({
+      expect(dataOf(response)).toEqual({
         title,
         description,
         url: 'https://invest.example.com/api/v1/news/items/20261120-gainer-mlm',
@@ -305,9 +333,11 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
         publishedAt: '2026-11-20T21:05:00.000Z',
         ...engine.scoreArticle(title, description),
       });
-      const quote = (await get('market/stock/MLM')).json();
+      const quote = dataOf(
+        await api().GET('/api/v1/market/stock/{symbol}', { params: { path: { symbol: 'MLM' } } }),
+      );
       expect(quote).toMatchObject({ price: 128.88, change: 11.03, changePercent: 9.36 });
-      const summary = (await get('market/summary')).json();
+      const summary = dataOf(await api().GET('/api/v1/market/summary'));
       expect(summary.topGainers[0]).toMatchObject({ symbol: 'MLM' });
     });
 
@@ -342,11 +372,11 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     });
 
     it('resolves every url the feed hands out', async () => {
-      for (const item of await items('news?limit=5')) {
+      for (const item of await items(latest.news({ limit: 5 }))) {
         const id = item.url.split('/').pop()!;
-        const response = await get(`news/items/${id}`);
-        expect(response.statusCode).toBe(200);
-        expect(response.json()).toEqual(item);
+        const response = await story(id);
+        expect(response.response.status).toBe(200);
+        expect(dataOf(response)).toEqual(item);
       }
     });
 
@@ -357,27 +387,27 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
       '20261127-market-close',
       '20261399-market-close',
     ])('answers 404 for %s', async (id) => {
-      const response = await get(`news/items/${id}`);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'News item not found' });
+      const response = await story(id);
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ detail: 'News item not found' });
     });
   });
 
   describe('on the replay calendar', () => {
     it('files a story only once its time has come', async () => {
       time.set('2026-11-20T21:04:59Z');
-      const list = await items('news?limit=3');
+      const list = await items(latest.news({ limit: 3 }));
       expect(list[0].publishedAt).toBe('2026-11-19T21:45:00.000Z');
-      expect((await get('news/items/20261120-gainer-mlm')).statusCode).toBe(404);
-      expect((await get('news/items/20261120-brief-mlm')).statusCode).toBe(200);
+      expect((await story('20261120-gainer-mlm')).response.status).toBe(404);
+      expect((await story('20261120-brief-mlm')).response.status).toBe(200);
       time.set('2026-11-20T21:05:00Z');
-      expect((await items('news?limit=1'))[0].url).toContain('20261120-gainer-mlm');
-      expect((await get('news/items/20261120-gainer-mlm')).statusCode).toBe(200);
+      expect((await items(latest.news({ limit: 1 })))[0].url).toContain('20261120-gainer-mlm');
+      expect((await story('20261120-gainer-mlm')).response.status).toBe(200);
     });
 
     it('serves the last closed session until the next one closes', async () => {
       time.set('2026-11-23T15:00:00Z');
-      expect((await items('news?limit=1'))[0].publishedAt).toBe('2026-11-20T21:45:00.000Z');
+      expect((await items(latest.news({ limit: 1 })))[0].publishedAt).toBe('2026-11-20T21:45:00.000Z');
     });
   });
 
@@ -502,9 +532,11 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
   });
 
   it('answers 503 for social sentiment without FINNHUB_API_KEY', async () => {
-    const response = await get('news/social/AAPL');
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
+    const response = await api().GET('/api/v1/news/social/{symbol}', {
+      params: { path: { symbol: 'AAPL' } },
+    });
+    expect(response.response.status).toBe(503);
+    expect(response.error).toEqual({
       detail: 'Social sentiment is not available. Set FINNHUB_API_KEY to enable it',
     });
   });

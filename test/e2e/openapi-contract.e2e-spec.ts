@@ -155,6 +155,12 @@ describe('the OpenAPI document as a contract', () => {
     });
   });
 
+  it("declares the broker import's body optional: committing a preview sends no file", () => {
+    expect(operationFor(document, 'POST', '/api/v1/portfolio/import').requestBody).toMatchObject({
+      required: false,
+    });
+  });
+
   it('declares Retry-After on the 429 of login', () => {
     const tooMany = operationFor(document, 'POST', '/api/v1/auth/login').responses['429'];
     expect(tooMany.headers).toMatchObject({ 'Retry-After': { schema: { type: 'integer' } } });

@@ -25,11 +25,14 @@ describe('Portfolio accounts', () => {
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
-  const call = (user: TestUser, method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+  const { read, record } = portfolioCalls(() => sut);
+  const call = (user: TestUser, method: 'POST' | 'PATCH', path: string, payload?: object) =>
     sut.inject({ method, url: `${BASE}/${path}`, headers: user.headers, payload });
-  const accounts = async (user: TestUser) =>
-    (await get(user, 'accounts')).json<{ accounts: Account[] }>().accounts;
+  const closeAccount = (user: TestUser, id: number, moveTo?: number) =>
+    typedApi(sut, user).DELETE('/api/v1/portfolio/accounts/{id}', {
+      params: { path: { id }, query: { move_to: moveTo } },
+    });
+  const accounts = async (user: TestUser) => dataOf(await read.accounts(user)).accounts;
   const open = async (user: TestUser, payload: object): Promise<Account> => {
     const response = await call(user, 'POST', 'accounts', payload);
     expect(response.statusCode).toBe(201);
@@ -99,8 +102,8 @@ describe('Portfolio accounts', () => {
       ['Default', false],
     ]);
     const other = await registerUser(sut);
-    expect((await get(other, `accounts/${ira.id}`)).statusCode).toBe(404);
-    expect((await get(other, `positions?account_id=${ira.id}`)).json()).toEqual({
+    expect((await read.account(other, ira.id)).response.status).toBe(404);
+    expect((await read.positions(other, { account_id: ira.id })).error).toEqual({
       detail: 'Account not found',
     });
     expect(
@@ -153,21 +156,18 @@ describe('Portfolio accounts', () => {
     });
     expect(sell.json()).toMatchObject({ account_id: ira.id, realized_pnl: 499 });
 
-    const positions = async (query: string) => {
-      const body = (await get(user, `positions?include_cash=true${query}`)).json();
+    const positions = async (accountId?: number) => {
+      const body = dataOf(await read.positions(user, { include_cash: true, account_id: accountId }));
       return [body.positions[0].quantity, body.positions[0].cost_basis, body.cash_balance];
     };
-    expect(await positions(`&account_id=${ira.id}`)).toEqual([5, 1000, 2499]);
-    expect(await positions(`&account_id=${taxable.id}`)).toEqual([10, 1002, -1002]);
-    expect(await positions('')).toEqual([15, 2002, 1497]);
+    expect(await positions(ira.id)).toEqual([5, 1000, 2499]);
+    expect(await positions(taxable.id)).toEqual([10, 1002, -1002]);
+    expect(await positions()).toEqual([15, 2002, 1497]);
 
-    const realized = async (query: string) => (await get(user, `summary${query}`)).json().realized_pnl;
-    expect([
-      await realized(`?account_id=${ira.id}`),
-      await realized(`?account_id=${taxable.id}`),
-      await realized(''),
-    ]).toEqual([499, 0, 499]);
-    const lots = (await get(user, 'lots')).json().lots;
+    const realized = async (accountId?: number) =>
+      dataOf(await read.summary(user, { account_id: accountId })).realized_pnl;
+    expect([await realized(ira.id), await realized(taxable.id), await realized()]).toEqual([499, 0, 499]);
+    const lots = dataOf(await read.lots(user)).lots;
     expect(
       lots.map((lot: { lot_id: number; account_id: number; quantity: number }) => [
         lot.lot_id,
@@ -178,7 +178,7 @@ describe('Portfolio accounts', () => {
       [lotA, taxable.id, 10],
       [lotB, ira.id, 5],
     ]);
-    const listed = (await get(user, `transactions?account_id=${ira.id}`)).json();
+    const listed = dataOf(await read.transactions(user, { account_id: ira.id }));
     expect(listed.total).toBe(3);
 
     // The IRA holds 5: the taxable account's 10 do not cover a sixth.
@@ -193,19 +193,19 @@ describe('Portfolio accounts', () => {
     expect(oversell.statusCode).toBe(400);
     expect(oversell.json()).toEqual({ detail: 'Insufficient quantity of AAPL to sell' });
 
-    for (const path of [
-      'history?period=ALL',
-      'income?period=ALL',
-      'realized?year=2024',
-      'risk-metrics',
-      '',
-    ]) {
-      const scoped = await get(user, `${path}${path.includes('?') ? '&' : '?'}account_id=${ira.id}`);
-      expect([path, scoped.statusCode]).toEqual([path, 200]);
+    const scopedReads = {
+      'history?period=ALL': () => read.history(user, { period: 'ALL', account_id: ira.id }),
+      'income?period=ALL': () => read.income(user, { period: 'ALL', account_id: ira.id }),
+      'realized?year=2024': () => read.realized(user, { year: 2024, account_id: ira.id }),
+      'risk-metrics': () => read.riskMetrics(user, { account_id: ira.id }),
+      '': () => read.overview(user, { account_id: ira.id }),
+    };
+    for (const [path, scoped] of Object.entries(scopedReads)) {
+      expect([path, (await scoped()).response.status]).toEqual([path, 200]);
     }
-    const realizedIra = (await get(user, `realized?year=2024&account_id=${ira.id}`)).json();
+    const realizedIra = dataOf(await read.realized(user, { year: 2024, account_id: ira.id }));
     expect(realizedIra.totals).toMatchObject({ gain: 499 });
-    expect((await get(user, `realized?year=2024&account_id=${taxable.id}`)).json().realized).toEqual([]);
+    expect(dataOf(await read.realized(user, { year: 2024, account_id: taxable.id })).realized).toEqual([]);
   });
 
   it('refuses to delete an account with transactions unless they move, then merges them', async () => {
@@ -238,39 +238,39 @@ describe('Portfolio accounts', () => {
       account_id: ira.id,
     });
 
-    const refused = await call(user, 'DELETE', `accounts/${ira.id}`);
-    expect([refused.statusCode, refused.json()]).toEqual([
+    const refused = await closeAccount(user, ira.id);
+    expect([refused.response.status, refused.error]).toEqual([
       409,
       { detail: 'The account holds 2 transactions: name the account to move them to in move_to' },
     ]);
-    expect((await call(user, 'DELETE', `accounts/${taxable.id}`)).statusCode).toBe(409);
-    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=${ira.id}`)).statusCode).toBe(409);
-    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=999999`)).statusCode).toBe(404);
+    expect((await closeAccount(user, taxable.id)).response.status).toBe(409);
+    expect((await closeAccount(user, ira.id, ira.id)).response.status).toBe(409);
+    expect((await closeAccount(user, ira.id, 999999)).response.status).toBe(404);
 
-    expect((await call(user, 'DELETE', `accounts/${ira.id}?move_to=${taxable.id}`)).statusCode).toBe(204);
+    expect((await closeAccount(user, ira.id, taxable.id)).response.status).toBe(204);
     expect((await accounts(user)).map((account) => [account.id, account.transaction_count])).toEqual([
       [taxable.id, 3],
     ]);
     // One account now: 20 shares costing 3,002 before the sell, which removes 5 × 150.1 = 750.5.
-    const sell = (await get(user, 'transactions?limit=1')).json().transactions[0];
+    const sell = dataOf(await read.transactions(user, { limit: 1 })).transactions[0];
     expect(sell).toMatchObject({ id: sellId, account_id: taxable.id, realized_pnl: 748.5 });
     const empty = await open(user, { name: 'Empty', kind: 'hsa' });
-    expect((await call(user, 'DELETE', `accounts/${empty.id}`)).statusCode).toBe(204);
-    expect((await get(user, `accounts/${empty.id}`)).statusCode).toBe(404);
+    expect((await closeAccount(user, empty.id)).response.status).toBe(204);
+    expect((await read.account(user, empty.id)).response.status).toBe(404);
   });
 
   it("answers 404 for a deleted account's holdings even right after they were read", async () => {
     const user = await registerUser(sut);
     const empty = await open(user, { name: 'Empty', kind: 'hsa' });
-    for (let read = 0; read < 2; read += 1) {
-      const held = await get(user, `positions?account_id=${empty.id}`);
-      expect([held.statusCode, held.json()]).toEqual([200, { positions: [] }]);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const held = await read.positions(user, { account_id: empty.id });
+      expect([held.response.status, held.data]).toEqual([200, { positions: [] }]);
     }
 
-    expect((await call(user, 'DELETE', `accounts/${empty.id}`)).statusCode).toBe(204);
+    expect((await closeAccount(user, empty.id)).response.status).toBe(204);
 
-    const gone = await get(user, `positions?account_id=${empty.id}`);
-    expect([gone.statusCode, gone.json()]).toEqual([404, { detail: 'Account not found' }]);
+    const gone = await read.positions(user, { account_id: empty.id });
+    expect([gone.response.status, gone.error]).toEqual([404, { detail: 'Account not found' }]);
   });
 
   it('imports a CSV into the account named', async () => {

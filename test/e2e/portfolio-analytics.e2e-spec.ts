@@ -6,7 +6,8 @@ import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { dataOf, typedApi } from '../support/typed-api';
+import { portfolioCalls } from '../support/portfolio-calls';
+import { dataOf, issuesOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 const TRADES_CSV = readFileSync(join(__dirname, '../fixtures/portfolio/trades.csv'), 'utf8');
@@ -42,7 +43,7 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       headers: { ...user.headers, 'content-type': contentType },
       payload: csv,
     });
-  const get = (user: TestUser, path: string) => sut.inject({ url: `${BASE}/${path}`, headers: user.headers });
+  const { read } = portfolioCalls(() => sut);
   const rebalance = (user: TestUser, payload: object) =>
     sut.inject({ method: 'POST', url: `${BASE}/rebalance`, headers: user.headers, payload });
   const record = (user: TestUser, payload: object) =>
@@ -72,8 +73,8 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       // average cost (3000 + 1) / 20 = 150.05 → 5 × 180 − 1 − 750.25
       expect(body.transactions[4]).toMatchObject({ note: 'trim, after earnings', realized_pnl: 148.75 });
       expect(body.transactions[5]).toMatchObject({ executed_at: '2025-04-01T15:45:00.000Z', fees: 0 });
-      expect((await get(user, 'transactions?symbol=brk-b')).json().total).toBe(1);
-      const positions = (await get(user, 'positions')).json().positions;
+      expect(dataOf(await read.transactions(user, { symbol: 'brk-b' })).total).toBe(1);
+      const positions = dataOf(await read.positions(user)).positions;
       expect(positions.map((position: { symbol: string }) => position.symbol).sort()).toEqual([
         'AAPL',
         'BRK.B',
@@ -92,9 +93,9 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       const response = await importCsv(user, lines.join('\n'));
       expect(response.statusCode).toBe(201);
       expect(response.json().imported).toBe(3000);
-      const [aapl] = (await get(user, 'positions')).json().positions;
+      const [aapl] = dataOf(await read.positions(user)).positions;
       expect(aapl).toMatchObject({ quantity: 1500, cost_basis: 150000 });
-      expect((await get(user, 'summary')).json().realized_pnl).toBe(15000);
+      expect(dataOf(await read.summary(user)).realized_pnl).toBe(15000);
       const [{ count }] = await sut.app
         .get(DataSource)
         .query(
@@ -198,7 +199,7 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
         price: start.close,
         executed_at: `${start.date}T21:00:00Z`,
       });
-      const summary = (await get(user, 'summary')).json();
+      const summary = dataOf(await read.summary(user));
       const last = history[history.length - 1];
       expect(summary.performance.ALL).toBeCloseTo(100 * (last.close / start.close - 1), 3);
       expect(summary.performance['1Y']).toBeNull();
@@ -222,9 +223,9 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
   describe('risk metrics', () => {
     it('answers an empty portfolio with nulls and a note', async () => {
       const user = await registerUser(sut);
-      const response = await get(user, 'risk-metrics');
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      const response = await read.riskMetrics(user);
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toMatchObject({
         lookback_days: 252,
         benchmark: '^GSPC',
         risk_free_rate: 0.02,
@@ -252,9 +253,9 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
         executed_at: '2025-01-06',
       });
       // today's session counts as it stands, as in the closes read below
-      const response = await get(user, 'risk-metrics?lookback_days=60&include_today=true');
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const response = await read.riskMetrics(user, { lookback_days: 60, include_today: true });
+      expect(response.response.status).toBe(200);
+      const body = dataOf(response);
 
       const from = clock.daysAgo(200);
       const [stock, index] = [await closes('AAPL', from), await closes('^GSPC', from)];
@@ -275,12 +276,12 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       );
       // historical VaR: the ⌈60 × 5%⌉ = 3rd worst day at 95%, the worst at 99%
       const worst = [...r].sort((x, y) => x - y);
-      expect(body.value_at_risk[0]).toMatchObject({ confidence: 0.95, var: expect.closeTo(-worst[2], 5) });
-      expect(body.value_at_risk[0].cvar).toBeCloseTo(-(worst[0] + worst[1] + worst[2]) / 3, 5);
-      expect(body.value_at_risk[1]).toMatchObject({ confidence: 0.99, var: expect.closeTo(-worst[0], 5) });
-      expect(body.value_at_risk[0].var_amount).toBeCloseTo(body.value_at_risk[0].var * body.total_value, 1);
+      expect(body.value_at_risk![0]).toMatchObject({ confidence: 0.95, var: expect.closeTo(-worst[2], 5) });
+      expect(body.value_at_risk![0].cvar).toBeCloseTo(-(worst[0] + worst[1] + worst[2]) / 3, 5);
+      expect(body.value_at_risk![1]).toMatchObject({ confidence: 0.99, var: expect.closeTo(-worst[0], 5) });
+      expect(body.value_at_risk![0].var_amount).toBeCloseTo(body.value_at_risk![0].var * body.total_value, 1);
       // The market graph's cluster view: one holding is one cluster and one bet (null until the graph is built).
-      const clustered = body.concentration.largest_cluster_weight !== null;
+      const clustered = body.concentration!.largest_cluster_weight !== null;
       expect(body.concentration).toEqual({
         herfindahl_index: 1,
         effective_holdings: 1,
@@ -301,35 +302,35 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
         body: { experience_level: 'beginner', risk_tolerance: 'conservative', watchlist: ['NVDA', 'KO'] },
       });
       expect(created.response.status).toBe(201);
-      const body = (await get(user, 'risk-metrics')).json();
+      const body = dataOf(await read.riskMetrics(user));
       expect(body.risk_tolerance).toBe('conservative');
       expect(body.matches_preferences).toBe(body.risk_level === 'conservative');
       expect(body.notes[body.notes.length - 1]).toMatch(
         /risk level (matches|is above|is below) your conservative risk tolerance/,
       );
       // consistent with positions and summary
-      const positions = (await get(user, 'positions')).json().positions;
-      expect(body.total_value).toBe((await get(user, 'summary')).json().total_value);
-      expect(body.concentration.largest_weight).toEqual({
+      const positions = dataOf(await read.positions(user)).positions;
+      expect(body.total_value).toBe(dataOf(await read.summary(user)).total_value);
+      expect(body.concentration!.largest_weight).toEqual({
         symbol: positions[0].symbol,
         weight: expect.closeTo(positions[0].weight / 100, 5),
       });
-      expect(body.correlation_matrix.symbols).toEqual(
+      expect(body.correlation_matrix!.symbols).toEqual(
         positions.map((position: { symbol: string }) => position.symbol),
       );
       expect(
-        body.sector_concentration.sectors.reduce((sum: number, s: { weight: number }) => sum + s.weight, 0),
+        body.sector_concentration!.sectors.reduce((sum: number, s: { weight: number }) => sum + s.weight, 0),
       ).toBeCloseTo(1, 4);
 
-      const short = await get(user, 'risk-metrics?lookback_days=5');
-      expect(short.statusCode).toBe(422);
-      expect(short.json().detail[0]).toMatchObject({
+      const short = await read.riskMetrics(user, { lookback_days: 5 });
+      expect(short.response.status).toBe(422);
+      expect(issuesOf(short)[0]).toMatchObject({
         loc: ['query', 'lookback_days'],
         type: 'greater_than_equal',
       });
-      const unknown = await get(user, 'risk-metrics?benchmark=NOPEX');
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ detail: 'Stock NOPEX not found' });
+      const unknown = await read.riskMetrics(user, { benchmark: 'NOPEX' });
+      expect(unknown.response.status).toBe(404);
+      expect(unknown.error).toEqual({ detail: 'Stock NOPEX not found' });
     });
   });
 
@@ -397,16 +398,16 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       const plan = response.json();
       expect(plan.executed).toBe(true);
       expect(plan.transaction_ids).toHaveLength(plan.trades.length);
-      const ledger = (await get(user, 'transactions')).json().transactions;
-      const recorded = ledger.filter((row: { note: string }) => row.note === 'rebalance');
+      const ledger = dataOf(await read.transactions(user)).transactions;
+      const recorded = ledger.filter((row) => row.note === 'rebalance');
       expect(recorded).toHaveLength(plan.trades.length);
       for (const row of recorded) expect(row.executed_at).toBe(clock.now().toISOString());
-      const positions = (await get(user, 'positions')).json().positions;
+      const positions = dataOf(await read.positions(user)).positions;
       for (const trade of plan.trades) {
         const before = trade.symbol === 'AAPL' ? 30 : 2;
         const position = positions.find((candidate: { symbol: string }) => candidate.symbol === trade.symbol);
-        expect(position.quantity).toBe(before + (trade.side === 'buy' ? trade.quantity : -trade.quantity));
-        expect(position.current_price).toBe(trade.price);
+        expect(position!.quantity).toBe(before + (trade.side === 'buy' ? trade.quantity : -trade.quantity));
+        expect(position!.current_price).toBe(trade.price);
       }
     });
 
@@ -496,11 +497,11 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       await typedApi(sut, user).POST('/api/v1/preferences', {
         body: { experience_level: 'advanced', watchlist: ['NVDA', 'KO'] },
       });
-      const response = await get(user, '');
-      expect(response.statusCode).toBe(200);
-      const overview = response.json();
-      expect(overview.summary).toEqual((await get(user, 'summary')).json());
-      expect(overview.top_positions).toEqual((await get(user, 'positions')).json().positions);
+      const response = await read.overview(user);
+      expect(response.response.status).toBe(200);
+      const overview = dataOf(response);
+      expect(overview.summary).toEqual(dataOf(await read.summary(user)));
+      expect(overview.top_positions).toEqual(dataOf(await read.positions(user)).positions);
       const nvda = dataOf(
         await typedApi(sut, user).GET('/api/v1/market/stock/{symbol}', {
           params: { path: { symbol: 'NVDA' } },
@@ -536,10 +537,10 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
       expect([...published].sort().reverse()).toEqual(published);
       expect(new Set(overview.news.map((item: { url: string }) => item.url)).size).toBe(overview.news.length);
       expect(overview.notes).toEqual([]);
-      const risk = (await get(user, 'risk-metrics')).json();
+      const risk = dataOf(await read.riskMetrics(user));
       expect(overview.risk).toEqual({
         volatility: risk.volatility,
-        max_drawdown: risk.max_drawdown.max_drawdown,
+        max_drawdown: risk.max_drawdown!.max_drawdown,
         risk_level: risk.risk_level,
         matches_preferences: risk.matches_preferences,
       });
@@ -547,7 +548,7 @@ describe('portfolio analytics: import, performance, risk, rebalance, overview', 
 
     it('is empty but complete for a new user', async () => {
       const user = await registerUser(sut);
-      const overview = (await get(user, '')).json();
+      const overview = dataOf(await read.overview(user));
       expect(overview).toMatchObject({
         top_positions: [],
         watchlist: [],

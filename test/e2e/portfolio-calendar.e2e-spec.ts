@@ -2,6 +2,7 @@ import { MarketService } from '../../src/modules/market/market.service';
 import { registerUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { dataOf } from '../support/typed-api';
 import { FakeClock } from '../fakes/clock';
 
 describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', () => {
@@ -13,7 +14,7 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
+  const { read, record } = portfolioCalls(() => sut);
   const closes = async (symbol: string, from: string) =>
     (await sut.app.get(MarketService).getHistory(symbol, { from })).bars.map((bar) => ({
       date: bar.date,
@@ -28,7 +29,7 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
     const user = await registerUser(sut);
     await record(user, { symbol: 'AAPL', side: 'buy', quantity: 10, price: 100, executed_at: '2025-01-06' });
 
-    const closed = (await get(user, 'risk-metrics?lookback_days=20')).json();
+    const closed = dataOf(await read.riskMetrics(user, { lookback_days: 20 }));
     const series = await closes('AAPL', '2025-01-01');
     // 20 returns need 21 closes up to Tuesday's; Presidents' Day (Feb 17) has none
     expect(series.map((bar) => bar.date)).not.toContain('2025-02-17');
@@ -43,20 +44,24 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
     const sd = Math.sqrt(returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / (returns.length - 1));
     expect(closed.volatility).toBeCloseTo(sd * Math.sqrt(252), 6);
 
-    const open = (await get(user, 'risk-metrics?lookback_days=20&include_today=true')).json();
+    const open = dataOf(await read.riskMetrics(user, { lookback_days: 20, include_today: true }));
     expect(open.window).toMatchObject({ end_date: '2025-03-12', observations: 20 });
 
-    const invalid = await get(user, 'risk-metrics?include_today=maybe');
+    // Raw: a boolean spelled `maybe` is what the types forbid.
+    const invalid = await sut.inject({
+      url: '/api/v1/portfolio/risk-metrics?include_today=maybe',
+      headers: user.headers,
+    });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().detail[0]).toMatchObject({ loc: ['query', 'include_today'], type: 'bool_parsing' });
 
     // Christmas Eve closes at 13:00: at 14:00 its session counts as a full day
     clock.set('2024-12-24T19:00:00Z');
-    const earlyClose = (await get(user, 'risk-metrics?lookback_days=20')).json();
-    expect(earlyClose.window.end_date).toBe('2024-12-24');
+    const earlyClose = dataOf(await read.riskMetrics(user, { lookback_days: 20 }));
+    expect(earlyClose.window!.end_date).toBe('2024-12-24');
     // Monday 2024-12-23 at 10:00 New York: still Friday's window
     clock.set('2024-12-23T15:00:00Z');
-    expect((await get(user, 'risk-metrics?lookback_days=20')).json().window.end_date).toBe('2024-12-20');
+    expect(dataOf(await read.riskMetrics(user, { lookback_days: 20 })).window!.end_date).toBe('2024-12-20');
   });
 
   it('fetches enough calendar days for N sessions across the holidays', async () => {
@@ -65,8 +70,8 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
     await record(user, { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2019-01-02' });
     // 1,260 returns: 1,261 closes reach back to 2020-03-06 over 48 weekday holidays; 7/5 of them plus
     // 14 calendar days (the former window, from 2020-04-27) would have held only 1,226
-    const body = (await get(user, 'risk-metrics?lookback_days=1260')).json();
-    expect(body.window.observations).toBe(1260);
+    const body = dataOf(await read.riskMetrics(user, { lookback_days: 1260 }));
+    expect(body.window!.observations).toBe(1260);
     const closes1261 = (await closes('AAPL', '2019-06-01')).slice(-1261);
     expect(body.window).toEqual({
       start_date: closes1261[0].date,
@@ -89,7 +94,7 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
       price: start,
       executed_at: '2024-12-02T21:00:00Z',
     });
-    const performance = (await get(user, 'summary')).json().performance;
+    const performance = dataOf(await read.summary(user)).performance;
     const last = closeOn(series, '2025-02-28');
     // 1M runs from 2025-01-28 (a month before New York's Feb 28), not from UTC's 2025-02-01
     expect(performance['1M']).toBeCloseTo(100 * (last / closeOn(series, '2025-01-28') - 1), 3);
@@ -118,7 +123,7 @@ describe('portfolio on the exchange calendar (New York dates, NYSE sessions)', (
       price: sold,
       executed_at: '2024-11-01T20:00:00Z',
     });
-    const summary = (await get(user, 'summary')).json();
+    const summary = dataOf(await read.summary(user));
     expect(summary.positions_count).toBe(0);
     expect(summary.performance).toEqual({
       '1M': null,

@@ -1,10 +1,9 @@
+import type { Schemas } from '../../client';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
-import { dataOf, typedApi } from '../support/typed-api';
-
-const BASE = '/api/v1/portfolio';
+import { asCsv, dataOf, QueryOf, typedApi } from '../support/typed-api';
 
 // Issue 21, defects 5 and 11–15: portfolio edges an independent recomputation found.
 describe('Portfolio edges: old trades, exchange dates, yields, position fees, tiny splits', () => {
@@ -16,11 +15,11 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
-  const post = (user: TestUser, payload: object) =>
-    sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
+  const { read, record } = portfolioCalls(() => sut);
+  const post = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
+    typedApi(sut, user).POST('/api/v1/portfolio/transactions', { body });
   const remove = (user: TestUser, id: number) =>
-    sut.inject({ method: 'DELETE', url: `${BASE}/transactions/${id}`, headers: user.headers });
+    typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', { params: { path: { id } } });
 
   describe('a trade older than the price history (defect 5)', () => {
     const tooEarly = (loc: (string | number)[], message: string) => ({
@@ -37,21 +36,17 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
           price: 1,
           executed_at,
         });
-        expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual(
+        expect(response.response.status).toBe(422);
+        expect(response.error).toEqual(
           tooEarly(['body', 'executed_at'], 'executed_at must not be before 1970-01-01'),
         );
       }
-      const imported = await sut.inject({
-        method: 'POST',
-        url: `${BASE}/transactions/import`,
-        headers: { ...user.headers, 'content-type': 'text/csv' },
-        payload: 'date,symbol,side,quantity,price\n1970-01-01,AAPL,buy,1,1\n1900-01-03,AAPL,buy,1,1\n',
+      const imported = await typedApi(sut, user).POST('/api/v1/portfolio/transactions/import', {
+        body: 'date,symbol,side,quantity,price\n1970-01-01,AAPL,buy,1,1\n1900-01-03,AAPL,buy,1,1\n',
+        ...asCsv,
       });
-      expect(imported.statusCode).toBe(422);
-      expect(imported.json()).toEqual(
-        tooEarly(['body', 1, 'date'], 'the date must not be before 1970-01-01'),
-      );
+      expect(imported.response.status).toBe(422);
+      expect(imported.error).toEqual(tooEarly(['body', 1, 'date'], 'the date must not be before 1970-01-01'));
       await record(user, { symbol: 'AAPL', side: 'buy', quantity: 1, price: 1, executed_at: '1970-01-01' });
     });
 
@@ -59,22 +54,22 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
       const user = await registerUser(sut);
       await record(user, { symbol: 'AAPL', side: 'buy', quantity: 10, price: 25, executed_at: '2000-01-03' });
 
-      const history = await get(user, 'history?period=ALL');
-      expect(history.statusCode).toBe(200);
-      const points = history.json().points as {
+      const history = await read.history(user, { period: 'ALL' });
+      expect(history.response.status).toBe(200);
+      const points = dataOf(history).points as {
         date: string;
         net_invested: number;
         cumulative_return: number;
       }[];
       expect(points[0]).toMatchObject({ date: '2000-01-03', net_invested: 250 });
-      const summary = await get(user, 'summary');
-      expect(summary.statusCode).toBe(200);
-      const performance = summary.json().performance as Record<string, number | null>;
+      const summary = await read.summary(user);
+      expect(summary.response.status).toBe(200);
+      const performance = dataOf(summary).performance as Record<string, number | null>;
       expect(performance.ALL).toBeCloseTo(points.at(-1)!.cumulative_return, 2);
       for (const period of ['1M', '3M', 'YTD', '1Y']) expect(typeof performance[period]).toBe('number');
-      const overview = await get(user, '');
-      expect(overview.statusCode).toBe(200);
-      expect((await get(user, 'history?period=5Y')).statusCode).toBe(200);
+      const overview = await read.overview(user);
+      expect(overview.response.status).toBe(200);
+      expect((await read.history(user, { period: '5Y' })).response.status).toBe(200);
 
       const chat = await typedApi(sut, user).POST('/api/v1/assistant/chat', {
         body: { message: 'How has my portfolio performed since my first trade?' },
@@ -103,12 +98,12 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         price: 100,
         executed_at: '2025-01-07',
       });
-      const lots = (await get(user, 'lots')).json().lots as { lot_id: number; acquired_on: string }[];
+      const lots = dataOf(await read.lots(user)).lots as { lot_id: number; acquired_on: string }[];
       expect(lots.map(({ lot_id, acquired_on }) => ({ lot_id, acquired_on }))).toEqual([
         { lot_id: midnight, acquired_on: '2025-01-06' },
         { lot_id: dateOnly, acquired_on: '2025-01-07' },
       ]);
-      const listed = (await get(user, 'transactions?from=2025-01-06&to=2025-01-06')).json();
+      const listed = dataOf(await read.transactions(user, { from: '2025-01-06', to: '2025-01-06' }));
       expect(listed.transactions.map((transaction: { id: number }) => transaction.id)).toEqual([midnight]);
       // the instant is answered as it was given
       expect(listed.transactions[0].executed_at).toBe('2025-01-07T00:00:00.000Z');
@@ -138,19 +133,20 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         price: 120,
         executed_at: '2025-01-01T04:00:00Z',
       });
-      const ids = async (query: string) =>
-        ((await get(user, `transactions?${query}`)).json().transactions as { id: number }[]).map(
-          ({ id }) => id,
-        );
+      const ids = async (query: QueryOf<'/api/v1/portfolio/transactions'>) =>
+        dataOf(await read.transactions(user, query)).transactions.map(({ id }) => id);
 
-      expect(await ids('from=2025-01-31&to=2025-01-31')).toEqual([dividend]);
-      expect(await ids('from=2025-02-01&to=2025-02-01')).toEqual([]);
-      expect(await ids('from=2024-01-01&to=2024-12-31&symbol=AAPL')).toEqual([sell, expect.any(Number)]);
-      expect(await ids('from=2025-01-01')).toEqual([dividend]);
-      const realized = (await get(user, 'realized?year=2024')).json();
+      expect(await ids({ from: '2025-01-31', to: '2025-01-31' })).toEqual([dividend]);
+      expect(await ids({ from: '2025-02-01', to: '2025-02-01' })).toEqual([]);
+      expect(await ids({ from: '2024-01-01', to: '2024-12-31', symbol: 'AAPL' })).toEqual([
+        sell,
+        expect.any(Number),
+      ]);
+      expect(await ids({ from: '2025-01-01' })).toEqual([dividend]);
+      const realized = dataOf(await read.realized(user, { year: 2024 }));
       expect(realized.realized.map((entry: { sell_id: number }) => entry.sell_id)).toEqual([sell]);
       // a date-time bound still compares instants
-      expect(await ids('from=2025-02-01T00:00:00Z')).toEqual([dividend]);
+      expect(await ids({ from: '2025-02-01T00:00:00Z' })).toEqual([dividend]);
     });
   });
 
@@ -186,9 +182,9 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
       expect(settings.response.status).toBe(200);
 
       // FIFO keeps 3 shares of the second lot: 3 × 201 = 603 (average cost would say 401)
-      const [position] = (await get(user, 'positions')).json().positions;
+      const [position] = dataOf(await read.positions(user)).positions;
       expect(position.cost_basis).toBe(603);
-      const income = (await get(user, 'income')).json();
+      const income = dataOf(await read.income(user));
       expect(income.trailing_12_months.yield_on_cost).toBe(Number(((6 / 603) * 100).toFixed(4)));
 
       const schemas = (await sut.inject({ url: '/openapi.json' })).json().components.schemas;
@@ -203,8 +199,8 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
     it('is refused on a symbol never held before it, like a dividend, and taken once it was held', async () => {
       const user = await registerUser(sut);
       const unheld = await post(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-06' });
-      expect(unheld.statusCode).toBe(400);
-      expect(unheld.json()).toEqual({ detail: 'No position in MSFT was held before this fee' });
+      expect(unheld.response.status).toBe(400);
+      expect(unheld.error).toEqual({ detail: 'No position in MSFT was held before this fee' });
 
       const buy = await record(user, {
         symbol: 'MSFT',
@@ -214,14 +210,14 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         executed_at: '2025-01-07',
       });
       const before = await post(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-06' });
-      expect(before.statusCode).toBe(400);
+      expect(before.response.status).toBe(400);
       await record(user, { side: 'fee', symbol: 'MSFT', amount: 5, executed_at: '2025-01-08' });
       const deletion = await remove(user, buy);
-      expect(deletion.statusCode).toBe(400);
-      expect(deletion.json()).toEqual({
+      expect(deletion.response.status).toBe(400);
+      expect(deletion.error).toEqual({
         detail: 'Cannot delete this transaction: a later fee of MSFT would have no position',
       });
-      expect((await get(user, 'transactions')).json().total).toBe(2);
+      expect(dataOf(await read.transactions(user)).total).toBe(2);
     });
   });
 
@@ -243,12 +239,12 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         ratio: '1:1000000',
         executed_at: '2025-01-08',
       });
-      expect(second.statusCode).toBe(400);
-      expect(second.json()).toEqual({
+      expect(second.response.status).toBe(400);
+      expect(second.error).toEqual({
         detail:
           'This split would leave less than 0.00000001 shares of AAPL, the smallest quantity the ledger holds',
       });
-      const [position] = (await get(user, 'positions')).json().positions;
+      const [position] = dataOf(await read.positions(user)).positions;
       expect(position).toMatchObject({ symbol: 'AAPL', quantity: 0.000003, cost_basis: 121 });
       // the position can still be sold whole
       await record(user, {
@@ -258,7 +254,7 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
         price: 1e6,
         executed_at: '2025-01-09',
       });
-      expect((await get(user, 'positions')).json().positions).toEqual([]);
+      expect(dataOf(await read.positions(user)).positions).toEqual([]);
     });
 
     it('refuses deleting a buy when a later split would then leave less than the smallest quantity', async () => {
@@ -279,8 +275,8 @@ describe('Portfolio edges: old trades, exchange dates, yields, position fees, ti
       });
       await record(user, { symbol: 'AAPL', side: 'split', ratio: '1:1000000', executed_at: '2025-01-07' });
       const deletion = await remove(user, big);
-      expect(deletion.statusCode).toBe(400);
-      expect(deletion.json()).toEqual({
+      expect(deletion.response.status).toBe(400);
+      expect(deletion.error).toEqual({
         detail:
           'Cannot delete this transaction: a later split of AAPL would leave less than 0.00000001 shares',
       });

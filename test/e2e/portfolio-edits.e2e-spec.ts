@@ -15,7 +15,7 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
+  const { read, record } = portfolioCalls(() => sut);
   const patch = (user: TestUser, id: number, payload: object, key?: string) =>
     sut.inject({
       method: 'PATCH',
@@ -24,7 +24,9 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
       payload,
     });
   const transaction = async (user: TestUser, id: number) =>
-    (await get(user, 'transactions?limit=1000')).json().transactions.find((t: { id: number }) => t.id === id);
+    dataOf(await read.transactions(user, { limit: 1000 })).transactions.find(
+      (t: { id: number }) => t.id === id,
+    )!;
 
   // 10 AAPL at 100, 10 at 200, then 5 sold at 300 (average 150: realized 750).
   async function threeTrades(user: TestUser) {
@@ -73,12 +75,12 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
     });
     // Average now 100: 5 × 300 − 500.
     expect((await transaction(user, sell)).realized_pnl).toBe(1000);
-    expect((await get(user, 'positions')).json().positions[0]).toMatchObject({
+    expect(dataOf(await read.positions(user)).positions[0]).toMatchObject({
       quantity: 15,
       cost_basis: 1500,
     });
 
-    const history = (await get(user, `transactions/${second}/history`)).json();
+    const history = dataOf(await read.revisions(user, second));
     expect(history.revisions).toEqual([
       {
         previous: expect.objectContaining({
@@ -91,7 +93,7 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
         replaced_at: clock.now().toISOString(),
       },
     ]);
-    expect((await get(user, `transactions/${sell}/history`)).json()).toEqual({ revisions: [] });
+    expect(dataOf(await read.revisions(user, sell))).toEqual({ revisions: [] });
   });
 
   it('refuses an edit that a new entry could not make, and changes nothing', async () => {
@@ -115,11 +117,11 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
       { loc: ['body', 'amount'], msg: 'Field required', type: 'missing' },
     ]);
     expect((await transaction(user, sell)).realized_pnl).toBe(750);
-    expect((await get(user, `transactions/${sell}/history`)).json()).toEqual({ revisions: [] });
+    expect(dataOf(await read.revisions(user, sell))).toEqual({ revisions: [] });
 
     const other = await registerUser(sut);
     expect((await patch(other, sell, { price: 1 })).json()).toEqual({ detail: 'Transaction not found' });
-    expect((await get(other, `transactions/${sell}/history`)).statusCode).toBe(404);
+    expect((await read.revisions(other, sell)).response.status).toBe(404);
   });
 
   it('changes the kind of an entry, taking the new kind’s fields', async () => {
@@ -134,7 +136,7 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
       withholding_tax: 1.5,
     });
     expect(dividend.json()).not.toHaveProperty('quantity');
-    expect((await get(user, 'positions')).json().positions[0]).toMatchObject({
+    expect(dataOf(await read.positions(user)).positions[0]).toMatchObject({
       quantity: 20,
       cost_basis: 3000,
     });
@@ -184,7 +186,7 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
     clock.advance(1000);
     const again = await patch(user, first, { price: 90 }, 'edit-first-once');
     expect(again.json()).toEqual(once.json());
-    expect((await get(user, `transactions/${first}/history`)).json().revisions).toHaveLength(1);
+    expect(dataOf(await read.revisions(user, first)).revisions).toHaveLength(1);
     const elsewhere = await patch(user, second, { price: 90 }, 'edit-first-once');
     expect(elsewhere.statusCode).toBe(422);
   });
@@ -206,7 +208,7 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
       account_id: ira.id,
       realized_pnl: 500,
     });
-    expect((await get(user, `positions?account_id=${ira.id}`)).json().positions[0]).toMatchObject({
+    expect(dataOf(await read.positions(user, { account_id: ira.id })).positions[0]).toMatchObject({
       quantity: 5,
       cost_basis: 1000,
     });

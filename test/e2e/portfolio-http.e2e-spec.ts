@@ -4,7 +4,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
-import { typedApi } from '../support/typed-api';
+import { asCsv, dataOf, issuesOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 
@@ -26,7 +26,8 @@ function rawGet(
 }
 
 // Raw `sut.inject()` on purpose: the 4xx bodies the types forbid (wrong types, unknown fields,
-// malformed ids, sent through `post`) and the OpenAPI document.
+// malformed ids, sent through `post`), the overview at the spec's path (its trailing slash), the
+// wire bytes of lots and realized and the OpenAPI document.
 
 // The hand-computed ledger of docs/portfolio.md ("Dividends, splits and cash"):
 //   01-02 deposit 10,000                          cash 10,000
@@ -69,8 +70,7 @@ describe('the portfolio over HTTP', () => {
 
     const record = (user: TestUser, payload: object) =>
       sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
-    const get = (user: TestUser, path: string) =>
-      sut.inject({ url: `${BASE}/${path}`, headers: user.headers });
+    const { read } = portfolioCalls(() => sut);
 
     it('requires a token on every endpoint', async () => {
       for (const path of ['', 'positions', 'summary', 'risk-metrics', 'transactions']) {
@@ -124,10 +124,10 @@ describe('the portfolio over HTTP', () => {
 
     it('answers an empty portfolio with empty positions, zero totals and null performance', async () => {
       const user = await registerUser(sut);
-      expect((await get(user, 'positions')).json()).toEqual({ positions: [] });
-      const summary = await get(user, 'summary');
-      expect(summary.statusCode).toBe(200);
-      expect(summary.json()).toEqual({
+      expect(dataOf(await read.positions(user))).toEqual({ positions: [] });
+      const summary = await read.summary(user);
+      expect(summary.response.status).toBe(200);
+      expect(dataOf(summary)).toEqual({
         total_value: 0,
         total_cost: 0,
         unrealized_pnl: 0,
@@ -143,7 +143,7 @@ describe('the portfolio over HTTP', () => {
         as_of: clock.now().toISOString(),
         money_weighted_performance: { '1M': null, '3M': null, YTD: null, '1Y': null, ALL: null },
       });
-      expect((await get(user, 'transactions')).json()).toEqual({
+      expect(dataOf(await read.transactions(user))).toEqual({
         transactions: [],
         total: 0,
         skip: 0,
@@ -258,7 +258,7 @@ describe('the portfolio over HTTP', () => {
       ]);
       const noZone = await record(user, { ...valid, executed_at: '2025-01-06T15:30:00' });
       expect(noZone.json().executed_at).toBe('2025-01-06T15:30:00.000Z');
-      expect((await get(user, 'transactions')).json().total).toBe(1);
+      expect(dataOf(await read.transactions(user)).total).toBe(1);
     });
 
     it('answers rules broken as 400 and 404 with their detail, a deletion as 204 without a body', async () => {
@@ -320,7 +320,7 @@ describe('the portfolio over HTTP', () => {
         fees: 2,
       });
       expect(sell.json().realized_pnl).toBe(197.5);
-      const [position] = (await get(user, 'positions')).json().positions;
+      const [position] = dataOf(await read.positions(user)).positions;
       expect(position).toEqual({
         symbol: 'XOM',
         quantity: 15,
@@ -335,22 +335,22 @@ describe('the portfolio over HTTP', () => {
         sector: 'energy',
         last_updated: clock.now().toISOString(),
       });
-      const summary = (await get(user, 'summary')).json();
+      const summary = dataOf(await read.summary(user));
       expect(summary).toMatchObject({ total_cost: 2401.5, realized_pnl: 197.5, positions_count: 1 });
       expect(summary.best_performer).toEqual({
         symbol: 'XOM',
         unrealized_pnl_percent: position.unrealized_pnl_percent,
       });
-      const list = (await get(user, 'transactions?symbol=xom&skip=1&limit=1')).json();
+      const list = dataOf(await read.transactions(user, { symbol: 'xom', skip: 1, limit: 1 }));
       expect(list).toMatchObject({ total: 3, skip: 1, limit: 1 });
       expect(list.transactions[0].executed_at).toBe('2025-02-03T00:00:00.000Z');
     });
 
     it('answers a bad query or path parameter with 422 at its loc', async () => {
       const user = await registerUser(sut);
-      const badLimit = await get(user, 'transactions?limit=0');
-      expect(badLimit.statusCode).toBe(422);
-      expect(badLimit.json().detail[0]).toMatchObject({
+      const badLimit = await read.transactions(user, { limit: 0 });
+      expect(badLimit.response.status).toBe(422);
+      expect(issuesOf(badLimit)[0]).toMatchObject({
         loc: ['query', 'limit'],
         type: 'greater_than_equal',
       });
@@ -368,16 +368,11 @@ describe('the portfolio over HTTP', () => {
   describe('Ledger kinds beyond buy and sell over HTTP: dividends, splits, cash, and the income route', () => {
     beforeAll(() => clock.set('2025-03-12T22:00:00Z'));
 
-    const { get } = portfolioCalls(() => sut);
+    const { read } = portfolioCalls(() => sut);
     const post = (user: TestUser, payload: object) =>
       sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
     const importCsv = (user: TestUser, csv: string) =>
-      sut.inject({
-        method: 'POST',
-        url: `${BASE}/transactions/import`,
-        headers: { ...user.headers, 'content-type': 'text/csv' },
-        payload: csv,
-      });
+      typedApi(sut, user).POST('/api/v1/portfolio/transactions/import', { body: csv, ...asCsv });
     const valueError = (loc: (string | number)[], error: string) => ({
       loc,
       msg: `Value error, ${error}`,
@@ -469,33 +464,39 @@ describe('the portfolio over HTTP', () => {
         'updated_at',
       ]);
 
-      const [position] = (await get(user, 'positions')).json().positions;
+      const [position] = dataOf(await read.positions(user)).positions;
       expect(position).toMatchObject({ symbol: 'AAPL', quantity: 36, cost_basis: 1350.9 });
       const price = position.current_price as number;
 
-      const plain = (await get(user, 'summary')).json();
+      const plain = dataOf(await read.summary(user));
       expect(plain).not.toHaveProperty('cash_balance');
       expect(plain).toMatchObject({ total_cost: 1350.9, realized_pnl: 9.9 });
-      const withCash = (await get(user, 'summary?include_cash=true')).json();
+      const withCash = dataOf(await read.summary(user, { include_cash: true }));
       expect(withCash.cash_balance).toBe(8154.37);
       expect(withCash.total_value_with_cash).toBeCloseTo(36 * price + 8154.37, 2);
 
       // With the cash as one more holding: 36 × price + 8,154.37 in all
       const withCashTotal = 36 * price + 8154.37;
-      const weighed = (await get(user, 'positions?include_cash=true')).json();
+      const weighed = dataOf(await read.positions(user, { include_cash: true }));
       expect(weighed).toEqual({
         positions: [{ ...position, weight: expect.closeTo((100 * 36 * price) / withCashTotal, 3) }],
         cash_balance: 8154.37,
         cash_weight: expect.closeTo((100 * 8154.37) / withCashTotal, 3),
       });
       expect(position.weight).toBe(100);
-      const overview = (await get(user, '?include_cash=true')).json();
+      const overview = dataOf(await read.overview(user, { include_cash: true }));
       expect(overview.summary).toMatchObject({ cash_balance: 8154.37 });
       expect(overview.cash_weight).toBe(weighed.cash_weight);
       expect(overview.top_positions[0].weight).toBe(weighed.positions[0].weight);
-      expect((await get(user, '')).json()).not.toHaveProperty('cash_weight');
+      const overviewAtSpecPath = await sut.inject({
+        url: `${BASE}/?include_cash=true`,
+        headers: user.headers,
+      });
+      expect(overviewAtSpecPath.statusCode).toBe(200);
+      expect(overviewAtSpecPath.json()).toEqual({ ...overview, as_of: expect.any(String) });
+      expect(dataOf(await read.overview(user))).not.toHaveProperty('cash_weight');
 
-      const [lot] = (await get(user, 'lots')).json().lots;
+      const [lot] = dataOf(await read.lots(user)).lots;
       // (10 × 150 + 1) / 10 = 150.1 a share before the split, a quarter of it after
       expect(lot).toMatchObject({
         symbol: 'AAPL',
@@ -509,8 +510,8 @@ describe('the portfolio over HTTP', () => {
     it('answers the income of a period in the spec shape: money in cents, yields in percent', async () => {
       const user = await registerUser(sut);
       await recordLedger(user);
-      const price = (await get(user, 'positions')).json().positions[0].current_price as number;
-      const body = (await get(user, 'income?period=YTD')).json();
+      const price = dataOf(await read.positions(user)).positions[0].current_price as number;
+      const body = dataOf(await read.income(user, { period: 'YTD' }));
       expect(body).toEqual({
         period: 'YTD',
         totals: { dividends_gross: 2.5, withholding_tax: 0.38, dividends_net: 2.12, interest: 1.25 },
@@ -527,7 +528,8 @@ describe('the portfolio over HTTP', () => {
         },
         as_of: clock.now().toISOString(),
       });
-      const invalid = await get(user, 'income?period=2Y');
+      // Raw: a period outside the enum is what the types forbid.
+      const invalid = await sut.inject({ url: `${BASE}/income?period=2Y`, headers: user.headers });
       expect(invalid.statusCode).toBe(422);
       expect(invalid.json().detail[0].loc).toEqual(['query', 'period']);
     });
@@ -563,7 +565,7 @@ describe('the portfolio over HTTP', () => {
           detail,
         });
       }
-      expect((await get(user, 'transactions')).json().total).toBe(0);
+      expect(dataOf(await read.transactions(user)).total).toBe(0);
     });
 
     it('imports an old-format file with 201, and refuses a bad file with 422 at each row and column', async () => {
@@ -572,8 +574,8 @@ describe('the portfolio over HTTP', () => {
         user,
         'date,symbol,side,quantity,price,fees\n2025-01-06,aapl,buy,10,150,1\n',
       );
-      expect(old.statusCode).toBe(201);
-      expect(old.json().transactions[0]).toMatchObject({
+      expect(old.response.status).toBe(201);
+      expect(dataOf(old).transactions[0]).toMatchObject({
         symbol: 'AAPL',
         side: 'buy',
         quantity: 10,
@@ -584,8 +586,8 @@ describe('the portfolio over HTTP', () => {
         user,
         ['date,type,symbol,amount', '2025-03-10,deposit,,50', '2025-03-10,dividend,MSFT,1'].join('\n'),
       );
-      expect(bad.statusCode).toBe(422);
-      expect(bad.json()).toEqual({
+      expect(bad.response.status).toBe(422);
+      expect(bad.error).toEqual({
         detail: [
           {
             loc: ['body', 1, 'symbol'],
@@ -595,7 +597,7 @@ describe('the portfolio over HTTP', () => {
           },
         ],
       });
-      expect((await get(user, 'transactions')).json().total).toBe(1);
+      expect(dataOf(await read.transactions(user)).total).toBe(1);
     });
   });
 
@@ -604,7 +606,7 @@ describe('the portfolio over HTTP', () => {
   describe('Cost-basis methods over HTTP: settings, specific lots', () => {
     beforeAll(() => clock.set('2025-03-12T22:00:00Z'));
 
-    const { get, record } = portfolioCalls(() => sut);
+    const { read, record } = portfolioCalls(() => sut);
     const putSettings = (user: TestUser, payload: object) =>
       sut.inject({ method: 'PUT', url: `${BASE}/settings`, headers: user.headers, payload });
     const post = (user: TestUser, payload: object) =>
@@ -644,7 +646,7 @@ describe('the portfolio over HTTP', () => {
     it('keeps per-user settings: defaults first, any subset changed, bad values refused', async () => {
       const user = await registerUser(sut);
       const other = await registerUser(sut);
-      expect((await get(user, 'settings')).json()).toEqual({
+      expect(dataOf(await read.settings(user))).toEqual({
         cost_basis_method: 'average',
         strict_cash: false,
       });
@@ -654,10 +656,10 @@ describe('the portfolio over HTTP', () => {
       expect(strict.json()).toEqual({ cost_basis_method: 'average', strict_cash: true });
       const fifo = await putSettings(user, { cost_basis_method: 'fifo' });
       expect(fifo.json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
-      expect((await get(user, 'settings')).json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
+      expect(dataOf(await read.settings(user))).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
       expect((await putSettings(user, {})).json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
       // another user's settings are their own
-      expect((await get(other, 'settings')).json()).toEqual({
+      expect(dataOf(await read.settings(other))).toEqual({
         cost_basis_method: 'average',
         strict_cash: false,
       });
@@ -672,7 +674,7 @@ describe('the portfolio over HTTP', () => {
         expect(invalid.statusCode).toBe(422);
         expect(invalid.json().detail[0].loc).toEqual(['body', field]);
       }
-      expect((await get(user, 'settings')).json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
+      expect(dataOf(await read.settings(user))).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
     });
 
     it('answers lots a sell cannot name with 422 at the lot, and stores nothing', async () => {
@@ -715,7 +717,7 @@ describe('the portfolio over HTTP', () => {
       ]) {
         expect((await post(user, { ...twelveSold, lots })).statusCode).toBe(422);
       }
-      expect((await get(user, 'transactions')).json().total).toBe(2);
+      expect(dataOf(await read.transactions(user)).total).toBe(2);
     });
 
     it('answers a deletion or back-dated sell around a named lot with 409 and its detail', async () => {
@@ -765,11 +767,11 @@ describe('the portfolio over HTTP', () => {
   describe('GET /portfolio/lots and /portfolio/realized: FIFO tax lots over HTTP', () => {
     beforeAll(() => clock.set('2025-03-12T22:00:00Z'));
 
-    const { get, record } = portfolioCalls(() => sut);
+    const { read, record } = portfolioCalls(() => sut);
 
     it('answers the open lots in the spec shape, rounded at the edge', async () => {
       const user = await registerUser(sut);
-      expect((await get(user, 'lots')).json()).toEqual({
+      expect(dataOf(await read.lots(user))).toEqual({
         method: 'fifo',
         lots: [],
         as_of: '2025-03-12T22:00:00.000Z',
@@ -806,13 +808,13 @@ describe('the portfolio over HTTP', () => {
         executed_at: '2025-02-03',
       });
 
-      const positions = (await get(user, 'positions')).json().positions as {
+      const positions = dataOf(await read.positions(user)).positions as {
         symbol: string;
         current_price: number;
       }[];
       const priceOf = (symbol: string) =>
         positions.find((position) => position.symbol === symbol)!.current_price;
-      const body = (await get(user, 'lots')).json();
+      const body = dataOf(await read.lots(user));
       const aapl = priceOf('AAPL');
       const msft = priceOf('MSFT');
       expect(body.lots).toEqual([
@@ -877,7 +879,7 @@ describe('the portfolio over HTTP', () => {
         fees: 1,
         executed_at: '2025-02-03',
       });
-      const transactions = (await get(user, 'transactions')).json().transactions as {
+      const transactions = dataOf(await read.transactions(user)).transactions as {
         id: number;
         side: string;
       }[];
@@ -915,16 +917,18 @@ describe('the portfolio over HTTP', () => {
         totals: { proceeds: 1799, cost: 1402, gain: 397, short_term_gain: -102.17, long_term_gain: 499.17 },
         as_of: '2025-03-12T22:00:00.000Z',
       };
-      expect((await get(user, 'realized?year=2025')).json()).toEqual(expected);
-      const invalid = await get(user, 'realized?year=1800');
-      expect(invalid.statusCode).toBe(422);
-      expect(invalid.json().detail[0].loc).toEqual(['query', 'year']);
+      expect(dataOf(await read.realized(user, { year: 2025 }))).toEqual(expected);
+      const invalid = await read.realized(user, { year: 1800 });
+      expect(invalid.response.status).toBe(422);
+      expect(issuesOf(invalid)[0].loc).toEqual(['query', 'year']);
     });
 
     it('answers JSON with the headers of the routes Fastify serializes for, errors included', async () => {
       const user = await registerUser(sut);
       await record(user, { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06' });
-      const serializedByFastify = await get(user, 'positions');
+      // Raw: the wire itself (headers, byte length, body text) is the point.
+      const get = (path: string) => sut.inject({ url: `${BASE}/${path}`, headers: user.headers });
+      const serializedByFastify = await get('positions');
       for (const path of [
         'lots',
         'realized?year=2025',
@@ -933,7 +937,7 @@ describe('the portfolio over HTTP', () => {
         'realized?year=1800',
         'history?benchmark=NOPEX',
       ]) {
-        const response = await get(user, path);
+        const response = await get(path);
         expect(response.headers['content-type']).toBe(serializedByFastify.headers['content-type']);
         expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
         expect(() => response.json()).not.toThrow();
@@ -965,7 +969,9 @@ describe('the portfolio over HTTP', () => {
         expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(plain.headers['transfer-encoding']).toBeUndefined();
         expect(plain.headers['content-length']).toBe(String(plain.body.length));
-        expect(plain.body.toString()).toBe((await get(user, path)).body);
+        expect(plain.body.toString()).toBe(
+          (await sut.inject({ url: `${BASE}/${path}`, headers: user.headers })).body,
+        );
         for (const [encoding, decode] of [
           ['br', brotliDecompressSync],
           ['gzip', gunzipSync],

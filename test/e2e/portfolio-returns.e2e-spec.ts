@@ -3,6 +3,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { dataOf } from '../support/typed-api';
 
 describe('portfolio returns: money-weighted beside time-weighted, value history', () => {
   // Wednesday 2025-03-12, 18:00 in New York: the day's session has closed
@@ -14,7 +15,7 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
+  const { read, record } = portfolioCalls(() => sut);
   const closeOn = async (symbol: string, date: string) =>
     (await sut.app.get(MarketService).getHistory(symbol, { from: date, to: date })).bars[0].close;
 
@@ -38,7 +39,7 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
       price: c1,
       executed_at: '2025-02-06T21:00:00Z',
     });
-    const summary = (await get(user, 'summary')).json();
+    const summary = dataOf(await read.summary(user));
 
     // ALL starts 2025-01-01; buys count from the start of their day: −c0 at day 0, −c1 at day 35
     // (2025-02-05), +2·cT at day 70 (2025-03-12). With v = (1 + R)^(−1/2):
@@ -96,9 +97,9 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
     });
 
     it('charts every day since the first trade with value, invested capital, TWR and the benchmark', async () => {
-      const response = await get(user, 'history?period=ALL');
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const response = await read.history(user, { period: 'ALL' });
+      expect(response.response.status).toBe(200);
+      const body = dataOf(response);
       expect(body).toMatchObject({ period: 'ALL', benchmark: '^GSPC', as_of: '2025-03-12T22:00:00.000Z' });
       const aapl = await bars('AAPL', '2025-01-02');
       const index = await bars('^GSPC', '2024-12-20');
@@ -126,12 +127,12 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
         benchmark_return: expect.closeTo(100 * (close(index, '2025-03-12') / base - 1), 3),
       });
       // consistent with the summary's ALL
-      const summary = (await get(user, 'summary')).json();
+      const summary = dataOf(await read.summary(user));
       expect(body.points[body.points.length - 1].cumulative_return).toBe(summary.performance.ALL);
     });
 
     it('measures a period from its start and validates its parameters', async () => {
-      const body = (await get(user, 'history?period=1M&benchmark=%5Egspc')).json();
+      const body = dataOf(await read.history(user, { period: '1M', benchmark: '^gspc' }));
       const [c12, c13] = await Promise.all(['2025-02-12', '2025-02-13'].map((date) => closeOn('AAPL', date)));
       const [i12, i13] = await Promise.all(
         ['2025-02-12', '2025-02-13'].map((date) => closeOn('^GSPC', date)),
@@ -145,14 +146,18 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
         benchmark_return: expect.closeTo(100 * (i13 / i12 - 1), 3),
       });
 
-      const badPeriod = await get(user, 'history?period=2W');
+      // Raw: a period outside the enum is what the types forbid.
+      const badPeriod = await sut.inject({
+        url: '/api/v1/portfolio/history?period=2W',
+        headers: user.headers,
+      });
       expect(badPeriod.statusCode).toBe(422);
       expect(badPeriod.json().detail[0].loc).toEqual(['query', 'period']);
-      const unknown = await get(user, 'history?benchmark=NOPEX');
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ detail: 'Stock NOPEX not found' });
-      const empty = await get(await registerUser(sut), 'history?period=YTD');
-      expect(empty.json()).toEqual({
+      const unknown = await read.history(user, { benchmark: 'NOPEX' });
+      expect(unknown.response.status).toBe(404);
+      expect(unknown.error).toEqual({ detail: 'Stock NOPEX not found' });
+      const empty = await read.history(await registerUser(sut), { period: 'YTD' });
+      expect(dataOf(empty)).toEqual({
         period: 'YTD',
         benchmark: '^GSPC',
         points: [],
@@ -191,7 +196,7 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
         price: mX,
         executed_at: '2025-02-28T21:00:00Z',
       });
-      const body = (await get(twoSymbols, 'history?period=1M')).json();
+      const body = dataOf(await read.history(twoSymbols, { period: '1M' }));
 
       // 1M from the close of 2025-02-12, V_s = aS + mS. Without trades the linked daily shares
       // telescope to (close − close at start) / V_s; the sale at the close takes nothing from the day's
@@ -213,7 +218,7 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
       expect(body.contributions[0].contribution + body.contributions[1].contribution).toBeCloseTo(total, 3);
 
       // since the first trade: both positions, summing to the total
-      const all = (await get(twoSymbols, 'history?period=ALL')).json();
+      const all = dataOf(await read.history(twoSymbols, { period: 'ALL' }));
       expect(all.contributions.map(({ symbol }: { symbol: string }) => symbol).sort()).toEqual([
         'AAPL',
         'MSFT',
@@ -239,13 +244,13 @@ describe('portfolio returns: money-weighted beside time-weighted, value history'
       });
       const days = (await bars('AAPL', '2023-01-03')).map((bar) => bar.date);
       expect(days.length).toBeGreaterThan(400);
-      const points = (await get(longUser, 'history?period=5Y')).json().points as { date: string }[];
+      const points = dataOf(await read.history(longUser, { period: '5Y' })).points as { date: string }[];
       expect(points).toHaveLength(400);
       expect(points.map((point) => point.date)).toEqual(
         Array.from({ length: 400 }, (_, i) => days[Math.round((i * (days.length - 1)) / 399)]),
       );
       // 1Y fits: every day after 2024-03-12
-      const year = (await get(longUser, 'history?period=1Y')).json().points as { date: string }[];
+      const year = dataOf(await read.history(longUser, { period: '1Y' })).points as { date: string }[];
       expect(year.map((point) => point.date)).toEqual(days.filter((day) => day > '2024-03-12'));
     });
   });

@@ -3,6 +3,7 @@ import { registerUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
+import { dataOf } from '../support/typed-api';
 
 // The replay puts AAPL's 7:1 split of 2014-06-09 on Thursday 2025-04-10 (GET
 // /market/stock/AAPL/splits); its closes are split-adjusted, continuous across it.
@@ -16,7 +17,7 @@ describe('portfolio valuation across a split the replay knows (one price basis)'
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
+  const { read, record } = portfolioCalls(() => sut);
   const adjustedCloses = async () =>
     new Map(
       (
@@ -39,9 +40,9 @@ describe('portfolio valuation across a split the replay knows (one price basis)'
     });
     await record(user, { symbol: 'AAPL', side: 'split', ratio: '7:1', executed_at: '2025-04-10T13:30:00Z' });
 
-    const response = await get(user, 'history?period=ALL');
-    expect(response.statusCode).toBe(200);
-    const points: Point[] = response.json().points;
+    const response = await read.history(user, { period: 'ALL' });
+    expect(response.response.status).toBe(200);
+    const points: Point[] = dataOf(response).points;
     expect(points.map((point) => point.date)).toEqual([...closes.keys()]);
     for (const point of points) {
       const shares = point.date < '2025-04-10' ? 10 * 7 : 70;
@@ -59,10 +60,10 @@ describe('portfolio valuation across a split the replay knows (one price basis)'
       2,
     );
 
-    const summary = (await get(user, 'summary')).json();
+    const summary = dataOf(await read.summary(user));
     expect(summary.total_value).toBeCloseTo(70 * closes.get('2025-04-16')!, 1);
     expect(summary.performance.ALL).toBe(last.cumulative_return);
-    expect(Math.abs(summary.performance['1M'])).toBeLessThan(50);
+    expect(Math.abs(summary.performance['1M']!)).toBeLessThan(50);
   });
 
   it('keeps a ledger recorded on the adjusted basis (no split entry) valued at the adjusted closes', async () => {
@@ -75,7 +76,7 @@ describe('portfolio valuation across a split the replay knows (one price basis)'
       price: closes.get('2025-04-07')!,
       executed_at: '2025-04-07T20:00:00Z',
     });
-    const points: Point[] = (await get(user, 'history?period=ALL')).json().points;
+    const points: Point[] = dataOf(await read.history(user, { period: 'ALL' })).points;
     for (const point of points) expect(point.market_value).toBeCloseTo(70 * closes.get(point.date)!, 1);
   });
 });

@@ -2,7 +2,7 @@ import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
-import { typedApi } from '../support/typed-api';
+import { dataOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
 
@@ -23,20 +23,23 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
   });
   afterAll(() => sut.close());
 
-  const { get, record } = portfolioCalls(() => sut);
-  const call = (user: TestUser, method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
-    sut.inject({ method, url: `${BASE}/${path}`, headers: user.headers, payload });
+  const { read, record } = portfolioCalls(() => sut);
+  const post = (user: TestUser, path: string, payload?: object) =>
+    sut.inject({ method: 'POST', url: `${BASE}/${path}`, headers: user.headers, payload });
   const transfer = async (user: TestUser, payload: object) => {
-    const response = await call(user, 'POST', 'transfers', payload);
+    const response = await post(user, 'transfers', payload);
     expect(response.statusCode).toBe(201);
     return response.json();
   };
 
   async function twoAccounts(method: 'average' | 'fifo') {
     const user = await registerUser(sut);
-    await call(user, 'PUT', 'settings', { cost_basis_method: method });
-    const taxable = (await get(user, 'accounts')).json().accounts[0].id as number;
-    const ira = (await call(user, 'POST', 'accounts', { name: 'IRA', kind: 'ira' })).json().id as number;
+    const api = typedApi(sut, user);
+    await api.PUT('/api/v1/portfolio/settings', { body: { cost_basis_method: method } });
+    const taxable = dataOf(await read.accounts(user)).accounts[0].id as number;
+    const ira = dataOf(
+      await api.POST('/api/v1/portfolio/accounts', { body: { name: 'IRA', kind: 'ira' } }),
+    ).id;
     await record(user, { side: 'deposit', amount: 5000, executed_at: '2024-01-02' });
     const lot1 = await record(user, {
       symbol: 'AAPL',
@@ -56,14 +59,12 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
   }
 
   const position = async (user: TestUser, account?: number) => {
-    const body = (
-      await get(user, `positions?include_cash=true${account ? `&account_id=${account}` : ''}`)
-    ).json();
+    const body = dataOf(await read.positions(user, { include_cash: true, account_id: account }));
     const [aapl] = body.positions;
     return { quantity: aapl?.quantity ?? 0, costBasis: aapl?.cost_basis ?? 0, cash: body.cash_balance };
   };
   const lots = async (user: TestUser, account?: number): Promise<Lot[]> =>
-    (await get(user, `lots${account ? `?account_id=${account}` : ''}`)).json().lots;
+    dataOf(await read.lots(user, { account_id: account })).lots;
 
   // Hand-computed, FIFO. Taxable: deposit 5,000; buy 10 AAPL @ 100 (lot 1, 2024-01-03) and 10 @ 160
   // (lot 2, 2024-06-03): cash 2,400.
@@ -127,7 +128,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     ]);
     expect((await lots(user, taxable))[0].lot_id).not.toBe(lot1);
 
-    const sale = await call(user, 'POST', 'transactions', {
+    const sale = await post(user, 'transactions', {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 12,
@@ -138,7 +139,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     });
     expect(sale.json().realized_pnl).toBe(1078);
     // The IRA holds 3 now; the taxable account's 5 do not make a fourth sellable there.
-    const oversell = await call(user, 'POST', 'transactions', {
+    const oversell = await post(user, 'transactions', {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 4,
@@ -152,7 +153,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     ]);
     await record(user, { symbol: 'AAPL', side: 'sell', quantity: 5, price: 150, executed_at: '2025-02-04' });
 
-    const realized = (await get(user, `realized?year=2025&account_id=${ira}`)).json();
+    const realized = dataOf(await read.realized(user, { year: 2025, account_id: ira }));
     expect(
       realized.realized.map((p: { acquired_on: string; quantity: number; gain: number; term: string }) => [
         p.acquired_on,
@@ -165,12 +166,12 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       ['2024-06-03', 2, 79.67, 'short'],
     ]);
     expect(realized.totals).toMatchObject({ gain: 1078, long_term_gain: 998.33, short_term_gain: 79.67 });
-    expect((await get(user, `realized?year=2025&account_id=${taxable}`)).json().totals.gain).toBe(-50);
+    expect(dataOf(await read.realized(user, { year: 2025, account_id: taxable })).totals.gain).toBe(-50);
 
     expect(await position(user, ira)).toEqual({ quantity: 3, costBasis: 480, cash: 3398 });
     expect(await position(user, taxable)).toEqual({ quantity: 0, costBasis: 0, cash: 2150 });
     expect(await position(user)).toEqual({ quantity: 3, costBasis: 480, cash: 5548 });
-    expect((await get(user, 'summary')).json().realized_pnl).toBe(1028);
+    expect(dataOf(await read.summary(user)).realized_pnl).toBe(1028);
   });
 
   // Average cost: the 20 taxable shares cost 2,600 (130 a share); 15 leave at 130: 1,950, in two
@@ -197,7 +198,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     ]);
     expect(await position(user, taxable)).toMatchObject({ quantity: 5, costBasis: 650 });
     expect(await position(user, ira)).toMatchObject({ quantity: 15, costBasis: 1950 });
-    const sale = await call(user, 'POST', 'transactions', {
+    const sale = await post(user, 'transactions', {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 12,
@@ -211,7 +212,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
 
   it('records both legs or neither, and deletes them together', async () => {
     const { user, taxable, ira } = await twoAccounts('average');
-    const refused = await call(user, 'POST', 'transfers', {
+    const refused = await post(user, 'transfers', {
       from_account_id: taxable,
       to_account_id: ira,
       symbol: 'AAPL',
@@ -222,8 +223,8 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       400,
       { detail: 'Insufficient quantity of AAPL to sell' },
     ]);
-    expect((await get(user, 'transactions')).json().total).toBe(3);
-    const same = await call(user, 'POST', 'transfers', {
+    expect(dataOf(await read.transactions(user)).total).toBe(3);
+    const same = await post(user, 'transfers', {
       from_account_id: ira,
       to_account_id: ira,
       amount: 5,
@@ -231,7 +232,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     });
     expect(same.statusCode).toBe(422);
     const other = await registerUser(sut);
-    const foreign = await call(other, 'POST', 'transfers', {
+    const foreign = await post(other, 'transfers', {
       from_account_id: taxable,
       to_account_id: ira,
       amount: 5,
@@ -245,20 +246,23 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       amount: 100,
       executed_at: '2024-07-01',
     });
-    expect((await get(user, 'transactions')).json().total).toBe(5);
+    expect(dataOf(await read.transactions(user)).total).toBe(5);
     const edit = await typedApi(sut, user).PATCH('/api/v1/portfolio/transactions/{id}', {
       params: { path: { id: cash.sent.id } },
       body: { amount: 5 },
     });
     expect(edit.response.status).toBe(409);
-    expect((await call(user, 'DELETE', `transactions/${cash.received[0].id}`)).statusCode).toBe(204);
-    expect((await get(user, 'transactions')).json().total).toBe(3);
+    const deleted = await typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', {
+      params: { path: { id: cash.received[0].id } },
+    });
+    expect(deleted.response.status).toBe(204);
+    expect(dataOf(await read.transactions(user)).total).toBe(3);
     expect((await position(user, ira)).cash).toBe(0);
   });
 
   it('takes shares from another broker with their original cost and date, and sends shares away', async () => {
     const user = await registerUser(sut);
-    const incoming = await call(user, 'POST', 'transactions', {
+    const incoming = await post(user, 'transactions', {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 4,
@@ -283,9 +287,9 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     expect(await position(user)).toEqual({ quantity: 4, costBasis: 600, cash: 0 });
     await record(user, { symbol: 'MSFT', side: 'transfer_out', quantity: 1, executed_at: '2025-01-07' });
     expect(await position(user)).toEqual({ quantity: 3, costBasis: 450, cash: 0 });
-    expect((await get(user, 'summary')).json().realized_pnl).toBe(0);
+    expect(dataOf(await read.summary(user)).realized_pnl).toBe(0);
 
-    const invalid = await call(user, 'POST', 'transactions', {
+    const invalid = await post(user, 'transactions', {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 1,
@@ -293,7 +297,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       executed_at: '2025-01-06',
     });
     expect(invalid.json().detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([['body', 'amount']]);
-    const late = await call(user, 'POST', 'transactions', {
+    const late = await post(user, 'transactions', {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 1,

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { ExpiredSessionsPurge } from '../../src/modules/auth/expired-sessions.purge';
 import { registerUser } from '../factories/users.factory';
 import { createTestApp, TestApp } from '../setup/test-app';
+import { typedApi } from '../support/typed-api';
 
 describe('purge of expired sessions and refresh tokens', () => {
   let sut: TestApp;
@@ -30,8 +31,8 @@ describe('purge of expired sessions and refresh tokens', () => {
     expect(purged).toEqual({ refreshTokens: 1, sessions: 1 });
     expect(await count('SELECT count(*) FROM sessions WHERE user_id = $1', [expired.id])).toBe(0);
     expect(await count('SELECT count(*) FROM refresh_tokens WHERE user_id = $1', [live.id])).toBe(1);
-    const me = await sut.inject({ url: '/api/v1/auth/me', headers: live.headers });
-    expect(me.statusCode).toBe(200);
+    const me = await typedApi(sut, live).GET('/api/v1/auth/me');
+    expect(me.response.status).toBe(200);
     expect(await sut.app.get(ExpiredSessionsPurge).purge()).toEqual({ refreshTokens: 0, sessions: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import { JobRunner } from '../../src/common/jobs/job-runner';
+import { RECORD_RETRY_PAUSES_MS } from '../../src/common/jobs/queue-worker';
 import { DrainState } from '../../src/common/lifecycle/drain-state';
 import { jobsConfig } from '../../src/config/jobs.config';
 import { DatabasePool } from '../../src/database/database-pool';
@@ -25,6 +26,10 @@ class PoolRefusingCompletions extends DatabasePool {
     return super.query(text, values);
   }
 }
+
+const POLLING_SECONDS = 1;
+/** The expiry of the queue whose completions are refused until it passes. */
+const SHORT_EXPIRY_SECONDS = 2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,11 +61,12 @@ describe('JobRunner when the database refuses to record a run', () => {
     drain = new DrainState();
     const config = { enabled: true } as ConfigType<typeof jobsConfig>;
     runner = new JobRunner(pool, drain, config);
-    for (const name of ['probe', 'next-probe', 'retried-probe']) {
+    for (const name of ['probe', 'next-probe', 'retried-probe', 'persistent-probe', 'expiring-probe']) {
       runner.define({
         name,
         retryLimit: 0,
-        pollingIntervalSeconds: 1,
+        pollingIntervalSeconds: POLLING_SECONDS,
+        expireInSeconds: name === 'expiring-probe' ? SHORT_EXPIRY_SECONDS : 60,
         run: async () => {
           runs.push(name);
           return { run: runs.length };
@@ -103,6 +109,33 @@ describe('JobRunner when the database refuses to record a run', () => {
     expect(unhandled).toEqual([]);
   }, 60_000);
 
+  it('a completion refused until the run expires holds its stately queue only until that expiry', async () => {
+    pool.refusals.set('expiring-probe', Number.POSITIVE_INFINITY);
+    const startsOfRuns: number[] = [];
+    const ran = () => runs.filter((name) => name === 'expiring-probe').length;
+    await runner.request('expiring-probe');
+    await eventually(() => ran() === 1);
+    startsOfRuns.push(Date.now());
+    // Asked for while the first is active: it waits, as the stately queue holds one run at a time.
+    await runner.request('expiring-probe');
+    await eventually(() => ran() === 2);
+    startsOfRuns.push(Date.now());
+    pool.refusals.set('expiring-probe', 0);
+
+    // The expiry, then the supervisor's next look (every half of the shortest expiry), then the
+    // worker's next poll; and the machine's slack.
+    const stallBoundMs = (SHORT_EXPIRY_SECONDS * 1.5 + POLLING_SECONDS) * 1000 + 3_000;
+    expect(startsOfRuns[1] - startsOfRuns[0]).toBeLessThan(stallBoundMs);
+    await eventually(async () =>
+      (await statesOfRuns(['expiring-probe'])).includes('expiring-probe: completed'),
+    );
+    expect(await statesOfRuns(['expiring-probe'])).toEqual([
+      'expiring-probe: failed',
+      'expiring-probe: completed',
+    ]);
+    expect(unhandled).toEqual([]);
+  }, 60_000);
+
   it('records a completion refused twice at the third try', async () => {
     pool.refusals.set('retried-probe', 2);
     await runner.request('retried-probe');
@@ -112,5 +145,17 @@ describe('JobRunner when the database refuses to record a run', () => {
     expect(pool.refusals.get('retried-probe')).toBe(0);
     expect(runs.filter((name) => name === 'retried-probe')).toEqual(['retried-probe']);
     expect(unhandled).toEqual([]);
+  }, 60_000);
+
+  it('keeps recording a refused completion while the run is still its own (before its expiry)', async () => {
+    const refusals = RECORD_RETRY_PAUSES_MS.length + 1;
+    pool.refusals.set('persistent-probe', refusals);
+    await runner.request('persistent-probe');
+    await eventually(
+      async () => (await statesOfRuns(['persistent-probe'])).includes('persistent-probe: completed'),
+      30_000,
+    );
+    expect(pool.refusals.get('persistent-probe')).toBe(0);
+    expect(runs.filter((name) => name === 'persistent-probe')).toEqual(['persistent-probe']);
   }, 60_000);
 });

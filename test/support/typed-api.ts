@@ -1,5 +1,21 @@
-import { ApiClient, createApiClient, formBody } from '../../client';
+import {
+  ApiClient,
+  createApiClient,
+  formBody,
+  HTTPError,
+  HTTPValidationError,
+  isValidationError,
+  paths,
+  ValidationIssue,
+} from '../../client';
 import { TestApp } from '../setup/test-app';
+
+/** The query parameters a GET route declares in the OpenAPI document. */
+export type QueryOf<Path extends keyof paths> = paths[Path] extends {
+  get: { parameters: { query?: infer Query } };
+}
+  ? Query
+  : never;
 
 /** Something that can sign requests: a `TestUser`, or the pair `login()` answers. */
 export interface Credentials {
@@ -92,4 +108,14 @@ export function dataOf<R extends { data?: unknown; error?: unknown; response: Re
   if (result.data === undefined || result.data === null)
     throw new Error(`no body: ${result.response.status} ${JSON.stringify(result.error)}`);
   return result.data as NonNullable<R['data']>;
+}
+
+/** The 422 issue list of an answer: a test reading it fails here, with the status and error, otherwise. */
+export function issuesOf(result: {
+  error?: HTTPError | HTTPValidationError;
+  response: Response;
+}): ValidationIssue[] {
+  if (result.error === undefined || !isValidationError(result.error))
+    throw new Error(`no issue list: ${result.response.status} ${JSON.stringify(result.error)}`);
+  return result.error.detail;
 }

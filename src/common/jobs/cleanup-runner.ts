@@ -14,6 +14,8 @@ export interface Cleanup {
 export const EVERY_MINUTE = '* * * * *';
 export const EVERY_HOUR = '0 * * * *';
 const WORKER_POLLING_SECONDS = 5;
+/** A clean-up is a few DELETE statements: a run still going after a minute is stuck. */
+const EXPIRE_IN_SECONDS = 60;
 
 /**
  * Runs the modules' periodic clean-ups as named jobs on the job runner, once across replicas.
@@ -38,6 +40,7 @@ export class CleanupRunner {
       cron: cleanup.cron,
       retryLimit: 0,
       pollingIntervalSeconds: WORKER_POLLING_SECONDS,
+      expireInSeconds: EXPIRE_IN_SECONDS,
       run: () => this.runOnce(cleanup),
     });
   }

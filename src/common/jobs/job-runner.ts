@@ -21,6 +21,8 @@ import { QueueWorker } from './queue-worker';
 const CRON_CHECK_SECONDS = 20;
 /** How long a running job may take to finish at shutdown before it is given up (run again later). */
 const STOP_WITHIN_MS = 10_000;
+/** pg-boss's own interval between looks for expired runs, and the most this runner uses. */
+const MAINTENANCE_INTERVAL_SECONDS = 120;
 /**
  * What a statement sent after pg-boss's stop gets: no answer. A run still going when the stop gave
  * up on it records its outcome later, and pg-boss's own timers may fire once more; on the closing
@@ -38,6 +40,13 @@ export interface JobDefinition {
   retryLimit: number;
   /** How often this replica's worker looks for a waiting run. */
   pollingIntervalSeconds: number;
+  /**
+   * The most one run may take: past it the run counts as failed and pg-boss hands the job out
+   * again. A run whose outcome could not be recorded holds its `stately` queue this long (then up
+   * to half as long again until pg-boss's supervisor notices), so it is sized to the job, not left
+   * at pg-boss's 15 minutes.
+   */
+  expireInSeconds: number;
   /** One run; what it answers is kept as the job's output in pg-boss's tables. */
   run: () => Promise<object | void>;
 }
@@ -86,17 +95,33 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       // the next comes this soon rather than pg-boss's 30 s (one UPDATE per replica each time).
       cronMonitorIntervalSeconds: CRON_CHECK_SECONDS,
       cronWorkerIntervalSeconds: CRON_CHECK_SECONDS / 5,
+      // A run past its expiry is failed (and retried) only at the supervisor's next look: every
+      // half of the shortest expiry, so no run outstays its expiry by more than half of it.
+      maintenanceIntervalSeconds: this.maintenanceIntervalSeconds(),
     });
     boss.on('error', (error) => this.logger.warn(`Job runner: ${String(error)}`));
     await boss.start();
     this.boss = boss;
     for (const job of this.jobs) {
-      await boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: job.retryLimit });
+      const queue: PgBoss.Queue = {
+        name: job.name,
+        policy: 'stately',
+        retryLimit: job.retryLimit,
+        expireInSeconds: job.expireInSeconds,
+      };
+      // createQueue leaves a queue that exists as it was: updateQueue brings its settings up to date.
+      await boss.createQueue(job.name, queue);
+      await boss.updateQueue(job.name, queue);
       if (job.cron) await boss.schedule(job.name, job.cron);
       const worker = new QueueWorker(boss, job);
       this.workers.set(job.name, worker);
       worker.start();
     }
+  }
+
+  private maintenanceIntervalSeconds(): number {
+    const shortestExpiry = Math.min(...this.jobs.map((job) => job.expireInSeconds));
+    return Math.max(1, Math.min(MAINTENANCE_INTERVAL_SECONDS, Math.floor(shortestExpiry / 2)));
   }
 
   /** Asks for a run of the job; a run already waiting answers for this one too. */

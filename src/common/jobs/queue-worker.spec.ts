@@ -30,6 +30,7 @@ describe('QueueWorker', () => {
     name: 'probe',
     retryLimit: 0,
     pollingIntervalSeconds: 60,
+    expireInSeconds: 60,
     run,
   });
 

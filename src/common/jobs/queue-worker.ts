@@ -9,8 +9,9 @@ export type JobQueue = Pick<PgBoss, 'fetch' | 'complete' | 'fail'>;
 type RunOutcome = { ended: 'completed'; output?: object } | { ended: 'failed'; error: unknown };
 
 /**
- * Pauses before recording a run's outcome again after the database refused it: a completion left
- * unrecorded keeps the run active until its expiry, and a `stately` queue starts no other run then.
+ * Pauses before recording a run's outcome again after the database refused it, the last repeated
+ * while the run is still this worker's (until its expiry): a completion left unrecorded keeps the
+ * run active until then, and a `stately` queue starts no other run meanwhile.
  */
 export const RECORD_RETRY_PAUSES_MS = [1_000, 2_000, 4_000];
 
@@ -24,8 +25,9 @@ interface FetchedRun {
  * One queue's worker on this replica, in place of pg-boss's own (`work()`): pg-boss 10 records a
  * run's outcome without awaiting it, so a database that refuses that statement (an exhausted pool,
  * a dropped connection) rejects where nothing catches it and ends the process. Here every
- * statement is awaited and a failure is logged; an outcome that could not be recorded leaves the
- * run active, and pg-boss's supervisor expires it and runs it again (every job is idempotent).
+ * statement is awaited and a failure is logged; an outcome that could not be recorded by the
+ * run's expiry leaves the run active, and pg-boss's supervisor expires it and runs it again (every
+ * job is idempotent).
  * pg-boss 11 and later await it, but need Node.js 22.
  */
 export class QueueWorker {
@@ -83,6 +85,7 @@ export class QueueWorker {
       return;
     }
     for (const { id, expireInSeconds } of runs) {
+      const expiresAt = Date.now() + Number(expireInSeconds) * 1000;
       let outcome: RunOutcome;
       try {
         const output = await withinSeconds(this.job.run(), Number(expireInSeconds));
@@ -90,12 +93,15 @@ export class QueueWorker {
       } catch (error) {
         outcome = { ended: 'failed', error };
       }
-      await this.record(id, outcome);
+      await this.record(id, outcome, expiresAt);
     }
   }
 
-  /** Records how a run ended, trying again after each of RECORD_RETRY_PAUSES_MS while refused. */
-  private async record(id: string, outcome: RunOutcome): Promise<void> {
+  /**
+   * Records how a run ended, trying again after RECORD_RETRY_PAUSES_MS while refused, up to the
+   * run's expiry: past it, pg-boss may hand the job out again, and a late record would end that run.
+   */
+  private async record(id: string, outcome: RunOutcome, expiresAt: number): Promise<void> {
     const { name } = this.job;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -103,14 +109,15 @@ export class QueueWorker {
         else await this.queue.fail(name, id, { message: String(outcome.error) });
         return;
       } catch (error) {
-        if (attempt >= RECORD_RETRY_PAUSES_MS.length || this.stopping) {
+        const pause = RECORD_RETRY_PAUSES_MS[Math.min(attempt, RECORD_RETRY_PAUSES_MS.length - 1)];
+        if (this.stopping || !(Date.now() + pause < expiresAt)) {
           this.logger.warn(
             `Job ${name}: the run's outcome (${outcome.ended}) was not recorded, it runs again after its expiry: ${String(error)}`,
           );
           return;
         }
+        await this.pause(pause);
       }
-      await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_PAUSES_MS[attempt]));
     }
   }
 

@@ -45,6 +45,12 @@ function fieldsOf(dto: DtoClass): DtoFields {
   return known;
 }
 
+/** A DTO without lists or nested DTOs of its own, whose elements there is no need to visit. */
+function isLeaf(dto: DtoClass): boolean {
+  const { caps, nestedDtos } = fieldsOf(dto);
+  return caps.length === 0 && nestedDtos.size === 0;
+}
+
 /**
  * The lists of a request value longer than the `@ArrayMaxSize` of their DTO field, found on the raw
  * value before class-transformer and class-validator see it: their cost per element is high enough
@@ -66,7 +72,7 @@ export function listCapIssues(value: unknown, dto: DtoClass, loc: Loc): Validati
     }
   }
   for (const [property, nested] of nestedDtos) {
-    if (overCap.has(property) || !Object.hasOwn(fields, property)) continue;
+    if (overCap.has(property) || !Object.hasOwn(fields, property) || isLeaf(nested)) continue;
     const child = fields[property];
     if (Array.isArray(child)) {
       child.forEach((element, index) =>

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import type { ValidatorOptions } from 'class-validator';
 import { CountedLru } from '../metrics/cache-counters';
 import { MAX_FORM_FIELDS } from './form-encoded';
 import { DtoClass, listCapIssues } from './list-caps';
@@ -6,6 +7,7 @@ import { toPydanticIssues } from './pydantic-issues';
 import { findUnstorableText, withWellFormedText } from './text-rules';
 import { InvalidFieldError } from '../errors/domain-errors';
 import { ValidationIssue, ValidationLocation } from './validation-issue';
+import { passesRules } from './rules-pass';
 import { memoizeValidationRules } from './validation-rules-memo';
 
 class ClassValidatorErrors extends Error {
@@ -97,6 +99,14 @@ export class PydanticValidationPipe extends ValidationPipe {
       if (fields) this.validQueries.set(queryKey, fields);
     }
     return result;
+  }
+
+  /** class-validator is asked only when the rules do not surely pass (rules-pass.ts). */
+  protected override validate(
+    object: object,
+    validatorOptions?: ValidatorOptions,
+  ): Promise<ValidationError[]> | ValidationError[] {
+    return passesRules(object) ? [] : super.validate(object, validatorOptions);
   }
 }
 

@@ -10,7 +10,7 @@ import { JobRunner } from '../../common/jobs/job-runner';
 import { alertsConfig } from '../../config/alerts.config';
 import { AlertEvaluatorService } from './alert-evaluator.service';
 import { BriefingSchedulerService } from './delivery/briefing-scheduler.service';
-import { NotificationDelivererService } from './delivery/notification-deliverer.service';
+import { DELIVERY_LEASE_MS, NotificationDelivererService } from './delivery/notification-deliverer.service';
 
 /** The job of evaluation passes. */
 export const EVALUATE_QUEUE = 'alerts-evaluate';
@@ -23,6 +23,13 @@ const EVALUATE_CRON = '* * * * *';
  * busy): a replica's ticker wakes its own worker, so a pass starts as soon as it is asked for.
  */
 const WORKER_POLLING_SECONDS = 5;
+/**
+ * A pass over 100,000 rules takes a few seconds, under 50 s on a machine loaded twentyfold
+ * (docs/alerts.md#scale): a pass still going after a minute is stuck.
+ */
+const EVALUATE_EXPIRE_IN_SECONDS = 60;
+/** A delivery run may take as long as the deliveries it claimed are leased to it. */
+const DELIVER_EXPIRE_IN_SECONDS = DELIVERY_LEASE_MS / 1000;
 
 /**
  * The alerts' jobs on the job runner. Every replica's ticker asks for a pass when the replay's
@@ -47,6 +54,7 @@ export class AlertJobs implements OnModuleInit, OnApplicationBootstrap, BeforeAp
       cron: EVALUATE_CRON,
       retryLimit: 3,
       pollingIntervalSeconds: WORKER_POLLING_SECONDS,
+      expireInSeconds: EVALUATE_EXPIRE_IN_SECONDS,
       run: async () => {
         const report = await this.evaluator.evaluate();
         if (report.fired > 0) await this.jobs.request(DELIVER_QUEUE);
@@ -58,6 +66,7 @@ export class AlertJobs implements OnModuleInit, OnApplicationBootstrap, BeforeAp
       cron: EVALUATE_CRON,
       retryLimit: 3,
       pollingIntervalSeconds: WORKER_POLLING_SECONDS,
+      expireInSeconds: DELIVER_EXPIRE_IN_SECONDS,
       run: async () => {
         await this.briefings.sendDue();
         await this.deliverer.deliverDue();

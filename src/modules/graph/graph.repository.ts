@@ -6,7 +6,7 @@ import type { CompanyRecord } from './company-directory';
 import type { GraphNewsItem } from './graph.types';
 
 /** Advisory lock namespace of graph maintenance (one builder or refresher across instances). */
-const GRAPH_LOCK = 28_0001;
+export const GRAPH_LOCK = 28_0001;
 /** The one index the shipped universe belongs to. */
 export const SP500_INDEX = { key: '^GSPC', label: 'S&P 500' };
 

@@ -40,7 +40,9 @@ export class BrokerImportController {
       'fingerprint of its row) is never recorded twice. See docs/importing.md.',
   })
   @ApiConsumes('multipart/form-data', 'text/csv')
+  // Committing a preview (`?preview_token=`) sends no file, so the body is optional.
   @ApiBody({
+    required: false,
     schema: {
       type: 'object',
       properties: { file: { type: 'string', format: 'binary', description: 'The export' } },

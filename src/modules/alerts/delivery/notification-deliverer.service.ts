@@ -15,7 +15,7 @@ import { WebhookSender } from './webhook-sender';
 /** Deliveries taken per run. */
 const CLAIM_LIMIT = 200;
 /** How long a claimed delivery is left to its worker before another may retry it. */
-const LEASE_MS = 120_000;
+export const DELIVERY_LEASE_MS = 120_000;
 /** Without preferences, what leaves the service carries no amounts. */
 const DEFAULT_PRIVACY: PrivacyLevel = 'limited';
 
@@ -51,7 +51,11 @@ export class NotificationDelivererService {
 
   async deliverDue(): Promise<DeliveryReport> {
     const now = this.clock.now();
-    const claimed = await this.deliveries.claimDue(now, new Date(now.getTime() + LEASE_MS), CLAIM_LIMIT);
+    const claimed = await this.deliveries.claimDue(
+      now,
+      new Date(now.getTime() + DELIVERY_LEASE_MS),
+      CLAIM_LIMIT,
+    );
     const groups = new Map<string, Delivery[]>();
     for (const delivery of claimed) {
       const key = delivery.digest

@@ -168,13 +168,19 @@ function sell(line: Line, value: number, fractional: boolean): number {
 /** Spends leftover money one share at a time on the symbol furthest below target, while that helps. */
 function buyRemainingShares(buys: Line[], money: number): number {
   for (;;) {
-    const candidates = buys
-      .map((line) => ({ line, shortBy: line.targetValue - line.quantity * line.price }))
-      .filter(({ line, shortBy }) => shortBy > line.price / 2 && line.price <= money)
-      .sort((a, b) => b.shortBy - a.shortBy);
-    if (candidates.length === 0) return money;
-    candidates[0].line.quantity += 1;
-    money -= candidates[0].line.price;
+    let furthest: Line | undefined;
+    let furthestShortBy = 0;
+    for (const line of buys) {
+      const shortBy = line.targetValue - line.quantity * line.price;
+      // The first of equal shortfalls, as in the order of `buys`.
+      if (shortBy > line.price / 2 && line.price <= money && (!furthest || shortBy > furthestShortBy)) {
+        furthest = line;
+        furthestShortBy = shortBy;
+      }
+    }
+    if (!furthest) return money;
+    furthest.quantity += 1;
+    money -= furthest.price;
   }
 }
 
