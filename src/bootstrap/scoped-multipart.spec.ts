@@ -14,7 +14,7 @@ function multipartBody(content: string): string {
   );
 }
 
-async function appWith(register: (app: FastifyInstance) => Promise<unknown>): Promise<FastifyInstance> {
+async function appWith(register: (app: FastifyInstance) => PromiseLike<unknown>): Promise<FastifyInstance> {
   const app = Fastify();
   await register(app);
   app.get('/light', () => ({ ok: true }));
