@@ -32,8 +32,9 @@ export class MarketController {
   @ApiOkResponse({ type: StockResponse })
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
   @ApiInternalServerErrorResponse({ description: '`Failed to retrieve stock data for <symbol>`' })
-  async quote(@Param('symbol') symbol: string): Promise<StockResponse> {
-    return StockResponse.from(await this.market.getQuote(symbol));
+  quote(@Param('symbol') symbol: string): StockResponse | Promise<StockResponse> {
+    const quote = this.market.quoteNowOrLater(symbol);
+    return quote instanceof Promise ? quote.then(StockResponse.from) : StockResponse.from(quote);
   }
 
   @Get('stock/:symbol/history')
