@@ -20,6 +20,7 @@ import {
   SymbolMatchResponse,
 } from './dto/market.response';
 import { MarketService } from './market.service';
+import { nowOrLater } from '../../common/http/now-or-later';
 
 @ApiTags('market')
 @ApiExtraModels(StockResponse, BatchErrorEntry)
@@ -33,8 +34,7 @@ export class MarketController {
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
   @ApiInternalServerErrorResponse({ description: '`Failed to retrieve stock data for <symbol>`' })
   quote(@Param('symbol') symbol: string): StockResponse | Promise<StockResponse> {
-    const quote = this.market.quoteNowOrLater(symbol);
-    return quote instanceof Promise ? quote.then(StockResponse.from) : StockResponse.from(quote);
+    return nowOrLater(this.market.quoteNowOrLater(symbol), StockResponse.from);
   }
 
   @Get('stock/:symbol/history')
