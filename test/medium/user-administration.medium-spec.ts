@@ -243,23 +243,4 @@ describe('UserAdministrationService on PostgreSQL', () => {
       });
     });
   });
-
-  it('answers the auth state at once once this process holds it, as authState does; reads it again after a change', async () => {
-    const user = await newUser(false);
-    const users = medium.get(UsersService);
-
-    const first = users.authStateNowOrLater(user.id);
-    const read = await first;
-    const held = users.authStateNowOrLater(user.id);
-    const readAgain = await users.authState(user.id);
-    await sut.update(user.id, user.id, { fullName: 'Renamed' });
-    const afterChange = users.authStateNowOrLater(user.id);
-
-    expect(first).toBeInstanceOf(Promise);
-    expect(held).not.toBeInstanceOf(Promise);
-    expect(held).toEqual(read);
-    expect(held).toEqual(readAgain);
-    expect(afterChange).toBeInstanceOf(Promise);
-    expect((await afterChange)?.fullName).toBe('Renamed');
-  });
 });

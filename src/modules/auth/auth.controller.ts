@@ -22,7 +22,6 @@ import { LogoutDto, RefreshDto } from './dto/refresh.dto';
 import { MessageResponse } from '../../common/http/message.response';
 import { TokenPairResponse } from './dto/token-pair.response';
 import { RefreshCookie } from './refresh-cookie';
-import { nowOrLater } from '../../common/http/now-or-later';
 
 const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'];
 
@@ -83,10 +82,8 @@ export class AuthController {
   @Get('me')
   @ApiOperation({ summary: 'The current user' })
   @ApiOkResponse({ type: UserResponse })
-  me(@CurrentUser() user: AuthUser): UserResponse | Promise<UserResponse> {
-    return nowOrLater(this.users.authStateNowOrLater(user.id), (state) =>
-      UserResponse.fromAuthState(user.id, state!),
-    );
+  async me(@CurrentUser() user: AuthUser): Promise<UserResponse> {
+    return UserResponse.fromAuthState(user.id, (await this.users.authState(user.id))!);
   }
 
   @Post('logout')

@@ -52,11 +52,6 @@ export class MarketDataClient {
     return this.withFallback((provider) => this.quoteFrom(provider, symbol));
   }
 
-  /** What `quote` answers at once: the primary provider's fresh local answer; undefined when there is none. */
-  heldQuote(symbol: string): ProviderQuote | undefined {
-    return this.gateway.held(this.quoteCall(this.providers[0], symbol));
-  }
-
   /** One entry per symbol; a single request where the provider has a multi-symbol call. */
   quotes(symbols: string[]): Promise<Map<string, QuoteLookup>> {
     return this.withFallback((provider) => this.quotesFrom(provider, symbols));
@@ -138,11 +133,13 @@ export class MarketDataClient {
   }
 
   private quoteFrom(provider: MarketDataProvider, symbol: string): Promise<ProviderQuote> {
-    return this.gateway.call({ ...this.quoteCall(provider, symbol), fetch: () => provider.quote(symbol) });
-  }
-
-  private quoteCall(provider: MarketDataProvider, symbol: string) {
-    return { ...this.pacing(provider), kind: 'quote', key: symbol, ttlMs: this.options.quoteTtlMs };
+    return this.gateway.call({
+      ...this.pacing(provider),
+      kind: 'quote',
+      key: symbol,
+      ttlMs: this.options.quoteTtlMs,
+      fetch: () => provider.quote(symbol),
+    });
   }
 
   private async quotesFrom(

@@ -20,7 +20,6 @@ import {
   SymbolMatchResponse,
 } from './dto/market.response';
 import { MarketService } from './market.service';
-import { nowOrLater } from '../../common/http/now-or-later';
 
 @ApiTags('market')
 @ApiExtraModels(StockResponse, BatchErrorEntry)
@@ -33,8 +32,8 @@ export class MarketController {
   @ApiOkResponse({ type: StockResponse })
   @ApiNotFoundResponse({ description: '`Stock <symbol> not found`' })
   @ApiInternalServerErrorResponse({ description: '`Failed to retrieve stock data for <symbol>`' })
-  quote(@Param('symbol') symbol: string): StockResponse | Promise<StockResponse> {
-    return nowOrLater(this.market.quoteNowOrLater(symbol), StockResponse.from);
+  async quote(@Param('symbol') symbol: string): Promise<StockResponse> {
+    return StockResponse.from(await this.market.getQuote(symbol));
   }
 
   @Get('stock/:symbol/history')

@@ -43,31 +43,6 @@ describe('MarketService', () => {
     });
   });
 
-  it("answers a local provider's fresh quote at once, as getQuote does, and asks the provider otherwise", async () => {
-    const replay = new RecordingMarketDataProvider('replay', true, { AAPL: 190 });
-    replay.local = true;
-    const gateway = new ProviderCallGateway(createCache(), time, time, {
-      maxRateLimitWaitMs: 0,
-      maxRateLimitRetries: 0,
-    });
-    const local = new MarketService(
-      new MarketDataClient([replay], gateway, { quoteTtlMs: 60_000, minIntervalMs: 0 }),
-      time,
-    );
-
-    const cold = local.quoteNowOrLater(' aapl ');
-    expect(cold).toBeInstanceOf(Promise);
-    const asked = await cold;
-    const held = local.quoteNowOrLater('AAPL');
-
-    expect(held).not.toBeInstanceOf(Promise);
-    expect(held).toEqual(asked);
-    expect(held).toEqual(await local.getQuote('AAPL'));
-    expect(replay.requests).toEqual(['quote AAPL']);
-    time.advance(60_000);
-    expect(local.quoteNowOrLater('AAPL')).toBeInstanceOf(Promise);
-  });
-
   it('refuses a history range that ends before it starts, naming the field', async () => {
     await expect(sut.getHistory('AAPL', { from: '2026-11-20', to: '2026-11-19' })).rejects.toMatchObject({
       kind: 'invalid-input',

@@ -47,15 +47,6 @@ export class MarketService {
   ) {}
 
   /** One quote. 404 `Stock X not found` for an unknown symbol, 500 when the provider fails. */
-  /**
-   * The quote at once when the client holds a fresh one (no promise on the cached quote's path),
-   * otherwise as `getQuote` answers it.
-   */
-  quoteNowOrLater(rawSymbol: string): StockQuote | Promise<StockQuote> {
-    const held = this.client.heldQuote(normalizeSymbol(rawSymbol));
-    return held ? toStockQuote(held) : this.getQuote(rawSymbol);
-  }
-
   async getQuote(rawSymbol: string): Promise<StockQuote> {
     const symbol = normalizeSymbol(rawSymbol);
     try {

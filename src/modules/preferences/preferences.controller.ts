@@ -27,7 +27,6 @@ import { JsonArrayBodyPipe } from './validation/json-array-body.pipe';
 import { UniqueInformationSourcesPipe } from './validation/unique-information-sources.pipe';
 import { WizardRequestPipe } from './validation/wizard-request.pipe';
 import { WizardRequest } from './wizard-steps';
-import { nowOrLater } from '../../common/http/now-or-later';
 
 const levelParam = ApiParam({ name: 'experience_level', enum: EXPERIENCE_LEVELS });
 const invalidLevel = ApiBadRequestResponse({ description: `\`${ErrorDetail.invalidExperienceLevel}\`` });
@@ -41,8 +40,8 @@ export class PreferencesController {
   @ApiOperation({ summary: "The caller's preferences" })
   @ApiOkResponse({ type: PreferencesResponse })
   @ApiNotFoundResponse({ description: `\`${ErrorDetail.preferencesNotFound}\`` })
-  get(@CurrentUser() user: AuthUser): PreferencesResponse | Promise<PreferencesResponse> {
-    return nowOrLater(this.preferences.getNowOrLater(user.id), PreferencesResponse.from);
+  async get(@CurrentUser() user: AuthUser): Promise<PreferencesResponse> {
+    return PreferencesResponse.from(await this.preferences.get(user.id));
   }
 
   @Post()

@@ -1,5 +1,4 @@
 import { InMemoryPreferencesRepository } from '../../../test/fakes/in-memory-preferences-repository';
-import { STALE_MARK_TTL_MS } from '../../common/cache/consistent-cache';
 import { MemoryConsistentCache } from '../../common/cache/memory-consistent-cache';
 import { DomainError, DomainErrorKind } from '../../common/errors/domain-errors';
 import { defaultsForLevel } from './level-defaults';
@@ -32,41 +31,6 @@ describe('PreferencesService', () => {
   beforeEach(() => {
     clock = new FakeClock(T0);
     sut = new PreferencesService(new InMemoryPreferencesRepository(), clock, new MemoryConsistentCache(100));
-  });
-
-  describe('getNowOrLater', () => {
-    let cacheTime: number;
-
-    beforeEach(() => {
-      cacheTime = 0;
-      const cache = new MemoryConsistentCache(100, () => cacheTime);
-      sut = new PreferencesService(new InMemoryPreferencesRepository(), clock, cache);
-    });
-
-    it('answers the cached record at once, the same as get; reads it when not cached, and after a write', async () => {
-      await sut.create(USER, { experience_level: 'beginner' });
-      cacheTime += STALE_MARK_TTL_MS;
-
-      const first = sut.getNowOrLater(USER);
-      const read = await first;
-      const held = sut.getNowOrLater(USER);
-
-      expect(first).toBeInstanceOf(Promise);
-      expect(held).not.toBeInstanceOf(Promise);
-      expect(held).toEqual(read);
-      expect(held).toEqual(await sut.get(USER));
-      await sut.update(USER, { risk_tolerance: 'aggressive' });
-      const afterWrite = sut.getNowOrLater(USER);
-      expect(afterWrite).toBeInstanceOf(Promise);
-      expect((await afterWrite).risk_tolerance).toBe('aggressive');
-    });
-
-    it('refuses a user without preferences with the same 404, at once once that is cached', async () => {
-      const detail = { kind: 'not-found', detail: 'User preferences not found' };
-      await expect(domainError(async () => sut.getNowOrLater(OTHER_USER))).resolves.toEqual(detail);
-      await expect(domainError(async () => sut.getNowOrLater(OTHER_USER))).resolves.toEqual(detail);
-      expect(() => sut.getNowOrLater(OTHER_USER)).toThrow('User preferences not found');
-    });
   });
 
   describe('create', () => {

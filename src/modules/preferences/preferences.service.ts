@@ -53,13 +53,9 @@ export class PreferencesService {
   }
 
   async get(userId: number): Promise<Preferences> {
-    return found(await this.findForUser(userId));
-  }
-
-  /** `get`'s answer at once when this process holds the record (the in-process cache), else `get`. */
-  getNowOrLater(userId: number): Preferences | Promise<Preferences> {
-    const held = this.cache.peek(preferencesKey(userId)) as Preferences | null | undefined;
-    return held === undefined ? this.get(userId) : found(held);
+    const found = await this.findForUser(userId);
+    if (!found) throw new NotFoundError(ErrorDetail.preferencesNotFound);
+    return found;
   }
 
   /** Creates the record; fields left out take the defaults of the given experience level. */
@@ -190,9 +186,4 @@ function parseLevel(level: string): ExperienceLevel {
 
 function definedOnly<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-function found(preferences: Preferences | null): Preferences {
-  if (!preferences) throw new NotFoundError(ErrorDetail.preferencesNotFound);
-  return preferences;
 }

@@ -99,12 +99,6 @@ export class UsersService {
     return this.cache.peek(authStateKey(userId)) as UserAuthState | null | undefined;
   }
 
-  /** `authState`'s answer at once when this process holds it, else `authState`. */
-  authStateNowOrLater(userId: number): UserAuthState | null | Promise<UserAuthState | null> {
-    const held = this.cachedAuthState(userId);
-    return held === undefined ? this.authState(userId) : held;
-  }
-
   /** Read on every authenticated request; a change to the user always wins over a concurrent fill. */
   authState(userId: number): Promise<UserAuthState | null> {
     return this.cache.read(

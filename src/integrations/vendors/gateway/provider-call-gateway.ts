@@ -82,10 +82,17 @@ export class ProviderCallGateway {
   }
 
   call<T>(call: ProviderCall<T>): Promise<T> {
-    const held = this.held<T>(call);
-    if (held !== undefined) return Promise.resolve(held);
     const key = cacheKey(call.provider, call.kind, call.key);
+    // A fresh local answer (a cached replay quote) is handed over at once: no single flight, no
+    // awaits, as on the light routes' hot path.
     const caching = call.ttlMs > 0;
+    if (caching && call.local) {
+      const fresh = this.freshLocal<T>(key);
+      if (fresh !== undefined) {
+        this.providerCacheHits.inc();
+        return Promise.resolve(fresh);
+      }
+    }
     const running = this.inFlight.get(key);
     if (running) return running as Promise<T>;
     const promise = this.cachedOrFetched(key, call, caching && !call.local).finally(() =>
@@ -93,17 +100,6 @@ export class ProviderCallGateway {
     );
     this.inFlight.set(key, promise);
     return promise;
-  }
-
-  /**
-   * What `call` hands over at once, counted as the cache hit it is: a fresh local answer (a cached
-   * replay quote), with no single flight and no awaits, as on the light routes' hot path.
-   */
-  held<T>(call: ProviderCallKey & Pick<ProviderCall<T>, 'ttlMs'>): T | undefined {
-    if (call.ttlMs <= 0 || !call.local) return undefined;
-    const fresh = this.freshLocal<T>(cacheKey(call.provider, call.kind, call.key));
-    if (fresh !== undefined) this.providerCacheHits.inc();
-    return fresh;
   }
 
   /** A cached answer of an earlier call (or `store`), if still fresh. */
