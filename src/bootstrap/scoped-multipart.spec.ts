@@ -7,11 +7,16 @@ import { scopedMultipart } from './scoped-multipart';
 
 const BOUNDARY = 'scoped-multipart-test';
 
-function multipartBody(content: string): string {
-  return (
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="export.csv"\r\n` +
-    `Content-Type: text/csv\r\n\r\n${content}\r\n--${BOUNDARY}--\r\n`
-  );
+/** `content` as the one file of a multipart body, posted to `url`. */
+function upload(app: FastifyInstance, url: string, content: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload:
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="export.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${content}\r\n--${BOUNDARY}--\r\n`,
+  });
 }
 
 async function appWith(register: (app: FastifyInstance) => PromiseLike<unknown>): Promise<FastifyInstance> {
@@ -67,23 +72,13 @@ describe('scopedMultipart', () => {
   });
 
   it('reads the file of a multipart body on an upload route', async () => {
-    const response = await sut.inject({
-      method: 'POST',
-      url: '/upload',
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipartBody('Date,Action\n2025-01-02,Buy'),
-    });
+    const response = await upload(sut, '/upload', 'Date,Action\n2025-01-02,Buy');
 
     expect([response.statusCode, response.body]).toEqual([200, 'Date,Action\n2025-01-02,Buy']);
   });
 
   it("keeps the plugin's clean-up on the upload routes: a file saved to disk is gone once answered", async () => {
-    const response = await sut.inject({
-      method: 'POST',
-      url: '/upload-to-disk',
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipartBody('a,b\n1,2'),
-    });
+    const response = await upload(sut, '/upload-to-disk', 'a,b\n1,2');
     const { path } = response.json<{ path: string }>();
 
     for (let waited = 0; waited < 2000 && existsSync(path); waited += 20) await pause(20);

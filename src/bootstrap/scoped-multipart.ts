@@ -19,7 +19,11 @@ export interface ScopedMultipartOptions {
  * by the plugin: a multipart body reaches every route as before (and is read on none but these).
  */
 export const scopedMultipart = fastifyPlugin(
-  (fastify: FastifyInstance, { routes, multipart }: ScopedMultipartOptions, done: (error?: Error) => void) => {
+  (
+    fastify: FastifyInstance,
+    { routes, multipart }: ScopedMultipartOptions,
+    done: (error?: Error) => void,
+  ) => {
     const hooks: [HookName, Hook][] = [];
     const collectingHooks: FastifyInstance = new Proxy(fastify, {
       get(target, key) {
@@ -43,5 +47,6 @@ export const scopedMultipart = fastifyPlugin(
 function appendRouteHook(route: RouteOptions, name: HookName, hook: Hook): void {
   const routeHooks = route as unknown as Record<string, Hook | Hook[] | undefined>;
   const existing = routeHooks[name];
-  routeHooks[name] = existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
+  routeHooks[name] =
+    existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
 }

@@ -31,9 +31,7 @@ export const TransactionContextModule = withoutGlobalEnhancers(
  * here, at import, before any transaction can run. (The service keeps its storage in a private
  * field.)
  */
-enableWhileRunning(
-  (ClsServiceManager.getClsService() as unknown as { als: AsyncLocalStorage<unknown> }).als,
-);
+enableWhileRunning((ClsServiceManager.getClsService() as unknown as { als: AsyncLocalStorage<unknown> }).als);
 
 type ModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
