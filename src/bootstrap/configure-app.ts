@@ -3,7 +3,6 @@ import { ConfigType } from '@nestjs/config';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import fastifyCompress, { FastifyCompressOptions } from '@fastify/compress';
-import fastifyMultipart from '@fastify/multipart';
 import { BROKER_IMPORT_MAX_BYTES } from '../modules/portfolio';
 import { answeredStatus } from '../common/metrics/answered-status';
 import { Metrics } from '../common/metrics/metrics';
@@ -12,6 +11,7 @@ import { registerBodyParsers } from './body-parsers';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { registerHttpCaching } from './http-caching';
 import { registerPartedBodies } from '../common/http/parted-body';
+import { scopedMultipart } from './scoped-multipart';
 import {
   swaggerUiDownloadUrl,
   tokenOnlyAuthorizationPersistence,
@@ -82,8 +82,9 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app.enableShutdownHooks();
   registerBodyParsers(app);
   // One file per request, read by the route that takes it (the broker import); no field is parsed as JSON.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: BROKER_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+  await app.register(scopedMultipart, {
+    routes: [`/${API_PREFIX}/portfolio/import`],
+    multipart: { limits: { fileSize: BROKER_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 11 } },
   });
   // `*` answers every origin with a literal `*` and never allows credentials: reflecting any origin
   // (even `null`) with credentials would let every site act with a user's cookies or auth.

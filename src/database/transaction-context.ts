@@ -3,7 +3,9 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import type { DynamicModule, ForwardReference, Provider, Type } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { ClsModule } from 'nestjs-cls';
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import { ClsModule, ClsServiceManager } from 'nestjs-cls';
+import { enableWhileRunning } from './storage-while-running';
 
 /**
  * The unit of work: a service marks a method `@Transactional()` (from `@nestjs-cls/transactional`)
@@ -22,6 +24,14 @@ export const TransactionContextModule = withoutGlobalEnhancers(
     ],
   }),
 );
+
+/**
+ * nestjs-cls enables its storage when it is imported, for good; it is enabled only while a
+ * transaction runs now, so that the promises of requests that run none carry nothing of it. Done
+ * here, at import, before any transaction can run. (The service keeps its storage in a private
+ * field.)
+ */
+enableWhileRunning((ClsServiceManager.getClsService() as unknown as { als: AsyncLocalStorage<unknown> }).als);
 
 type ModuleImport = Type | DynamicModule | Promise<DynamicModule> | ForwardReference;
 
