@@ -1,6 +1,7 @@
 import { fastifyMultipart, FastifyMultipartOptions } from '@fastify/multipart';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { appendRouteHook } from '../common/http/route-hooks';
 
 type HookName = Parameters<FastifyInstance['addHook']>[0];
 type Hook = Parameters<FastifyInstance['addHook']>[1];
@@ -43,10 +44,3 @@ export const scopedMultipart = fastifyPlugin(
   },
   { name: 'scoped-multipart' },
 );
-
-function appendRouteHook(route: RouteOptions, name: HookName, hook: Hook): void {
-  const routeHooks = route as unknown as Record<string, Hook | Hook[] | undefined>;
-  const existing = routeHooks[name];
-  routeHooks[name] =
-    existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
-}

@@ -11,6 +11,7 @@ import {
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { ErrorDetail } from '../../common/errors/error-details';
+import { SendsPartedBody } from '../../common/http/parted-body';
 import { ExposureResponse } from '../graph';
 import { Idempotent } from '../idempotency';
 import { AccountScopeQuery } from './dto/account-id.field';
@@ -53,6 +54,7 @@ export class PortfolioController {
   }
 
   @Get('positions')
+  @SendsPartedBody()
   @ApiOperation({ summary: 'Open positions at live quotes, heaviest first' })
   @ApiOkResponse({ type: PositionsResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid include_cash' })
@@ -65,6 +67,7 @@ export class PortfolioController {
   }
 
   @Get('lots')
+  @SendsPartedBody()
   @ApiOperation({
     summary: 'Open tax lots, with unrealized P&L and holding period',
     description:
@@ -78,6 +81,7 @@ export class PortfolioController {
   }
 
   @Get('realized')
+  @SendsPartedBody()
   @ApiOperation({
     summary: 'Realized gains of a year by closed tax lot, short- and long-term',
     description:
@@ -109,6 +113,7 @@ export class PortfolioController {
   }
 
   @Get('history')
+  @SendsPartedBody()
   @ApiOperation({
     summary: 'Daily value history for charts, beside a benchmark',
     description:
