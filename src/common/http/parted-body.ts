@@ -46,6 +46,7 @@ export function registerPartedBodies(fastify: FastifyInstance): void {
   };
   fastify.addHook('onRoute', (route) => {
     const config = route.config as { partedBody?: boolean } | undefined;
-    if (config?.partedBody === PARTED_BODY_CONFIG.partedBody) appendRouteHook(route, 'onSend', joinForEncoding);
+    if (config?.partedBody === PARTED_BODY_CONFIG.partedBody)
+      appendRouteHook(route, 'onSend', joinForEncoding);
   });
 }
