@@ -160,13 +160,12 @@ describe('NewsService', () => {
 
   it('scores the whole recent wire at a first look without holding the event loop 100 ms at a time', async () => {
     const replay = new ReplayService(time);
-    await replay.market();
     const fullWire = new MarketWire(replay, time, config);
+    const stories = await fullWire.recentStories();
     const service = new NewsService(new NewsClient(provider, gateway(), config), fullWire, engine);
 
     const { result: mentions, stallMs } = await longestStall(() => service.recentMentions());
 
-    const stories = await fullWire.recentStories();
     expect(stories.length).toBeGreaterThan(2_000);
     expect(mentions).toEqual(
       stories.map(({ url, title, description, publishedAt, symbols }) => ({
