@@ -129,8 +129,8 @@ async function exitedInTime({ base, exited, output }: BuiltService): Promise<voi
 }
 
 /**
- * SIGTERM as soon as the service listens, on either database: the market graph's build is running
- * among the boot's warm-ups, and Nest's destroy hooks wait for it.
+ * SIGTERM as soon as the service listens, on either database: the market graph's build and its
+ * first news intake are running among the boot's warm-ups, and Nest's destroy hooks wait for them.
  */
 describe('SIGTERM to the built service right after boot', () => {
   let database: TestDatabase;

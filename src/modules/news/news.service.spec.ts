@@ -52,6 +52,8 @@ describe('NewsService', () => {
   const wire = new MarketWire(new ReplayService(time), time, config);
   let provider: ListProvider;
   let sut: NewsService;
+  const gateway = () =>
+    new ProviderCallGateway(createCache(), time, time, { maxRateLimitWaitMs: 0, maxRateLimitRetries: 0 });
 
   beforeEach(() => {
     provider = new ListProvider([
@@ -60,11 +62,7 @@ describe('NewsService', () => {
       article('The annual meeting is on Tuesday', '2026-11-18T10:00:00.000Z'),
       article('Profit rose sharply, beating estimates', '2026-11-19T10:00:00.000Z'),
     ]);
-    const gateway = new ProviderCallGateway(createCache(), time, time, {
-      maxRateLimitWaitMs: 0,
-      maxRateLimitRetries: 0,
-    });
-    const client = new NewsClient(provider, gateway, config);
+    const client = new NewsClient(provider, gateway(), config);
     sut = new NewsService(client, wire, engine);
   });
 
@@ -101,11 +99,7 @@ describe('NewsService', () => {
         article('The annual meeting is on Tuesday', '2026-11-18T10:00:00.000Z'),
       ]) as ProviderArticle[],
     );
-    const gateway = new ProviderCallGateway(createCache(), time, time, {
-      maxRateLimitWaitMs: 0,
-      maxRateLimitRetries: 0,
-    });
-    const service = new NewsService(new NewsClient(frozenPool, gateway, config), wire, engine);
+    const service = new NewsService(new NewsClient(frozenPool, gateway(), config), wire, engine);
     const first = await service.latest({}, 10);
     const scoring = jest.spyOn(engine, 'scoreArticle');
     try {
@@ -163,4 +157,44 @@ describe('NewsService', () => {
     expect(await sut.recentMentions(after)).toEqual(all.filter((item) => item.publishedAt > after));
     expect(await sut.recentMentions(all[0].publishedAt)).toEqual([]);
   });
+
+  it('scores the whole recent wire at a first look without holding the event loop 100 ms at a time', async () => {
+    const replay = new ReplayService(time);
+    const fullWire = new MarketWire(replay, time, config);
+    const stories = await fullWire.recentStories();
+    const service = new NewsService(new NewsClient(provider, gateway(), config), fullWire, engine);
+
+    const { result: mentions, stallMs } = await longestStall(() => service.recentMentions());
+
+    expect(stories.length).toBeGreaterThan(2_000);
+    expect(mentions).toEqual(
+      stories.map(({ url, title, description, publishedAt, symbols }) => ({
+        url,
+        title,
+        publishedAt,
+        ...engine.scoreArticle(title, description),
+        symbols,
+      })),
+    );
+    expect(stallMs).toBeLessThanOrEqual(100);
+  });
 });
+
+/** `work`'s answer, and the longest the event loop went without running a timer while it ran. */
+async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
+  let lastTick = performance.now();
+  let longest = 0;
+  const tick = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - lastTick);
+    lastTick = now;
+  };
+  const ticker = setInterval(tick, 1);
+  try {
+    const result = await work();
+    tick();
+    return { result, stallMs: longest };
+  } finally {
+    clearInterval(ticker);
+  }
+}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CountedLru } from '../../common/metrics/cache-counters';
+import { TimeSlices } from '../../common/time/time-slices';
 import { ErrorDetail } from '../../common/errors/error-details';
 import { NotFoundError, ProviderUnavailableError } from '../../common/errors/domain-errors';
 import { FieldProblem, FieldProblems } from '../../common/errors/field-problems';
@@ -19,6 +20,8 @@ export const MAX_SENTIMENT_TEXT_LENGTH = 5_000;
 const SCORED_ARTICLES = 5_000;
 /** How many features an explanation lists. */
 export const EXPLANATION_FEATURES = 8;
+/** How long scoring stories may hold the event loop before letting requests in. */
+const SCORING_SLICE_MS = 10;
 
 /**
  * News for both path families (/market/news and /news): asks the configured provider, scores
@@ -84,16 +87,22 @@ export class NewsService {
    * The market wire's stories published by now in its recent sessions and after `after` (an ISO
    * instant; every one without it), each with the companies it mentions and its sentiment, newest
    * first: what the market graph links to companies. Only those stories are scored and copied, so
-   * asking for what is new since the last look costs next to nothing when nothing is.
+   * asking for what is new since the last look costs next to nothing when nothing is. The first
+   * look scores every recent story (2,630, most of a second of CPU), so it is scored in slices that
+   * let requests in between.
    */
   async recentMentions(after = ''): Promise<NewsMention[]> {
     const stories = await this.wire.recentStories();
     const newer = stories.findIndex((story) => story.publishedAt <= after);
-    return (newer < 0 ? stories : stories.slice(0, newer)).map((story) => {
+    const mentions: NewsMention[] = [];
+    const slices = new TimeSlices(SCORING_SLICE_MS);
+    for (const story of newer < 0 ? stories : stories.slice(0, newer)) {
+      if (slices.spent()) await slices.next();
       const { sentiment, sentimentScore } = this.scored(toArticle(story));
       const { url, title, publishedAt, symbols } = story;
-      return { url, title, publishedAt, sentiment, sentimentScore, symbols };
-    });
+      mentions.push({ url, title, publishedAt, sentiment, sentimentScore, symbols });
+    }
+    return mentions;
   }
 
   /** Scores clients' own texts with the same engine, in order, with the features behind each on request. */

@@ -12,6 +12,7 @@ import {
 } from '../../../replay';
 import { newestFirst, sessionDateOfStoryId, WireStory, writeSessionWire } from './market-wire';
 import { CountedLru } from '../../../../common/metrics/cache-counters';
+import { TimeSlices } from '../../../../common/time/time-slices';
 
 /** Sessions whose stories stay memoized; older ones are rebuilt on demand (they never change). */
 const MEMOIZED_SESSIONS = 15;
@@ -19,6 +20,8 @@ const MEMOIZED_SESSIONS = 15;
 const MEMOIZED_WINDOWS = 4;
 /** The wire starts with the replay calendar: no stories about sessions before its epoch. */
 const FIRST_SESSION = REPLAY_EPOCH;
+/** How long writing sessions' stories may hold the event loop before letting requests in. */
+const WRITING_SLICE_MS = 10;
 
 /**
  * The market wire over the replay calendar: each closed session's stories, written once from the
@@ -75,12 +78,26 @@ export class MarketWire {
       if (date < FIRST_SESSION) break;
       dates.push(date);
     }
-    const merged = Promise.all(dates.map((date) => this.session(date))).then((sessions) =>
+    const merged = this.sessionsInTurn(dates).then((sessions) =>
       Object.freeze(sessions.flat().sort(newestFirst)),
     );
     merged.catch(() => this.windows.delete(end));
     this.windows.set(end, merged);
     return merged;
+  }
+
+  /**
+   * The sessions' stories, written one session after another: writing one holds the event loop for
+   * tens of ms, and a window's sessions all written at once held it for a quarter of a second.
+   */
+  private async sessionsInTurn(dates: readonly string[]): Promise<WireStory[][]> {
+    const sessions: WireStory[][] = [];
+    const slices = new TimeSlices(WRITING_SLICE_MS);
+    for (const date of dates) {
+      if (slices.spent()) await slices.next();
+      sessions.push(await this.session(date));
+    }
+    return sessions;
   }
 
   /** One story by id, if it has been published; ids of any past session resolve. */
