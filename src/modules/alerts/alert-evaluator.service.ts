@@ -1,7 +1,6 @@
-import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
+import { TimeSlices } from '../../common/time/time-slices';
 import { MarketService, StockQuote } from '../market';
 import { NewsService } from '../news';
 import { PortfolioQueries } from '../portfolio';
@@ -183,12 +182,9 @@ export class AlertEvaluatorService {
   ): Promise<number> {
     const peaks: { id: number; arming: number; peak: number }[] = [];
     let fired = 0;
-    let sliceStart = performance.now();
+    const slices = new TimeSlices(SLICE_MS);
     for (const rule of page) {
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await nextTurn();
-        sliceStart = performance.now();
-      }
+      if (slices.spent()) await slices.next();
       try {
         const firing = await this.judge(rule, { ...facts, inputs, peaks, now });
         if (firing && (await this.fire(rule, firing, now))) fired++;
