@@ -133,7 +133,15 @@ export function ledgerRules(tier: PortfolioTier): void {
         { symbol: 'JNJ', side: 'buy', quantity: 4, price: 120, executed_at: '2025-03-03' },
         { symbol: 'XOM', side: 'buy', quantity: 3, price: 90, executed_at: '2025-03-04' },
       ]);
-      const quotes = { AAPL: await quote('AAPL'), JNJ: await quote('JNJ'), XOM: await quote('XOM') };
+      // Positions are valued at cent prices, as the market routes show them; the replay's quotes
+      // carry fractions of a cent while its session is open.
+      const cents = (value: number) => Math.round(value * 100) / 100;
+      const atCents = async (symbol: string) => {
+        const { price, previousClose } = await quote(symbol);
+        const change = cents(price) - cents(previousClose);
+        return { price: cents(price), change, changePercent: (100 * change) / cents(previousClose) };
+      };
+      const quotes = { AAPL: await atCents('AAPL'), JNJ: await atCents('JNJ'), XOM: await atCents('XOM') };
 
       const positions = await portfolio().positions(owner);
       const expected = [
