@@ -1,6 +1,7 @@
 import { StreamableFile } from '@nestjs/common';
 import { partedJson } from '../../../common/http/parted-body';
 import { CountedLru } from '../../../common/metrics/cache-counters';
+import { seriesVersion } from '../same-series';
 
 /**
  * The most bytes of serialized rows kept: about 45 of the largest answers measured (a 25,000-trade
@@ -24,20 +25,6 @@ const rowsByList = new CountedLru<number, Buffer>('portfolio-serialized-rows', {
   sizeCalculation: (bytes) => bytes.length + ENTRY_OVERHEAD_BYTES,
 });
 
-/** A number per list, given the first time the list is seen; keeps nothing alive. */
-const listNumbers = new WeakMap<object, number>();
-let listsNumbered = 0;
-
-function numberOf(list: object): number {
-  let number = listNumbers.get(list);
-  if (number === undefined) {
-    listsNumbered += 1;
-    number = listsNumbered;
-    listNumbers.set(list, number);
-  }
-  return number;
-}
-
 /**
  * The rows of a list as the bytes a response sends: the lots and realized routes answer thousands
  * of rows from a cached list, and mapping, rounding, serializing and encoding them again on each
@@ -49,7 +36,7 @@ export class SerializedRows<Item extends object, Row> {
   /** The UTF-8 of JSON.stringify of the list's rows; kept while the list is frozen and recently read. */
   of(list: readonly Item[]): Buffer {
     if (!Object.isFrozen(list)) return this.serialize(list);
-    const number = numberOf(list);
+    const number = seriesVersion(list);
     const kept = rowsByList.get(number);
     if (kept !== undefined) return kept;
     const bytes = this.serialize(list);
