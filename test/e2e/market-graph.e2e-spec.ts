@@ -499,39 +499,83 @@ describe('the market knowledge graph', () => {
     expect(await count()).toBeGreaterThan(mentionsBefore);
     expect(await graphHealth()).toBe('connected');
   });
+  /** The exposure's indirect news as the route lists it: url, holding, symbol, published_at. */
+  const indirect = async (who: TestUser) => {
+    const response = await api(who, '/portfolio/exposure');
+    expect(response.statusCode).toBe(200);
+    return (
+      response.json().indirect_news as {
+        url: string;
+        holding: string;
+        symbol: string;
+        published_at: string;
+      }[]
+    ).map((item) => [item.url, item.holding, item.symbol, item.published_at]);
+  };
+  /** The same from a walk of the graph made now from `held`, as `user` sees it. */
+  const walked = async (user: TestUser, held: string[]) =>
+    (
+      await sut.app
+        .get(GraphRepository)
+        .indirectNews(user.id, held, new Date(clock.now().getTime() - 7 * 86_400_000), 10)
+    ).map((row) => [row.url, row.holding, row.symbol, row.publishedAt.toISOString()]);
+
   it("keeps the exposure's indirect news to the last 7 days as the clock moves, as a walk made then gives it", async () => {
     const user = await registerUser(sut);
-    for (const symbol of ['JPM', 'XOM', 'NVDA']) await buy(user, symbol, 5);
-    const indirect = async (who: TestUser) => {
-      const response = await api(who, '/portfolio/exposure');
-      expect(response.statusCode).toBe(200);
-      return (
-        response.json().indirect_news as {
-          url: string;
-          holding: string;
-          symbol: string;
-          published_at: string;
-        }[]
-      ).map((item) => [item.url, item.holding, item.symbol, item.published_at]);
-    };
-    const walked = async () =>
-      (
-        await sut.app
-          .get(GraphRepository)
-          .indirectNews(user.id, ['JPM', 'XOM', 'NVDA'], new Date(clock.now().getTime() - 7 * 86_400_000), 10)
-      ).map((row) => [row.url, row.holding, row.symbol, row.publishedAt.toISOString()]);
+    const held = ['JPM', 'XOM', 'NVDA'];
+    for (const symbol of held) await buy(user, symbol, 5);
     const first = await indirect(user);
     expect(first.length).toBeGreaterThan(0);
-    expect(first).toEqual(await walked());
+    expect(first).toEqual(await walked(user, held));
 
     // Just past the moment the oldest listed item turns 7 days old: it leaves the list.
     const oldest = new Date(first.at(-1)![3]).getTime();
     clock.set(new Date(Math.max(clock.now().getTime(), oldest + 7 * 86_400_000 + 1_000)));
     const again = { ...user, ...(await login(sut, user.email, user.password)) };
     const later = await indirect(again);
-    expect(later).toEqual(await walked());
+    expect(later).toEqual(await walked(user, held));
     const since = new Date(clock.now().getTime() - 7 * 86_400_000).toISOString();
     for (const [, , , publishedAt] of later) expect(publishedAt >= since).toBe(true);
     expect(later.map(([url]) => url)).not.toContain(first.at(-1)![0]);
+  });
+
+  it('answers for the last trade when the holdings written after an earlier one land late', async () => {
+    const user = await registerUser(sut);
+    const held = ['JPM', 'XOM', 'NVDA'];
+    for (const symbol of held) await buy(user, symbol, 5);
+    const graph = sut.app.get(GraphService);
+    const repository = sut.app.get(GraphRepository);
+    const [{ version }]: { version: number }[] = await db.query(
+      `SELECT version::int AS version FROM portfolio_ledger_versions WHERE user_id = $1`,
+      [user.id],
+    );
+    // Each trade's edges are written after its answer: here the last trade's have been.
+    for (
+      let tries = 0;
+      tries < 50 && (await graph.userSources(user.id)).ledgerVersion !== version;
+      tries += 1
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    // The write that followed the second trade, held back (as on a busy machine) until the route
+    // has found the edges current, lands just before the route reads them.
+    const read = repository.holdings.bind(repository);
+    const late = jest.spyOn(repository, 'holdings').mockImplementationOnce(async (userId) => {
+      const earlier = held.slice(0, 2).map((symbol) => ({ symbol, quantity: 5 }));
+      await graph.recordHoldings(user.id, earlier, version - 1);
+      return read(userId);
+    });
+    try {
+      const exposure = (await api(user, '/portfolio/exposure')).json();
+      expect(late).toHaveBeenCalled();
+      expect(
+        exposure.clusters
+          .flatMap((c: { members: { symbol: string }[] }) => c.members.map((m) => m.symbol))
+          .sort(),
+      ).toEqual([...held].sort());
+    } finally {
+      late.mockRestore();
+    }
+    expect(await indirect(user)).toEqual(await walked(user, held));
+    expect((await graph.userSources(user.id)).ledgerVersion).toBe(version);
   });
 });

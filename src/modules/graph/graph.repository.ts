@@ -257,7 +257,8 @@ export class GraphRepository {
   /**
    * Items published since `since` about a company one hop from one of the `held` companies (the
    * same sub-industry, or co-moving) that mention none of them, newest first, each through its
-   * strongest path, as user `userId` sees the graph.
+   * strongest path (of equal ones, the first holding's, then the first company's, by symbol), as
+   * user `userId` sees the graph.
    */
   async indirectNews(
     userId: number,
@@ -290,7 +291,7 @@ export class GraphRepository {
         WHERE NOT EXISTS (
           SELECT 1 FROM graph_edges direct
            WHERE direct.source_id = item.id AND direct.kind = 'MENTIONS' AND direct.target_id = ANY($1::bigint[]))
-        ORDER BY m.valid_from DESC, item.key, neighbours.weight DESC, holding.key) AS strongest
+        ORDER BY m.valid_from DESC, item.key, neighbours.weight DESC, holding.key, about.key) AS strongest
         ORDER BY published_at DESC, strength DESC, url
         LIMIT $6`,
       [await this.companyIds(held), ['CO_MOVES_WITH', 'IN_SUB_INDUSTRY'], 2, userId, since, limit],
@@ -506,7 +507,10 @@ export class GraphWriter {
 
   /**
    * Makes the user's HOLDS edges exactly `holdings` (weights of the holdings' value, with the
-   * quantities they came from), recording the ledger version they reflect.
+   * quantities they came from), recording the ledger version they reflect; null keeps the version
+   * recorded (the same holdings weighed again). Nothing is written when edges of that version or a
+   * later one are recorded: the writes that follow two trades may land in either order, and the
+   * earlier trade's must not undo the later's.
    */
   async replaceHoldings(
     userId: number,
@@ -514,7 +518,8 @@ export class GraphWriter {
     ledgerVersion: number | null,
     at: Date,
   ): Promise<void> {
-    await this.upsertUser(userId, ledgerVersion === null ? {} : { ledger_version: ledgerVersion });
+    if (!(await this.upsertUser(userId, ledgerVersion === null ? {} : { ledger_version: ledgerVersion })))
+      return;
     await this.replaceOwnedEdges(
       userId,
       'HOLDS',
@@ -543,12 +548,21 @@ export class GraphWriter {
     )) as { userId: number; symbol: string; quantity: number }[];
   }
 
-  private async upsertUser(userId: number, properties: object): Promise<void> {
-    await this.manager.query(
+  /**
+   * Adds `properties` to the user's node, which stays locked until the transaction ends (so one
+   * change of the user's edges runs at a time), unless they carry a `ledger_version` no later than
+   * the one recorded. Answers whether it wrote.
+   */
+  private async upsertUser(userId: number, properties: object): Promise<boolean> {
+    const written = (await this.manager.query(
       `INSERT INTO graph_nodes (kind, key, label, properties) VALUES ('user', $1, $1, $2)
-       ON CONFLICT (kind, key) DO UPDATE SET properties = graph_nodes.properties || EXCLUDED.properties`,
+       ON CONFLICT (kind, key) DO UPDATE SET properties = graph_nodes.properties || EXCLUDED.properties
+        WHERE NOT coalesce(
+          (graph_nodes.properties->>'ledger_version')::int >= (EXCLUDED.properties->>'ledger_version')::int, false)
+       RETURNING id`,
       [String(userId), properties],
-    );
+    )) as { id: string }[];
+    return written.length > 0;
   }
 
   private async replaceOwnedEdges(
