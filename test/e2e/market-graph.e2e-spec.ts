@@ -3,7 +3,8 @@ import { loadReplayDataset } from '../../src/modules/replay/replay-data.loader';
 import { ReplayMarket } from '../../src/modules/replay/replay-market';
 import { previousTradingDay, tradingDayOnOrBefore } from '../../src/modules/replay';
 import { GraphService } from '../../src/modules/graph';
-import { GraphRepository } from '../../src/modules/graph/graph.repository';
+import { GraphMaintenance } from '../../src/modules/graph/graph-maintenance.service';
+import { GraphRepository, GraphWriter } from '../../src/modules/graph/graph.repository';
 import { login, registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -520,6 +521,22 @@ describe('the market knowledge graph', () => {
         .indirectNews(user.id, held, new Date(clock.now().getTime() - 7 * 86_400_000), 10)
     ).map((row) => [row.url, row.holding, row.symbol, row.publishedAt.toISOString()]);
 
+  /** The user's ledger version, once the edges written after the last trade (they follow its answer) record it. */
+  const recordedLedgerVersion = async (user: TestUser): Promise<number> => {
+    const [{ version }]: { version: number }[] = await db.query(
+      `SELECT version::int AS version FROM portfolio_ledger_versions WHERE user_id = $1`,
+      [user.id],
+    );
+    const graph = sut.app.get(GraphService);
+    for (
+      let tries = 0;
+      tries < 50 && (await graph.userSources(user.id)).ledgerVersion !== version;
+      tries += 1
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    return version;
+  };
+
   it("keeps the exposure's indirect news to the last 7 days as the clock moves, as a walk made then gives it", async () => {
     const user = await registerUser(sut);
     const held = ['JPM', 'XOM', 'NVDA'];
@@ -545,17 +562,7 @@ describe('the market knowledge graph', () => {
     for (const symbol of held) await buy(user, symbol, 5);
     const graph = sut.app.get(GraphService);
     const repository = sut.app.get(GraphRepository);
-    const [{ version }]: { version: number }[] = await db.query(
-      `SELECT version::int AS version FROM portfolio_ledger_versions WHERE user_id = $1`,
-      [user.id],
-    );
-    // Each trade's edges are written after its answer: here the last trade's have been.
-    for (
-      let tries = 0;
-      tries < 50 && (await graph.userSources(user.id)).ledgerVersion !== version;
-      tries += 1
-    )
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    const version = await recordedLedgerVersion(user);
     // The write that followed the second trade, held back (as on a busy machine) until the route
     // has found the edges current, lands just before the route reads them.
     const read = repository.holdings.bind(repository);
@@ -577,5 +584,61 @@ describe('the market knowledge graph', () => {
     }
     expect(await indirect(user)).toEqual(await walked(user, held));
     expect((await graph.userSources(user.id)).ledgerVersion).toBe(version);
+  });
+
+  it('keeps a change of the holdings recorded while every holding is weighed again at a new close', async () => {
+    const user = await registerUser(sut);
+    await buy(user, 'JPM', 5);
+    const graph = sut.app.get(GraphService);
+    const maintenance = sut.app.get(GraphMaintenance);
+    const ledgerVersion = await recordedLedgerVersion(user);
+    const asOf = async () =>
+      (await db.query(`SELECT to_char(correlations_as_of, 'YYYY-MM-DD') AS as_of FROM graph_state`))[0].as_of;
+    const before = await asOf();
+    // Another instance records the user's next trade just after this one has read every user's
+    // holdings to weigh them again: it lands, or waits for the reweighing to end.
+    const read = GraphWriter.prototype.allHoldings;
+    let change: Promise<void> | undefined;
+    const reweigh = jest.spyOn(GraphWriter.prototype, 'allHoldings').mockImplementationOnce(async function (
+      this: GraphWriter,
+    ) {
+      const holdings = await read.call(this);
+      let settled = false;
+      change = maintenance.recordHoldings(
+        user.id,
+        ['JPM', 'XOM'].map((symbol) => ({ symbol, quantity: 5 })),
+        ledgerVersion + 1,
+      );
+      void change.finally(() => (settled = true));
+      const waiting = async () =>
+        (
+          await db.query(
+            `SELECT count(*)::int AS count FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        )[0].count > 0;
+      while (!settled && !(await waiting())) await new Promise((resolve) => setTimeout(resolve, 20));
+      return holdings;
+    });
+    try {
+      clock.advance(7 * 86_400_000);
+      await maintenance.ensureFresh();
+      expect(reweigh).toHaveBeenCalled();
+      await change;
+    } finally {
+      reweigh.mockRestore();
+    }
+    expect(await asOf()).not.toBe(before);
+    const holds: { symbol: string; quantity: number }[] = await db.query(
+      `SELECT c.key AS symbol, (e.properties->>'quantity')::float8 AS quantity
+         FROM graph_edges e JOIN graph_nodes c ON c.id = e.target_id
+        WHERE e.kind = 'HOLDS' AND e.owner_user_id = $1 ORDER BY c.key`,
+      [user.id],
+    );
+    expect(holds).toEqual([
+      { symbol: 'JPM', quantity: 5 },
+      { symbol: 'XOM', quantity: 5 },
+    ]);
+    expect((await graph.userSources(user.id)).ledgerVersion).toBe(ledgerVersion + 1);
   });
 });

@@ -539,8 +539,15 @@ export class GraphWriter {
     );
   }
 
-  /** Every user's holdings, to weigh them again at a new close. */
+  /**
+   * Every user's holdings, to weigh them again at a new close. The users' nodes are locked first,
+   * until the transaction ends: a change of a user's holdings committed between this read and the
+   * rewrite would be undone by it.
+   */
   async allHoldings(): Promise<{ userId: number; symbol: string; quantity: number }[]> {
+    await this.manager.query(
+      `SELECT count(*) FROM (SELECT 1 FROM graph_nodes WHERE kind = 'user' FOR UPDATE) AS locked`,
+    );
     return (await this.manager.query(
       `SELECT e.owner_user_id AS "userId", c.key AS symbol, (e.properties->>'quantity')::float8 AS quantity
          FROM graph_edges e JOIN graph_nodes c ON c.id = e.target_id
