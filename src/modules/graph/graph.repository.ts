@@ -22,6 +22,8 @@ export interface HoldingEdgeRow {
   quantity: number;
 }
 
+const EDGE_WRITE_BATCH = 1_000;
+
 interface EdgeRows {
   sources: string[];
   targets: string[];
@@ -636,21 +638,29 @@ export class GraphWriter {
       (source, index) => sourceIds.has(source) && targetIds.has(rows.targets[index]),
     );
     const kept = <T>(values: T[]) => values.filter((_, index) => keep[index]);
-    await this.manager.query(
-      `INSERT INTO graph_edges (source_id, kind, target_id, weight, properties, valid_from)
-       SELECT x.source_id, $1, x.target_id, x.weight, x.properties, $6
-         FROM unnest($2::bigint[], $3::bigint[], $4::float8[], $5::jsonb[]) AS x(source_id, target_id, weight, properties)
-       ON CONFLICT (source_id, kind, target_id) DO UPDATE
-         SET weight = EXCLUDED.weight, properties = EXCLUDED.properties, valid_from = EXCLUDED.valid_from`,
-      [
-        kind,
-        kept(rows.sources).map((key) => sourceIds.get(key)),
-        kept(rows.targets).map((key) => targetIds.get(key)),
-        kept(rows.weights),
-        kept(rows.properties).map((properties) => JSON.stringify(properties)),
-        at,
-      ],
-    );
+    const sources = kept(rows.sources).map((key) => sourceIds.get(key));
+    const targets = kept(rows.targets).map((key) => targetIds.get(key));
+    const weights = kept(rows.weights);
+    const properties = kept(rows.properties).map((edge) => JSON.stringify(edge));
+    // In batches: one statement for every co-moving pair outlasted the statement timeout on a busy server.
+    for (let start = 0; start < sources.length; start += EDGE_WRITE_BATCH) {
+      const end = start + EDGE_WRITE_BATCH;
+      await this.manager.query(
+        `INSERT INTO graph_edges (source_id, kind, target_id, weight, properties, valid_from)
+         SELECT x.source_id, $1, x.target_id, x.weight, x.properties, $6
+           FROM unnest($2::bigint[], $3::bigint[], $4::float8[], $5::jsonb[]) AS x(source_id, target_id, weight, properties)
+         ON CONFLICT (source_id, kind, target_id) DO UPDATE
+           SET weight = EXCLUDED.weight, properties = EXCLUDED.properties, valid_from = EXCLUDED.valid_from`,
+        [
+          kind,
+          sources.slice(start, end),
+          targets.slice(start, end),
+          weights.slice(start, end),
+          properties.slice(start, end),
+          at,
+        ],
+      );
+    }
   }
 
   private async keyedIds(kind: string, keys: readonly string[]): Promise<Map<string, string>> {
