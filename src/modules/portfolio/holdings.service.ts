@@ -108,9 +108,6 @@ export class HoldingsService {
     sizeCalculation: (entry) => Math.max(1, entry.closes.length),
   });
 
-  /** Kept while the ledger array is: a ledger version's entries are frozen and cached. */
-  private readonly splitSymbolsByLedger = new WeakMap<readonly LedgerEntry[], ReadonlySet<string>>();
-
   constructor(
     @Inject(PortfolioTransactionsRepository) private readonly transactions: HoldingsLedger,
     @Inject(MarketService) private readonly market: HoldingsMarket,
@@ -262,14 +259,15 @@ export class HoldingsService {
    * Daily closes to value the ledger's quantities at, on the ledger's basis (split-basis.ts): a
    * split both recorded and known to the provider's adjusted closes is never counted twice. Returns
    * and risk read `dailyCloses`, whose adjusted prices move continuously across a split.
+   * `splitSymbols` are the symbols the ledger records a split of: the provider is asked about those
+   * only, since only a recorded split can be counted twice.
    */
   async valuationCloses(
     ledger: readonly LedgerEntry[],
     symbols: string[],
+    splitSymbols: ReadonlySet<string>,
     from: string,
   ): Promise<Map<string, readonly DailyClose[]>> {
-    // Only a recorded split can be counted twice: the provider is asked about those symbols only.
-    const splitSymbols = this.splitSymbolsOf(ledger);
     const [closes, bases] = await Promise.all([
       this.dailyCloses(symbols, from),
       Promise.all(symbols.map((symbol) => (splitSymbols.has(symbol) ? this.priceBasis(symbol, from) : null))),
@@ -304,19 +302,6 @@ export class HoldingsService {
       this.asTraded.set(key, kept);
     }
     return kept.closes;
-  }
-
-  /**
-   * The symbols of the ledger's recorded splits, found once per frozen (cached) ledger: every
-   * valued read asked, and scanning a ledger of 25,000 entries was a tenth of an overview's CPU.
-   */
-  private splitSymbolsOf(ledger: readonly LedgerEntry[]): ReadonlySet<string> {
-    const kept = this.splitSymbolsByLedger.get(ledger);
-    if (kept) return kept;
-    const symbols = new Set<string>();
-    for (const entry of ledger) if (entry.side === 'split' && entry.symbol) symbols.add(entry.symbol);
-    if (Object.isFrozen(ledger)) this.splitSymbolsByLedger.set(ledger, symbols);
-    return symbols;
   }
 
   /** The splits the provider knows since `from` and its closes' basis; null for an unknown symbol. */

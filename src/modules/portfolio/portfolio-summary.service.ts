@@ -57,8 +57,7 @@ interface ComputedPerformance {
   ledger: readonly LedgerEntry[];
   /** Its last entry in execution order, which appended trades must come after. */
   latest: LedgerEntry | undefined;
-  /** Every symbol the ledger ever traded, in order of first trade. */
-  symbols: readonly string[];
+  symbols: LedgerSymbols;
   asOf: string;
   closes: string;
   valuations: LedgerValuations;
@@ -180,7 +179,7 @@ export class PortfolioSummaryService {
           inputs: '',
           ledger,
           latest: undefined,
-          symbols: [],
+          symbols: NO_SYMBOLS,
           asOf,
           closes: '',
           valuations,
@@ -196,8 +195,15 @@ export class PortfolioSummaryService {
       (earlier.inputs.startsWith(`${ledgerVersion}|`)
         ? []
         : appendedEntries(ledger, earlier.ledger, earlier.latest));
-    const symbols = appended ? withSymbolsOf(earlier!.symbols, appended) : withSymbolsOf([], ledger);
-    const closes = await this.holdings.valuationCloses(ledger, [...symbols], ledger[0].tradeDate);
+    // Carried on over the appended trades, as `latest` is: scanning a 100,000-entry ledger for its
+    // splits on each new version was more than half of the first summary's time after a write.
+    const symbols = withSymbolsOf(appended ? earlier!.symbols : NO_SYMBOLS, appended ?? ledger);
+    const closes = await this.holdings.valuationCloses(
+      ledger,
+      [...symbols.traded],
+      symbols.split,
+      ledger[0].tradeDate,
+    );
     const marketData = seriesFingerprint(closes);
     const inputs = `${ledgerVersion}|${asOf}|${marketData}`;
     const current = this.latest.getCurrent(slot, (entry) => entry.inputs === inputs);
@@ -221,9 +227,29 @@ export class PortfolioSummaryService {
   }
 }
 
-/** `symbols` followed by the symbols of `entries` not among them, in order of first appearance. */
-function withSymbolsOf(symbols: readonly string[], entries: readonly LedgerEntry[]): readonly string[] {
-  const known = new Set(symbols);
-  for (const entry of entries) if (isHoldingEntry(entry)) known.add(entry.symbol);
-  return known.size === symbols.length ? symbols : Object.freeze([...known]);
+/** The symbols of a ledger's entries. */
+interface LedgerSymbols {
+  /** Every symbol the ledger ever traded, in order of first trade. */
+  traded: readonly string[];
+  /** The symbols it records a split of. */
+  split: ReadonlySet<string>;
+}
+
+const NO_SYMBOLS: LedgerSymbols = Object.freeze({ traded: Object.freeze([]), split: new Set<string>() });
+
+/** `symbols` with those of `entries` added (traded ones in order of first appearance); the same object when none is new. */
+function withSymbolsOf(symbols: LedgerSymbols, entries: readonly LedgerEntry[]): LedgerSymbols {
+  const traded = new Set(symbols.traded);
+  let split: Set<string> | undefined;
+  for (const entry of entries) {
+    if (!isHoldingEntry(entry)) continue;
+    traded.add(entry.symbol);
+    if (entry.side === 'split' && !symbols.split.has(entry.symbol))
+      (split ??= new Set(symbols.split)).add(entry.symbol);
+  }
+  if (traded.size === symbols.traded.length && !split) return symbols;
+  return {
+    traded: traded.size === symbols.traded.length ? symbols.traded : Object.freeze([...traded]),
+    split: split ?? symbols.split,
+  };
 }

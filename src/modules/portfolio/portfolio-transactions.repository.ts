@@ -250,14 +250,19 @@ export class LockedLedger {
         .sort(compareLedgerEntries);
       if (!this.appendedTo) this.appendedToRealizedPnlCurrent = this.realizedPnlCurrent;
       const base = this.appendedTo ?? this.current;
+      const appendedBefore = base === this.current ? [] : this.appended;
       const last = this.current.at(-1);
-      // The usual write comes after the whole ledger, which is then only added to, not sorted again.
+      // The usual write comes after the whole ledger, which is then only added to, not sorted again,
+      // and its trades are the ones appended: no pass over the ledger looks for them.
       const after = !last || inserted.length === 0 || compareLedgerEntries(last, inserted[0]) < 0;
       const next = [...this.current, ...inserted];
       this.current = Object.freeze(after ? next : next.sort(compareLedgerEntries));
       this.appendedTo = base;
-      const baseLast = this.replayedSoFar?.entries === base ? this.replayedSoFar.last : undefined;
-      this.appended = appendedEntries(this.current, base, baseLast) ?? undefined;
+      if (after && appendedBefore) this.appended = [...appendedBefore, ...inserted];
+      else {
+        const baseLast = this.replayedSoFar?.entries === base ? this.replayedSoFar.last : undefined;
+        this.appended = appendedEntries(this.current, base, baseLast) ?? undefined;
+      }
       this.realizedPnlCurrent &&= inserted.length === 0;
     }
     return ids;
