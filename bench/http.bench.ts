@@ -11,7 +11,7 @@
 // measured in the same rounds and judged against the reference's quote route.
 //
 // BENCH_SECONDS (default 4), BENCH_WARMUP_SECONDS (1), BENCH_PASSES (2; 0 runs the light-route
-// comparison only), BENCH_LIGHT_ROUNDS (3) and BENCH_PORT_BASE (7500: the baseline there, the lean
+// comparison only), BENCH_LIGHT_ROUNDS (5) and BENCH_PORT_BASE (7500: the baseline there, the lean
 // reference at +5, the service at +10 and +20) tune it; BENCH_SKIP_BUILD=1 uses dist/ as it is. The
 // defaults finish both modes within 15 minutes on two shared cores.
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,7 @@ import { RunningProcess, startBaseline, startLeanReference, startService } from 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const PASSES = Number(process.env.BENCH_PASSES ?? 2);
-const LIGHT_ROUNDS = Number(process.env.BENCH_LIGHT_ROUNDS ?? 3);
+const LIGHT_ROUNDS = Number(process.env.BENCH_LIGHT_ROUNDS ?? 5);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 7500);
 const SECRET_KEY = randomBytes(32).toString('hex');
 const WARM_SAMPLES = 5;

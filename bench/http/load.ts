@@ -10,6 +10,9 @@ export interface LoadFigures {
   cpuMsPerRequest: number;
   /** Answers that were not 2xx, plus connection errors and timeouts. */
   failures: number;
+  /** Requests sent, and the wall time over which the CPU was read (the run, then until the server was idle). */
+  sent: number;
+  cpuWindowSeconds: number;
 }
 
 export interface LoadTarget {
@@ -58,9 +61,11 @@ export async function measure(
   if (warmupSeconds > 0) await run(target, warmupSeconds);
   await settled(pid);
   const cpuBefore = cpuSeconds(pid);
+  const windowStart = performance.now();
   const result = await run(target, seconds);
   await settled(pid);
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const cpuWindowSeconds = (performance.now() - windowStart) / 1000;
   const sent = Math.max(1, result.requests.sent);
   return {
     requestsPerSecond: result.requests.total / result.duration,
@@ -68,5 +73,7 @@ export async function measure(
     p99Ms: result.latency.p99,
     cpuMsPerRequest: (cpu * 1000) / sent,
     failures: result.non2xx + result.errors + result.timeouts,
+    sent,
+    cpuWindowSeconds,
   };
 }

@@ -8,6 +8,7 @@ import {
   UnknownSymbolError,
   VendorUnavailableError,
 } from '../../integrations/vendors';
+import { Metrics } from '../../common/metrics/metrics';
 import { MarketDataClient } from './market-data.client';
 
 describe('MarketDataClient', () => {
@@ -34,6 +35,30 @@ describe('MarketDataClient', () => {
     const quotes = await Promise.all(Array.from({ length: 10 }, () => sut.quote('AAPL')));
     expect(vendor.requests).toEqual(['quote AAPL']);
     expect(quotes.every((quote) => quote.price === 100)).toBe(true);
+  });
+
+  it("hands over a local primary's fresh quote without asking it again, counted as a provider-cache hit", async () => {
+    const metrics = new Metrics();
+    gateway = new ProviderCallGateway(
+      createCache(),
+      time,
+      time,
+      { maxRateLimitWaitMs: 0, maxRateLimitRetries: 0 },
+      metrics,
+    );
+    const replay = new RecordingMarketDataProvider('replay', false, { MSFT: 400 });
+    replay.local = true;
+    const sut = clientOf(replay, new RecordingMarketDataProvider('vendor', false, { MSFT: 1 }));
+    const first = await sut.quote('MSFT');
+    expect(await sut.quote('MSFT')).toBe(first);
+    time.advance(60_000);
+    expect((await sut.quote('MSFT')).price).toBe(400);
+    expect(replay.requests).toEqual(['quote MSFT', 'quote MSFT']);
+    const lookups = (await metrics.providerCache.get()).values.map(({ labels, value }) => [
+      labels.result,
+      value,
+    ]);
+    expect(Object.fromEntries(lookups)).toEqual({ hit: 1, miss: 2 });
   });
 
   it('asks a batch provider once for a batch of 10, and reuses those quotes for single calls', async () => {

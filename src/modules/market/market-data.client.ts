@@ -48,8 +48,19 @@ export class MarketDataClient {
     return this.providers[0].name;
   }
 
+  /**
+   * A quote the local primary provider answered and this process still holds is handed over at
+   * once, as the gateway would (the cached quote is a light route): no fallback loop, no pacing.
+   */
   quote(symbol: string): Promise<ProviderQuote> {
-    return this.withFallback((provider) => this.quoteFrom(provider, symbol));
+    const [primary] = this.providers;
+    const held =
+      primary.local && this.options.quoteTtlMs > 0
+        ? this.gateway.cachedLocalAnswer<ProviderQuote>(this.quoteKey(primary, symbol))
+        : undefined;
+    return held !== undefined
+      ? Promise.resolve(held)
+      : this.withFallback((provider) => this.quoteFrom(provider, symbol));
   }
 
   /** One entry per symbol; a single request where the provider has a multi-symbol call. */

@@ -87,11 +87,8 @@ export class ProviderCallGateway {
     // awaits, as on the light routes' hot path.
     const caching = call.ttlMs > 0;
     if (caching && call.local) {
-      const fresh = this.freshLocal<T>(key);
-      if (fresh !== undefined) {
-        this.providerCacheHits.inc();
-        return Promise.resolve(fresh);
-      }
+      const fresh = this.localHit<T>(key);
+      if (fresh !== undefined) return Promise.resolve(fresh);
     }
     const running = this.inFlight.get(key);
     if (running) return running as Promise<T>;
@@ -113,6 +110,20 @@ export class ProviderCallGateway {
   /** A local provider's fresh answer, at once (no promise): it is kept in this process. */
   peekLocal<T>({ provider, kind, key }: ProviderCallKey): T | undefined {
     return this.freshLocal<T>(cacheKey(provider, kind, key));
+  }
+
+  /**
+   * What `call` would hand over at once for a local provider's cached call: its fresh answer,
+   * counted as a provider-cache hit as `call` counts it; undefined (and nothing counted) without one.
+   */
+  cachedLocalAnswer<T>({ provider, kind, key }: ProviderCallKey): T | undefined {
+    return this.localHit<T>(cacheKey(provider, kind, key));
+  }
+
+  private localHit<T>(cacheKeyOf: string): T | undefined {
+    const fresh = this.freshLocal<T>(cacheKeyOf);
+    if (fresh !== undefined) this.providerCacheHits.inc();
+    return fresh;
   }
 
   private freshLocal<T>(cacheKeyOf: string): T | undefined {
