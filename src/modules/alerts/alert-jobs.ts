@@ -17,12 +17,10 @@ import { DELIVERY_LEASE_MS, NotificationDelivererService } from './delivery/noti
 export const EVALUATE_QUEUE = 'alerts-evaluate';
 /** The job of delivery runs (webhooks, email). */
 export const DELIVER_QUEUE = 'notifications-deliver';
-/** A pass every minute even when no replica's ticker runs (pg-boss's own cron, one replica sends it). */
-const EVALUATE_CRON = '* * * * *';
 /**
- * Only for runs this replica did not ask for (the cron's each minute, another replica's while its
- * own worker is busy): a replica's ticker wakes its own worker, so a pass starts as soon as it is
- * asked for, and a look finds nothing most of the time.
+ * Only for runs this replica did not ask for or send (another replica's while its own worker is
+ * busy, a retry): a replica's ticker and its schedule wake its own worker, so a pass starts as soon
+ * as it is asked for, and a look finds nothing most of the time.
  */
 const WORKER_POLLING_SECONDS = 15;
 /**
@@ -54,7 +52,8 @@ export class AlertJobs implements OnModuleInit, OnApplicationBootstrap, BeforeAp
   onModuleInit(): void {
     this.jobs.define({
       name: EVALUATE_QUEUE,
-      cron: EVALUATE_CRON,
+      // A pass every minute even when no replica's ticker runs.
+      every: 'minute',
       retryLimit: 3,
       pollingIntervalSeconds: WORKER_POLLING_SECONDS,
       expireInSeconds: EVALUATE_EXPIRE_IN_SECONDS,
@@ -66,7 +65,7 @@ export class AlertJobs implements OnModuleInit, OnApplicationBootstrap, BeforeAp
     });
     this.jobs.define({
       name: DELIVER_QUEUE,
-      cron: EVALUATE_CRON,
+      every: 'minute',
       retryLimit: 3,
       pollingIntervalSeconds: WORKER_POLLING_SECONDS,
       expireInSeconds: DELIVER_EXPIRE_IN_SECONDS,
@@ -86,7 +85,7 @@ export class AlertJobs implements OnModuleInit, OnApplicationBootstrap, BeforeAp
   /**
    * The ticker's work: asks for a pass and a delivery run, each only when it has something to do.
    * An idle replica's tick is then three small reads rather than two jobs sent, fetched, run and
-   * completed (about twenty statements); the cron's runs each minute go on regardless.
+   * completed (about twenty statements); the scheduled runs each minute go on regardless.
    */
   async askForDueRuns(): Promise<void> {
     try {
