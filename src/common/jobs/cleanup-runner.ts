@@ -1,19 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Metrics } from '../metrics/metrics';
-import { JobRunner } from './job-runner';
+import { JobPeriod, JobRunner } from './job-runner';
 
 /** A periodic clean-up: its name (`cleanup-<name>` is its job), its schedule, and the deletion. */
 export interface Cleanup {
   name: string;
-  /** A cron expression (UTC); pg-boss's granularity is the minute. */
-  cron: string;
+  /** Every minute, or every hour at its minute 0 (UTC). */
+  every: JobPeriod;
   /** Deletes what has expired; the number of rows removed. */
   run: () => Promise<number>;
 }
 
-export const EVERY_MINUTE = '* * * * *';
-export const EVERY_HOUR = '0 * * * *';
-const WORKER_POLLING_SECONDS = 5;
+/**
+ * How often a worker looks for a waiting run besides when the runs are sent: every replica sends
+ * the scheduled runs and wakes its own worker then, so a look in between finds nothing (a statement
+ * each, per queue and replica, once the larger part of an idle replica's).
+ */
+const WORKER_POLLING_SECONDS = 60;
 /** A clean-up is a few DELETE statements: a run still going after a minute is stuck. */
 const EXPIRE_IN_SECONDS = 60;
 
@@ -37,7 +40,7 @@ export class CleanupRunner {
     this.metrics.cleanupRowsRemoved.inc({ job: cleanup.name }, 0);
     this.jobs.define({
       name: `cleanup-${cleanup.name}`,
-      cron: cleanup.cron,
+      every: cleanup.every,
       retryLimit: 0,
       pollingIntervalSeconds: WORKER_POLLING_SECONDS,
       expireInSeconds: EXPIRE_IN_SECONDS,

@@ -13,12 +13,15 @@ import { DatabasePool } from '../../database/database-pool';
 import { DrainState } from '../lifecycle/drain-state';
 import { QueueWorker } from './queue-worker';
 
+/** The periods a job can be scheduled at, in seconds: every minute, every hour (at its minute 0). */
+const PERIOD_SECONDS = { minute: 60, hour: 3_600 } as const;
+export type JobPeriod = keyof typeof PERIOD_SECONDS;
 /**
- * How often pg-boss looks at the crons: each look costs a few ms of cron parsing per schedule (the
- * largest part of an idle replica's CPU at 10 s). Every cron here is at minute granularity, and a
- * look sends the runs whose minute began within the last 60 s, so each minute is still sent once.
+ * When in each minute a replica sends the scheduled runs: half a minute in, so a replica's clock
+ * may be up to 30 s off the database's (which names the period a run belongs to) either way.
  */
-const CRON_CHECK_SECONDS = 20;
+const SEND_AT_MS_PAST_THE_MINUTE = 30_000;
+const MINUTE_MS = 60_000;
 /** How long a running job may take to finish at shutdown before it is given up (run again later). */
 const STOP_WITHIN_MS = 10_000;
 /** pg-boss's own interval between looks for expired runs, and the most this runner uses. */
@@ -31,11 +34,14 @@ const MAINTENANCE_INTERVAL_SECONDS = 120;
  */
 const UNANSWERED = new Promise<never>(() => undefined);
 
-/** A named job: its queue, how often pg-boss schedules it (if at all), and what one run does. */
+/** A named job: its queue, how often it is scheduled (if at all), and what one run does. */
 export interface JobDefinition {
   name: string;
-  /** A cron expression (UTC): pg-boss sends one run per matching minute, from one replica. */
-  cron?: string;
+  /**
+   * One run per minute, or per hour at its minute 0 (UTC): every replica sends it, and the database
+   * keeps one per period (pg-boss's `singletonSeconds`), so it runs once however many replicas.
+   */
+  every?: JobPeriod;
   /** Attempts after a failed one; a scheduled job that runs again soon anyway needs none. */
   retryLimit: number;
   /** How often this replica's worker looks for a waiting run. */
@@ -56,8 +62,10 @@ export interface JobDefinition {
  * application's pool, serving every module's named jobs. Modules define their jobs while the
  * application initialises (`onModuleInit`); the runner starts them once it has booted. Every
  * queue is `stately` (at most one run waits and one runs, whatever the replicas), pg-boss hands
- * each run to one worker (SKIP LOCKED), and its cron sends each scheduled run from one replica:
- * a job runs once however many replicas there are.
+ * each run to one worker (SKIP LOCKED), and a scheduled run is kept once per period whoever sends
+ * it: a job runs once however many replicas there are. The schedule is the runner's own rather
+ * than pg-boss's cron, whose look at the crons (cron-parser through luxon, every schedule, every
+ * 20–40 s) and sender's queue polled every few seconds were most of an idle replica's CPU.
  */
 @Injectable()
 export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -65,6 +73,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly jobs: JobDefinition[] = [];
   private boss: PgBoss | null = null;
   private workers = new Map<string, QueueWorker>();
+  private schedule?: NodeJS.Timeout;
   private stopped = false;
 
   constructor(
@@ -89,12 +98,8 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     if (!this.config.enabled) return;
     const boss = new PgBoss({
       db: { executeSql: (text, values) => (this.stopped ? UNANSWERED : this.pool.query(text, values)) },
-      schedule: true,
+      schedule: false,
       supervise: true,
-      // The queues are scheduled after pg-boss starts, so its first look at the crons finds none;
-      // the next comes this soon rather than pg-boss's 30 s (one UPDATE per replica each time).
-      cronMonitorIntervalSeconds: CRON_CHECK_SECONDS,
-      cronWorkerIntervalSeconds: CRON_CHECK_SECONDS / 5,
       // A run past its expiry is failed (and retried) only at the supervisor's next look: every
       // half of the shortest expiry, so no run outstays its expiry by more than half of it.
       maintenanceIntervalSeconds: this.maintenanceIntervalSeconds(),
@@ -112,11 +117,40 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       // createQueue leaves a queue that exists as it was: updateQueue brings its settings up to date.
       await boss.createQueue(job.name, queue);
       await boss.updateQueue(job.name, queue);
-      if (job.cron) await boss.schedule(job.name, job.cron);
+      // A cron row left by an earlier version, which pg-boss's cron would go on sending.
+      await boss.unschedule(job.name);
       const worker = new QueueWorker(boss, job);
       this.workers.set(job.name, worker);
       worker.start();
     }
+    await this.sendScheduledRuns();
+  }
+
+  /**
+   * Sends the runs of the scheduled jobs whose period began within the last minute (at boot, each
+   * minute's at once), wakes this replica's workers for them, and sets the next send half a minute
+   * into the next minute. A run the database already holds for its period (another replica's, or
+   * this one's at boot) is not sent again, nor one while the queue already has a run waiting.
+   */
+  private async sendScheduledRuns(): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    const secondsNow = Math.floor(Date.now() / 1000);
+    const due = this.jobs.flatMap(({ name, every }) =>
+      every && secondsNow % PERIOD_SECONDS[every] < PERIOD_SECONDS.minute
+        ? [{ name, singletonSeconds: PERIOD_SECONDS[every] }]
+        : [],
+    );
+    try {
+      if (due.length > 0) await boss.insert(due);
+      for (const { name } of due) this.workers.get(name)?.lookNow();
+    } catch (error) {
+      this.logger.warn(`Could not send the scheduled runs: ${String(error)}`);
+    }
+    if (this.boss !== boss) return;
+    const untilNext = MINUTE_MS - ((Date.now() - SEND_AT_MS_PAST_THE_MINUTE) % MINUTE_MS);
+    this.schedule = setTimeout(() => void this.sendScheduledRuns(), untilNext);
+    this.schedule.unref();
   }
 
   private maintenanceIntervalSeconds(): number {
@@ -145,6 +179,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   beforeApplicationShutdown(): void {
     const boss = this.boss;
     if (!boss) return;
+    clearTimeout(this.schedule);
     const runsEnded = Promise.all([...this.workers.values()].map((worker) => worker.stop()));
     const stopping = withinDeadline(runsEnded, STOP_WITHIN_MS)
       .then(() => boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_WITHIN_MS }))

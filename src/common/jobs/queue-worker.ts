@@ -57,7 +57,7 @@ export class QueueWorker {
   /**
    * Looks for a waiting run now rather than at the next poll (once the run in progress has ended):
    * a run asked for on this replica starts without waiting for the polling interval, which then
-   * only matters for runs sent elsewhere (pg-boss's cron, other replicas).
+   * only matters for runs sent elsewhere (other replicas) and retries.
    */
   lookNow(): void {
     this.asked = true;

@@ -5,7 +5,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { rateLimitConfig, RateLimitBucket } from '../../config/rate-limit.config';
-import { CleanupRunner, EVERY_MINUTE } from '../jobs/cleanup-runner';
+import { CleanupRunner } from '../jobs/cleanup-runner';
 import { Clock } from '../time/clock';
 import { ErrorDetail } from '../errors/error-details';
 import { PydanticValidationPipe } from '../validation/pydantic-validation.pipe';
@@ -41,7 +41,7 @@ export class RateLimitGuard implements CanActivate, OnModuleInit {
   onModuleInit(): void {
     this.cleanups.register({
       name: 'rate-limit-windows',
-      cron: EVERY_MINUTE,
+      every: 'minute',
       run: () => this.counters.deleteEnded('rate-limit-windows', this.window.at(this.clock.now())),
     });
   }

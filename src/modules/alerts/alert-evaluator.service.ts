@@ -105,7 +105,13 @@ export class AlertEvaluatorService {
     private readonly clock: Clock,
   ) {}
 
+  /** Whether a pass would read or change anything: with no rule active or to re-arm, it would not. */
+  hasWork(): Promise<boolean> {
+    return this.rules.anyToEvaluate();
+  }
+
   async evaluate(): Promise<EvaluationReport> {
+    if (!(await this.hasWork())) return { rearmed: 0, evaluated: 0, fired: 0 };
     const now = this.clock.now();
     const rearmed = await this.rules.rearmDue(now, lastSessionOpen(now));
     const evaluated = await this.rules.activeCount();

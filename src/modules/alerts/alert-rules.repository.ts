@@ -250,6 +250,19 @@ export class AlertRulesRepository {
     );
   }
 
+  /**
+   * Whether a pass has anything to do: a rule is active, or triggered with a policy that re-arms it.
+   * Without one a pass would read and write nothing.
+   */
+  async anyToEvaluate(): Promise<boolean> {
+    const [{ any }] = (await this.dataSource.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM alert_rules WHERE status = 'active' OR (status = 'triggered' AND rearm <> 'never')
+       ) AS any`,
+    )) as { any: boolean }[];
+    return any;
+  }
+
   /** How many rules are active: those a pass evaluates, most of them in the database. */
   async activeCount(): Promise<number> {
     const [{ count }] = (await this.dataSource.query(

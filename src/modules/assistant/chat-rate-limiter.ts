@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { CleanupRunner, EVERY_MINUTE } from '../../common/jobs/cleanup-runner';
+import { CleanupRunner } from '../../common/jobs/cleanup-runner';
 import { FixedWindow, WindowBounds } from '../../common/rate-limit/fixed-window';
 import { WindowCountersRepository } from '../../common/rate-limit/window-counters.repository';
 import { Clock } from '../../common/time/clock';
@@ -27,7 +27,7 @@ export class ChatRateLimiter implements OnModuleInit {
   onModuleInit(): void {
     this.cleanups.register({
       name: 'chat-turns',
-      cron: EVERY_MINUTE,
+      every: 'minute',
       run: () => this.counters.deleteEnded('chat-turns', WINDOW.at(this.clock.now())),
     });
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { CleanupRunner, EVERY_HOUR } from '../../common/jobs/cleanup-runner';
+import { CleanupRunner } from '../../common/jobs/cleanup-runner';
 import { Clock } from '../../common/time/clock';
 import { authConfig } from '../../config/auth.config';
 import { SessionsRepository } from './sessions.repository';
@@ -22,7 +22,7 @@ export class ExpiredSessionsPurge implements OnModuleInit {
   onModuleInit(): void {
     this.cleanups.register({
       name: 'expired-sessions',
-      cron: EVERY_HOUR,
+      every: 'hour',
       run: async () => {
         const { refreshTokens, sessions } = await this.purge();
         return refreshTokens + sessions;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { CleanupRunner, EVERY_MINUTE } from '../../common/jobs/cleanup-runner';
+import { CleanupRunner } from '../../common/jobs/cleanup-runner';
 import { FixedWindow } from '../../common/rate-limit/fixed-window';
 import { WindowCountersRepository } from '../../common/rate-limit/window-counters.repository';
 import { Clock } from '../../common/time/clock';
@@ -30,7 +30,7 @@ export class LoginThrottleService implements OnModuleInit {
   onModuleInit(): void {
     this.cleanups.register({
       name: 'login-attempts',
-      cron: EVERY_MINUTE,
+      every: 'minute',
       run: () => this.counters.deleteEnded('login-attempts', this.window.at(this.clock.now())),
     });
   }

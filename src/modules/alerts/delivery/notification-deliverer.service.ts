@@ -49,6 +49,14 @@ export class NotificationDelivererService {
     @Inject(alertsConfig.KEY) private readonly config: ConfigType<typeof alertsConfig>,
   ) {}
 
+  /**
+   * Whether a delivery run has anything to do: a delivery is due, or some user has a channel (whose
+   * briefing the run may send).
+   */
+  async hasWork(): Promise<boolean> {
+    return (await this.deliveries.anyDue(this.clock.now())) || this.settings.anyWithChannels();
+  }
+
   async deliverDue(): Promise<DeliveryReport> {
     const now = this.clock.now();
     const claimed = await this.deliveries.claimDue(

@@ -74,6 +74,15 @@ export class NotificationDeliveriesRepository {
     );
   }
 
+  /** Whether a pending delivery is due at `now` (what claimDue would take). */
+  async anyDue(now: Date): Promise<boolean> {
+    const [{ any }] = (await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM notification_deliveries WHERE status = 'pending' AND next_attempt_at <= $1) AS any`,
+      [now],
+    )) as { any: boolean }[];
+    return any;
+  }
+
   /**
    * Takes the pending deliveries due at `now` (SKIP LOCKED: two workers never take the same) and
    * leases them until `leaseUntil`: a worker that dies mid-send leaves them to be retried then.

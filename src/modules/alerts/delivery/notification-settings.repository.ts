@@ -42,6 +42,14 @@ export class NotificationSettingsRepository {
     return row ? toSettings(row) : null;
   }
 
+  /** Whether any user has a channel besides the inbox (withChannels would name someone). */
+  async anyWithChannels(): Promise<boolean> {
+    const [{ any }] = (await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM notification_settings WHERE webhook_url IS NOT NULL OR email_enabled) AS any`,
+    )) as { any: boolean }[];
+    return any;
+  }
+
   /** The users with a channel besides the inbox, and their time zones. */
   async withChannels(): Promise<{ userId: number; timeZone: string }[]> {
     const rows = (await this.dataSource.query(
