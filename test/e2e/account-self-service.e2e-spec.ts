@@ -3,7 +3,8 @@ import { AlertEvaluatorService } from '../../src/modules/alerts/alert-evaluator.
 import { createSuperuser, login, registerUser, TestUser } from '../factories/users.factory';
 import { httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { asForm, dataOf, typedApi } from '../support/typed-api';
+import type { Schemas } from '../../client';
+import { asForm, Credentials, dataOf, issuesOf, typedApi } from '../support/typed-api';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) SelfServiceTest/1.0';
 
@@ -17,12 +18,7 @@ describe('a user manages their own account', () => {
   });
   afterAll(() => sut.close());
 
-  const call = (
-    user: { headers: { authorization: string } },
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => sut.inject({ method, url: `/api/v1${url}`, headers: user.headers, payload });
+  const as = (user: Credentials) => typedApi(sut, user);
   const loginFrom = async (user: TestUser, address: string, userAgent: string) => {
     const answer = await httpCall(`${base}/api/v1/auth/login`, {
       method: 'POST',
@@ -45,11 +41,11 @@ describe('a user manages their own account', () => {
       const user = await registerUser(sut);
       const laptop = await loginFrom(user, '198.51.100.10', UA);
       const phone = await loginFrom(user, '198.51.100.11', 'Phone/2.0');
-      await call(user, 'POST', '/auth/logout');
+      await as(user).POST('/api/v1/auth/logout');
 
-      const answer = await call(laptop, 'GET', '/auth/sessions');
-      expect(answer.statusCode).toBe(200);
-      const sessions = answer.json();
+      const answer = await as(laptop).GET('/api/v1/auth/sessions');
+      expect(answer.response.status).toBe(200);
+      const sessions = dataOf(answer);
       expect(sessions).toHaveLength(2);
       const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(sessions).toEqual(
@@ -72,20 +68,18 @@ describe('a user manages their own account', () => {
           },
         ]),
       );
-      const fromPhone = (await call(phone, 'GET', '/auth/sessions')).json();
-      expect(fromPhone.find((session: { current: boolean }) => session.current).ip_address).toBe(
-        '198.51.100.11',
-      );
+      const fromPhone = dataOf(await as(phone).GET('/api/v1/auth/sessions'));
+      expect(fromPhone.find((session) => session.current)?.ip_address).toBe('198.51.100.11');
     });
 
     it('moves last used on refresh', async () => {
       const user = await registerUser(sut);
-      const [before] = (await call(user, 'GET', '/auth/sessions')).json();
+      const [before] = dataOf(await as(user).GET('/api/v1/auth/sessions'));
       await new Promise((resolve) => setTimeout(resolve, 20));
       const next = dataOf(await refresh(user.refreshToken));
-      const [after] = (
-        await call({ headers: { authorization: `Bearer ${next.access_token}` } }, 'GET', '/auth/sessions')
-      ).json();
+      const [after] = dataOf(
+        await as({ headers: { authorization: `Bearer ${next.access_token}` } }).GET('/api/v1/auth/sessions'),
+      );
       expect(after.id).toBe(before.id);
       expect(after.created_at).toBe(before.created_at);
       expect(Date.parse(after.last_used_at)).toBeGreaterThan(Date.parse(before.last_used_at));
@@ -95,47 +89,53 @@ describe('a user manages their own account', () => {
       const user = await registerUser(sut);
       const other = await loginFrom(user, '198.51.100.12', 'Other/1.0');
       const stranger = await registerUser(sut);
-      const [otherSession] = (await call(other, 'GET', '/auth/sessions'))
-        .json()
-        .filter((session: { current: boolean }) => session.current);
+      const [otherSession] = dataOf(await as(other).GET('/api/v1/auth/sessions')).filter(
+        (session) => session.current,
+      );
 
-      const refused = await call(stranger, 'DELETE', `/auth/sessions/${otherSession.id}`);
-      expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toEqual({ detail: 'Session not found' });
-      expect((await call(other, 'GET', '/auth/me')).statusCode).toBe(200);
+      const endSession = (who: Credentials, sessionId: string) =>
+        as(who).DELETE('/api/v1/auth/sessions/{session_id}', { params: { path: { session_id: sessionId } } });
+      const me = (who: Credentials) => as(who).GET('/api/v1/auth/me');
+      const refused = await endSession(stranger, otherSession.id);
+      expect(refused.response.status).toBe(404);
+      expect(refused.error).toEqual({ detail: 'Session not found' });
+      expect((await me(other)).response.status).toBe(200);
 
-      const ended = await call(user, 'DELETE', `/auth/sessions/${otherSession.id}`);
-      expect(ended.statusCode).toBe(200);
-      expect(ended.json()).toEqual({ message: 'Session revoked' });
-      expect((await call(other, 'GET', '/auth/me')).statusCode).toBe(401);
+      const ended = await endSession(user, otherSession.id);
+      expect(ended.response.status).toBe(200);
+      expect(ended.data).toEqual({ message: 'Session revoked' });
+      expect((await me(other)).response.status).toBe(401);
       expect((await refresh(other.refresh_token)).response.status).toBe(401);
-      expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(200);
-      expect((await call(user, 'DELETE', `/auth/sessions/${otherSession.id}`)).statusCode).toBe(404);
+      expect((await me(user)).response.status).toBe(200);
+      expect((await endSession(user, otherSession.id)).response.status).toBe(404);
 
-      const malformed = await call(user, 'DELETE', '/auth/sessions/not-a-session');
-      expect(malformed.statusCode).toBe(422);
-      expect(malformed.json().detail[0].loc).toEqual(['path', 'session_id']);
+      const malformed = await endSession(user, 'not-a-session');
+      expect(malformed.response.status).toBe(422);
+      expect(issuesOf(malformed)[0].loc).toEqual(['path', 'session_id']);
     });
   });
 
   describe('POST /auth/change-password', () => {
+    const changePassword = (user: TestUser, body: Schemas['ChangePasswordDto']) =>
+      as(user).POST('/api/v1/auth/change-password', { body });
+
     it('needs the current password, ends every other session and keeps the current one', async () => {
       const user = await registerUser(sut);
       const elsewhere = await login(sut, user.email, user.password);
 
-      const wrong = await call(user, 'POST', '/auth/change-password', {
+      const wrong = await changePassword(user, {
         current_password: 'not my password at all',
         new_password: 'a much better passphrase',
       });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ detail: 'Incorrect password' });
+      expect(wrong.response.status).toBe(400);
+      expect(wrong.error).toEqual({ detail: 'Incorrect password' });
 
-      const weak = await call(user, 'POST', '/auth/change-password', {
+      const weak = await changePassword(user, {
         current_password: user.password,
         new_password: 'password',
       });
-      expect(weak.statusCode).toBe(422);
-      expect(weak.json()).toEqual({
+      expect(weak.response.status).toBe(422);
+      expect(weak.error).toEqual({
         detail: [
           {
             loc: ['body', 'new_password'],
@@ -145,14 +145,14 @@ describe('a user manages their own account', () => {
         ],
       });
 
-      const changed = await call(user, 'POST', '/auth/change-password', {
+      const changed = await changePassword(user, {
         current_password: user.password,
         new_password: 'a much better passphrase',
       });
-      expect(changed.statusCode).toBe(200);
-      expect(changed.json()).toEqual({ message: 'Password changed' });
-      expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(200);
-      expect((await call(elsewhere, 'GET', '/auth/me')).statusCode).toBe(401);
+      expect(changed.response.status).toBe(200);
+      expect(changed.data).toEqual({ message: 'Password changed' });
+      expect((await as(user).GET('/api/v1/auth/me')).response.status).toBe(200);
+      expect((await as(elsewhere).GET('/api/v1/auth/me')).response.status).toBe(401);
       expect((await refresh(elsewhere.refreshToken)).response.status).toBe(401);
       expect((await refresh(user.refreshToken)).response.status).toBe(200);
       await expect(login(sut, user.email, user.password)).rejects.toThrow('login failed: 401');
@@ -163,22 +163,25 @@ describe('a user manages their own account', () => {
       const user = await registerUser(sut);
       const statuses = [];
       for (let attempt = 0; attempt < 11; attempt += 1) {
-        const answer = await call(user, 'POST', '/auth/change-password', {
+        const answer = await changePassword(user, {
           current_password: `guess number ${attempt}`,
           new_password: 'a much better passphrase',
         });
-        statuses.push(answer.statusCode);
+        statuses.push(answer.response.status);
       }
       expect(statuses).toEqual([...Array(10).fill(400), 429]);
     });
   });
 
   describe('PATCH /users/me', () => {
+    const updateMe = (user: TestUser, body: Schemas['UpdateMeDto']) =>
+      as(user).PATCH('/api/v1/users/me', { body });
+
     it('changes the full name without a password', async () => {
       const user = await registerUser(sut);
-      const answer = await call(user, 'PATCH', '/users/me', { full_name: 'Grace Hopper' });
-      expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({
+      const answer = await updateMe(user, { full_name: 'Grace Hopper' });
+      expect(answer.response.status).toBe(200);
+      expect(answer.data).toEqual({
         id: user.id,
         email: user.email,
         full_name: 'Grace Hopper',
@@ -186,7 +189,7 @@ describe('a user manages their own account', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
-      expect((await call(user, 'GET', '/auth/me')).json().full_name).toBe('Grace Hopper');
+      expect(dataOf(await as(user).GET('/api/v1/auth/me')).full_name).toBe('Grace Hopper');
     });
 
     it('changes the email only with the current password, and refuses one taken by another user', async () => {
@@ -194,38 +197,44 @@ describe('a user manages their own account', () => {
       const other = await registerUser(sut);
       const newEmail = `moved-${user.id}@example.com`;
 
-      const withoutPassword = await call(user, 'PATCH', '/users/me', { email: newEmail });
-      expect(withoutPassword.statusCode).toBe(422);
-      expect(withoutPassword.json()).toEqual({
+      const withoutPassword = await updateMe(user, { email: newEmail });
+      expect(withoutPassword.response.status).toBe(422);
+      expect(withoutPassword.error).toEqual({
         detail: [{ loc: ['body', 'current_password'], msg: 'Field required', type: 'missing' }],
       });
-      const wrongPassword = await call(user, 'PATCH', '/users/me', {
+      const wrongPassword = await updateMe(user, {
         email: newEmail,
         current_password: 'not my password at all',
       });
-      expect(wrongPassword.statusCode).toBe(400);
-      expect(wrongPassword.json()).toEqual({ detail: 'Incorrect password' });
+      expect(wrongPassword.response.status).toBe(400);
+      expect(wrongPassword.error).toEqual({ detail: 'Incorrect password' });
 
-      const taken = await call(user, 'PATCH', '/users/me', {
+      const taken = await updateMe(user, {
         email: other.email.toUpperCase(),
         current_password: user.password,
       });
-      expect(taken.statusCode).toBe(400);
-      expect(taken.json()).toEqual({ detail: 'Email already in use by another user' });
+      expect(taken.response.status).toBe(400);
+      expect(taken.error).toEqual({ detail: 'Email already in use by another user' });
 
-      const moved = await call(user, 'PATCH', '/users/me', {
+      const moved = await updateMe(user, {
         email: newEmail.toUpperCase(),
         current_password: user.password,
       });
-      expect(moved.statusCode).toBe(200);
-      expect(moved.json().email).toBe(newEmail);
-      expect((await call(user, 'GET', '/auth/me')).json().email).toBe(newEmail);
+      expect(moved.response.status).toBe(200);
+      expect(dataOf(moved).email).toBe(newEmail);
+      expect(dataOf(await as(user).GET('/api/v1/auth/me')).email).toBe(newEmail);
       await expect(login(sut, newEmail, user.password)).resolves.toHaveProperty('accessToken');
     });
 
     it('ignores fields that are not the profile’s (no mass assignment)', async () => {
       const user = await registerUser(sut);
-      const answer = await call(user, 'PATCH', '/users/me', { full_name: 'Still Plain', is_superuser: true });
+      // Raw: a field the profile's type does not have.
+      const answer = await sut.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me',
+        headers: user.headers,
+        payload: { full_name: 'Still Plain', is_superuser: true },
+      });
       expect(answer.statusCode).toBe(200);
       const [row] = await sut.app
         .get(DataSource)
@@ -256,15 +265,14 @@ describe('a user manages their own account', () => {
       const user = await registerUser(sut);
       const bystander = await registerUser(sut);
       for (const owner of [user, bystander]) {
+        const asOwner = as(owner);
         expect(
           (
-            await call(owner, 'POST', '/preferences/wizard', {
-              step_data: { essential: { experience_level: 'beginner' } },
-              complete: true,
+            await asOwner.POST('/api/v1/preferences/wizard', {
+              body: { step_data: { essential: { experience_level: 'beginner' } }, complete: true },
             })
-          ).statusCode,
+          ).response.status,
         ).toBe(200);
-        const asOwner = typedApi(sut, owner);
         const trade = await asOwner.POST('/api/v1/portfolio/transactions', {
           params: { header: { 'Idempotency-Key': `trade-${owner.id}` } },
           body: {
@@ -296,16 +304,19 @@ describe('a user manages their own account', () => {
             .status,
         ).toBe(200);
         expect(
-          (await call(owner, 'POST', '/assistant/chat', { message: 'What is my portfolio worth?' }))
-            .statusCode,
+          (await asOwner.POST('/api/v1/assistant/chat', { body: { message: 'What is my portfolio worth?' } }))
+            .response.status,
         ).toBe(200);
         expect(
-          (await call(owner, 'PUT', '/notifications/settings', { webhook_url: 'http://127.0.0.1:9/hook' }))
-            .statusCode,
+          (
+            await asOwner.PUT('/api/v1/notifications/settings', {
+              body: { webhook_url: 'http://127.0.0.1:9/hook' },
+            })
+          ).response.status,
         ).toBe(200);
         expect(
-          (await call(owner, 'POST', '/alerts', { kind: 'price_above', symbol: 'AAPL', price: 1 }))
-            .statusCode,
+          (await asOwner.POST('/api/v1/alerts', { body: { kind: 'price_above', symbol: 'AAPL', price: 1 } }))
+            .response.status,
         ).toBe(201);
       }
       await sut.app.get(AlertEvaluatorService).evaluate();
@@ -328,7 +339,7 @@ describe('a user manages their own account', () => {
       const bystanderBefore = await rowsOf(dataSource, bystander.id);
 
       const deleteMe = (who: TestUser, password: string) =>
-        typedApi(sut, who).DELETE('/api/v1/users/me', { body: { password } });
+        as(who).DELETE('/api/v1/users/me', { body: { password } });
       const wrong = await deleteMe(user, 'not my password at all');
       expect(wrong.response.status).toBe(400);
       expect(wrong.error).toEqual({ detail: 'Incorrect password' });
@@ -350,7 +361,7 @@ describe('a user manages their own account', () => {
       );
       expect(users).toBe(0);
       expect(await rowsOf(dataSource, bystander.id)).toEqual(bystanderBefore);
-      expect((await call(user, 'GET', '/auth/me')).statusCode).toBe(401);
+      expect((await as(user).GET('/api/v1/auth/me')).response.status).toBe(401);
       expect((await refresh(user.refreshToken)).response.status).toBe(401);
       await expect(login(sut, user.email, user.password)).rejects.toThrow('login failed: 401');
     });
@@ -361,12 +372,12 @@ describe('a user manages their own account', () => {
         .get(DataSource)
         .query('SELECT count(*)::int AS count FROM users WHERE is_superuser AND is_active');
       expect(count).toBe(1);
-      const answer = await typedApi(sut, admin).DELETE('/api/v1/users/me', {
+      const answer = await as(admin).DELETE('/api/v1/users/me', {
         body: { password: admin.password },
       });
       expect(answer.response.status).toBe(400);
       expect(answer.error).toEqual({ detail: 'Cannot delete the last active superuser' });
-      expect((await call(admin, 'GET', '/auth/me')).statusCode).toBe(200);
+      expect((await as(admin).GET('/api/v1/auth/me')).response.status).toBe(200);
     });
   });
 });

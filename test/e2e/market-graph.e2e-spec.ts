@@ -8,7 +8,8 @@ import { GraphRepository, GraphWriter } from '../../src/modules/graph/graph.repo
 import { login, registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
-import { dataOf, typedApi } from '../support/typed-api';
+import { portfolioCalls } from '../support/portfolio-calls';
+import { dataOf, issuesOf, QueryOf, typedApi } from '../support/typed-api';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -73,7 +74,15 @@ describe('the market knowledge graph', () => {
   }, 60_000);
   afterAll(() => sut.close());
 
-  const api = (user: TestUser, url: string) => sut.inject({ url: `/api/v1${url}`, headers: user.headers });
+  const as = (user: TestUser) => typedApi(sut, user);
+  const { read } = portfolioCalls(() => sut);
+  const relatedTo = (
+    user: TestUser,
+    symbol: string,
+    query?: QueryOf<'/api/v1/market/stock/{symbol}/related'>,
+  ) => as(user).GET('/api/v1/market/stock/{symbol}/related', { params: { path: { symbol }, query } });
+  const exposureOf = (user: TestUser, query?: QueryOf<'/api/v1/portfolio/exposure'>) =>
+    as(user).GET('/api/v1/portfolio/exposure', { params: { query } });
   const buy = async (user: TestUser, symbol: string, quantity: number, accountId?: number) => {
     const recorded = await typedApi(sut, user).POST('/api/v1/portfolio/transactions', {
       body: {
@@ -135,9 +144,9 @@ describe('the market knowledge graph', () => {
     });
 
     it('by industry: the same sub-industry first, with the path and weight 1', async () => {
-      const response = await api(user, '/market/stock/nvda/related?by=industry&limit=50');
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
+      const response = await relatedTo(user, 'nvda', { by: 'industry', limit: 50 });
+      expect(response.response.status).toBe(200);
+      const body = dataOf(response);
       expect(body.symbol).toBe('NVDA');
       expect(body.by).toBe('industry');
       const amd = body.related.find((company: { symbol: string }) => company.symbol === 'AMD');
@@ -159,9 +168,9 @@ describe('the market knowledge graph', () => {
     });
 
     it('by correlation: the co-moving companies, strongest first, with the correlation as weight', async () => {
-      const response = await api(user, '/market/stock/XOM/related?by=correlation&limit=5');
-      expect(response.statusCode).toBe(200);
-      const { related } = response.json();
+      const response = await relatedTo(user, 'XOM', { by: 'correlation', limit: 5 });
+      expect(response.response.status).toBe(200);
+      const { related } = dataOf(response);
       const expected = [...returns.keys()]
         .filter((symbol) => symbol !== 'XOM')
         .map((symbol) => ({ symbol, value: correlation('XOM', symbol) }))
@@ -175,18 +184,16 @@ describe('the market knowledge graph', () => {
       expect(related[0].why).toBe(`correlation ${expected[0].value.toFixed(2)} over 252 sessions`);
       expect(related[0].path).toEqual(['XOM', expected[0].symbol]);
       // Asked again, the answer comes from the cache, counted in /metrics.
-      expect((await api(user, '/market/stock/XOM/related?by=correlation&limit=5')).json().related).toEqual(
-        related,
-      );
+      expect(dataOf(await relatedTo(user, 'XOM', { by: 'correlation', limit: 5 })).related).toEqual(related);
       // Raw: /metrics is not an operation of the OpenAPI document.
       const metrics = (await sut.inject({ url: '/metrics' })).body;
       expect(metrics).toMatch(/graph_answer_cache_requests_total\{answer="related",result="hit"\} [1-9]/);
     });
 
     it('by news: companies mentioned in the same items this week', async () => {
-      const response = await api(user, '/market/stock/AAPL/related?by=news&limit=3');
-      expect(response.statusCode).toBe(200);
-      const { related } = response.json();
+      const response = await relatedTo(user, 'AAPL', { by: 'news', limit: 3 });
+      expect(response.response.status).toBe(200);
+      const { related } = dataOf(response);
       for (const company of related) {
         expect(company.why).toMatch(/^mentioned together in \d+ items? this week$/);
         expect(company.weight).toBeGreaterThan(0);
@@ -195,10 +202,14 @@ describe('the market knowledge graph', () => {
     });
 
     it('answers 404 with the stock-not-found detail for an unknown symbol, 422 for a bad `by`', async () => {
-      const unknown = await api(user, '/market/stock/zzzz/related');
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ detail: 'Stock ZZZZ not found' });
-      const bad = await api(user, '/market/stock/AAPL/related?by=colour');
+      const unknown = await relatedTo(user, 'zzzz');
+      expect(unknown.response.status).toBe(404);
+      expect(unknown.error).toEqual({ detail: 'Stock ZZZZ not found' });
+      // Raw: a `by` outside its enum.
+      const bad = await sut.inject({
+        url: '/api/v1/market/stock/AAPL/related?by=colour',
+        headers: user.headers,
+      });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().detail[0].loc).toEqual(['query', 'by']);
     });
@@ -207,9 +218,9 @@ describe('the market knowledge graph', () => {
   describe('GET /portfolio/exposure', () => {
     it('answers 200 with empty lists for an empty ledger', async () => {
       const user = await registerUser(sut);
-      const response = await api(user, '/portfolio/exposure');
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      const response = await exposureOf(user);
+      expect(response.response.status).toBe(200);
+      expect(dataOf(response)).toEqual({
         as_of: asOf,
         clusters: [],
         effective_bets: 0,
@@ -250,9 +261,9 @@ describe('the market knowledge graph', () => {
       const user = await registerUser(sut);
       for (const symbol of [...members, loner]) await buy(user, symbol, 10);
 
-      const response = await api(user, '/portfolio/exposure');
-      expect(response.statusCode).toBe(200);
-      const exposure = response.json();
+      const response = await exposureOf(user);
+      expect(response.response.status).toBe(200);
+      const exposure = dataOf(response);
       expect(exposure.clusters).toHaveLength(2);
       const [cluster, apart] = exposure.clusters;
       expect(cluster.members.map((member: { symbol: string }) => member.symbol).sort()).toEqual(
@@ -283,9 +294,9 @@ describe('the market knowledge graph', () => {
         expect(item.path[0]).toBe(item.holding);
       }
 
-      const risk = await api(user, '/portfolio/risk-metrics');
-      expect(risk.statusCode).toBe(200);
-      const { concentration } = risk.json();
+      const risk = await read.riskMetrics(user);
+      expect(risk.response.status).toBe(200);
+      const concentration = dataOf(risk).concentration!;
       expect(concentration.largest_cluster_weight).toBeCloseTo(exposure.largest_cluster_weight, 4);
       expect(concentration.effective_independent_bets).toBeCloseTo(exposure.effective_bets, 4);
       expect([...concentration.largest_cluster_members].sort()).toEqual([...members].sort());
@@ -303,12 +314,12 @@ describe('the market knowledge graph', () => {
       );
       expect(answer.sources).toEqual([{ type: 'market_graph', question: 'exposure', as_of: asOf }]);
 
-      const briefing = await api(user, '/assistant/briefing');
-      expect(briefing.statusCode).toBe(200);
-      const riskSection = briefing
-        .json()
-        .sections.find((section: { kind: string }) => section.kind === 'risk');
-      expect(riskSection.data.largest_cluster.symbols.sort()).toEqual([...members].sort());
+      const briefing = await as(user).GET('/api/v1/assistant/briefing');
+      expect(briefing.response.status).toBe(200);
+      const riskSection = dataOf(briefing).sections.find((section) => section.kind === 'risk')!;
+      // A section's data is free-form in the document; the risk section's names its largest cluster.
+      const { largest_cluster } = riskSection.data as { largest_cluster: { symbols: string[] } };
+      expect(largest_cluster.symbols.sort()).toEqual([...members].sort());
       expect(riskSection.text).toContain('move together');
     });
 
@@ -327,7 +338,7 @@ describe('the market knowledge graph', () => {
     it("lists indirect news about a holding's sub-industry peers, with the path", async () => {
       const user = await registerUser(sut);
       await buy(user, 'JPM', 5);
-      const { indirect_news: news } = (await api(user, '/portfolio/exposure')).json();
+      const { indirect_news: news } = dataOf(await exposureOf(user));
       expect(news.length).toBeGreaterThan(0);
       for (const item of news) {
         expect(item.holding).toBe('JPM');
@@ -345,21 +356,19 @@ describe('the market knowledge graph', () => {
       });
       expect(opened.response.status).toBe(201);
       const ira = dataOf(opened).id;
-      const taxable: number = (await api(user, '/portfolio/accounts'))
-        .json()
-        .accounts.find((account: { is_default: boolean }) => account.is_default).id;
+      const taxable = dataOf(await read.accounts(user)).accounts.find((account) => account.is_default)!.id;
       await buy(user, 'NVDA', 3);
       await buy(user, 'XOM', 4);
       await buy(user, 'JPM', 5, ira);
       const held = (exposure: { clusters: { members: { symbol: string }[] }[] }) =>
         exposure.clusters.flatMap((cluster) => cluster.members.map((member) => member.symbol)).sort();
 
-      const combined = (await api(user, '/portfolio/exposure')).json();
+      const combined = dataOf(await exposureOf(user));
       expect(held(combined)).toEqual(['JPM', 'NVDA', 'XOM']);
-      const iraExposure = await api(user, `/portfolio/exposure?account_id=${ira}`);
-      expect(iraExposure.statusCode).toBe(200);
-      const taxableExposure = (await api(user, `/portfolio/exposure?account_id=${taxable}`)).json();
-      expect(held(iraExposure.json())).toEqual(['JPM']);
+      const iraExposure = await exposureOf(user, { account_id: ira });
+      expect(iraExposure.response.status).toBe(200);
+      const taxableExposure = dataOf(await exposureOf(user, { account_id: taxable }));
+      expect(held(dataOf(iraExposure))).toEqual(['JPM']);
       expect(held(taxableExposure)).toEqual(['NVDA', 'XOM']);
 
       // Each account answers as a user holding exactly its positions would be answered.
@@ -368,10 +377,10 @@ describe('the market knowledge graph', () => {
       const twoHoldings = await registerUser(sut);
       await buy(twoHoldings, 'NVDA', 3);
       await buy(twoHoldings, 'XOM', 4);
-      expect(iraExposure.json()).toEqual((await api(jpmOnly, '/portfolio/exposure')).json());
-      expect(taxableExposure).toEqual((await api(twoHoldings, '/portfolio/exposure')).json());
+      expect(dataOf(iraExposure)).toEqual(dataOf(await exposureOf(jpmOnly)));
+      expect(taxableExposure).toEqual(dataOf(await exposureOf(twoHoldings)));
       // The risk metrics' cluster view of one account is that account's exposure too.
-      const { concentration } = (await api(user, `/portfolio/risk-metrics?account_id=${taxable}`)).json();
+      const concentration = dataOf(await read.riskMetrics(user, { account_id: taxable })).concentration!;
       expect(concentration.largest_cluster_weight).toBeCloseTo(taxableExposure.largest_cluster_weight, 4);
       expect(concentration.effective_independent_bets).toBeCloseTo(taxableExposure.effective_bets, 4);
       expect(concentration.largest_cluster_members).toEqual(
@@ -379,15 +388,13 @@ describe('the market knowledge graph', () => {
       );
 
       const stranger = await registerUser(sut);
-      const foreign = await api(stranger, `/portfolio/exposure?account_id=${ira}`);
-      expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual({ detail: 'Account not found' });
-      expect((await api(stranger, `/portfolio/positions?account_id=${ira}`)).json()).toEqual(foreign.json());
-      const invalid = await api(user, '/portfolio/exposure?account_id=0');
-      expect(invalid.statusCode).toBe(422);
-      expect(invalid.json().detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([
-        ['query', 'account_id'],
-      ]);
+      const foreign = await exposureOf(stranger, { account_id: ira });
+      expect(foreign.response.status).toBe(404);
+      expect(foreign.error).toEqual({ detail: 'Account not found' });
+      expect((await read.positions(stranger, { account_id: ira })).error).toEqual(foreign.error);
+      const invalid = await exposureOf(user, { account_id: 0 });
+      expect(invalid.response.status).toBe(422);
+      expect(issuesOf(invalid).map((issue) => issue.loc)).toEqual([['query', 'account_id']]);
     });
   });
 
@@ -396,11 +403,11 @@ describe('the market knowledge graph', () => {
     const bob = await registerUser(sut);
     await buy(alice, 'NVDA', 3);
     await buy(bob, 'AMD', 3);
-    const bobs = (await api(bob, '/portfolio/exposure')).json();
+    const bobs = dataOf(await exposureOf(bob));
     expect(
       bobs.clusters.flatMap((c: { members: { symbol: string }[] }) => c.members.map((m) => m.symbol)),
     ).toEqual(['AMD']);
-    const alices = (await api(alice, '/portfolio/exposure')).json();
+    const alices = dataOf(await exposureOf(alice));
     expect(
       alices.clusters.flatMap((c: { members: { symbol: string }[] }) => c.members.map((m) => m.symbol)),
     ).toEqual(['NVDA']);
@@ -425,8 +432,8 @@ describe('the market knowledge graph', () => {
       body: { step_data: { portfolio: { watchlist: ['AAPL', 'XOM'] } }, complete: true },
     });
     expect(created.response.status).toBe(200);
-    expect((await api(user, '/portfolio/exposure')).statusCode).toBe(200);
-    expect((await api(other, '/portfolio/exposure')).statusCode).toBe(200);
+    expect((await exposureOf(user)).response.status).toBe(200);
+    expect((await exposureOf(other)).response.status).toBe(200);
     const watched = await db.query(
       `SELECT u.key AS user_key, c.key AS symbol, e.owner_user_id FROM graph_edges e
          JOIN graph_nodes u ON u.id = e.source_id JOIN graph_nodes c ON c.id = e.target_id
@@ -476,7 +483,7 @@ describe('the market knowledge graph', () => {
     const count = async () =>
       (await db.query(`SELECT count(*)::int AS count FROM graph_edges WHERE kind = 'MENTIONS'`))[0]
         .count as number;
-    await api(user, '/market/stock/AAPL/related?by=news');
+    await relatedTo(user, 'AAPL', { by: 'news' });
     const [before] = await db.query(
       `SELECT built_at, news_through, to_char(correlations_as_of, 'YYYY-MM-DD') AS as_of FROM graph_state`,
     );
@@ -490,7 +497,7 @@ describe('the market knowledge graph', () => {
     const again = { ...user, ...(await login(sut, user.email, user.password)) };
     const health = await graphHealth();
     expect(health).toBe('degraded');
-    expect((await api(again, '/market/stock/AAPL/related?by=news')).statusCode).toBe(200);
+    expect((await relatedTo(again, 'AAPL', { by: 'news' })).response.status).toBe(200);
     const [after] = await db.query(
       `SELECT built_at, news_through, to_char(correlations_as_of, 'YYYY-MM-DD') AS as_of FROM graph_state`,
     );
@@ -502,10 +509,10 @@ describe('the market knowledge graph', () => {
   });
   /** The exposure's indirect news as the route lists it: url, holding, symbol, published_at. */
   const indirect = async (who: TestUser) => {
-    const response = await api(who, '/portfolio/exposure');
-    expect(response.statusCode).toBe(200);
+    const response = await exposureOf(who);
+    expect(response.response.status).toBe(200);
     return (
-      response.json().indirect_news as {
+      dataOf(response).indirect_news as {
         url: string;
         holding: string;
         symbol: string;
@@ -572,13 +579,9 @@ describe('the market knowledge graph', () => {
       return read(userId);
     });
     try {
-      const exposure = (await api(user, '/portfolio/exposure')).json();
+      const exposure = dataOf(await exposureOf(user));
       expect(late).toHaveBeenCalled();
-      expect(
-        exposure.clusters
-          .flatMap((c: { members: { symbol: string }[] }) => c.members.map((m) => m.symbol))
-          .sort(),
-      ).toEqual([...held].sort());
+      expect(exposure.clusters.flatMap((c) => c.members.map((m) => m.symbol)).sort()).toEqual([...held].sort());
     } finally {
       late.mockRestore();
     }

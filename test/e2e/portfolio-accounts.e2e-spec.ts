@@ -1,3 +1,4 @@
+import type { Schemas } from '../../client';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -5,16 +6,6 @@ import { portfolioCalls } from '../support/portfolio-calls';
 import { asCsv, dataOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/portfolio';
-
-interface Account {
-  id: number;
-  name: string;
-  kind: string;
-  brokerage: string | null;
-  opened_on: string | null;
-  is_default: boolean;
-  transaction_count: number;
-}
 
 describe('Portfolio accounts', () => {
   const clock = new FakeClock(new Date('2025-03-12T22:00:00Z'));
@@ -26,17 +17,20 @@ describe('Portfolio accounts', () => {
   afterAll(() => sut.close());
 
   const { read, record } = portfolioCalls(() => sut);
-  const call = (user: TestUser, method: 'POST' | 'PATCH', path: string, payload?: object) =>
-    sut.inject({ method, url: `${BASE}/${path}`, headers: user.headers, payload });
+  const as = (user: TestUser) => typedApi(sut, user);
+  const trade = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
+    as(user).POST('/api/v1/portfolio/transactions', { body });
+  const openAccount = (user: TestUser, body: Schemas['CreateAccountDto']) =>
+    as(user).POST('/api/v1/portfolio/accounts', { body });
   const closeAccount = (user: TestUser, id: number, moveTo?: number) =>
     typedApi(sut, user).DELETE('/api/v1/portfolio/accounts/{id}', {
       params: { path: { id }, query: { move_to: moveTo } },
     });
   const accounts = async (user: TestUser) => dataOf(await read.accounts(user)).accounts;
-  const open = async (user: TestUser, payload: object): Promise<Account> => {
-    const response = await call(user, 'POST', 'accounts', payload);
-    expect(response.statusCode).toBe(201);
-    return response.json();
+  const open = async (user: TestUser, body: Schemas['CreateAccountDto']) => {
+    const response = await openAccount(user, body);
+    expect(response.response.status).toBe(201);
+    return dataOf(response);
   };
 
   it('gives every user a default account that unnamed writes go to', async () => {
@@ -52,14 +46,14 @@ describe('Portfolio accounts', () => {
       transaction_count: 0,
       created_at: expect.any(String),
     });
-    const response = await call(user, 'POST', 'transactions', {
+    const response = await trade(user, {
       symbol: 'AAPL',
       side: 'buy',
       quantity: 1,
       price: 100,
       executed_at: '2025-01-06',
     });
-    expect(response.json()).toMatchObject({ account_id: only.id });
+    expect(response.data).toMatchObject({ account_id: only.id });
     expect((await accounts(user))[0].transaction_count).toBe(1);
   });
 
@@ -77,21 +71,26 @@ describe('Portfolio accounts', () => {
       brokerage: 'fidelity',
       opened_on: '2019-03-01',
     });
-    expect((await call(user, 'POST', 'accounts', { name: 'fidelity ira', kind: 'ira' })).json()).toEqual({
+    expect((await openAccount(user, { name: 'fidelity ira', kind: 'ira' })).error).toEqual({
       detail: 'An account named fidelity ira already exists',
     });
-    const invalid = await call(user, 'POST', 'accounts', { name: 'X', kind: 'savings', brokerage: 'mybank' });
+    // Raw: a kind and a brokerage outside their enums.
+    const invalid = await sut.inject({
+      method: 'POST',
+      url: `${BASE}/accounts`,
+      headers: user.headers,
+      payload: { name: 'X', kind: 'savings', brokerage: 'mybank' },
+    });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([
       ['body', 'kind'],
       ['body', 'brokerage'],
     ]);
-    const renamed = await call(user, 'PATCH', `accounts/${ira.id}`, {
-      name: 'Roth',
-      kind: 'roth_ira',
-      is_default: true,
+    const renamed = await as(user).PATCH('/api/v1/portfolio/accounts/{id}', {
+      params: { path: { id: ira.id } },
+      body: { name: 'Roth', kind: 'roth_ira', is_default: true },
     });
-    expect(renamed.json()).toMatchObject({
+    expect(renamed.data).toMatchObject({
       name: 'Roth',
       kind: 'roth_ira',
       brokerage: 'fidelity',
@@ -108,13 +107,13 @@ describe('Portfolio accounts', () => {
     });
     expect(
       (
-        await call(other, 'POST', 'transactions', {
+        await trade(other, {
           side: 'deposit',
           amount: 1,
           executed_at: '2025-01-02',
           account_id: ira.id,
         })
-      ).statusCode,
+      ).response.status,
     ).toBe(404);
   });
 
@@ -145,7 +144,7 @@ describe('Portfolio accounts', () => {
       executed_at: '2024-02-01',
       account_id: ira.id,
     });
-    const sell = await call(user, 'POST', 'transactions', {
+    const sell = await trade(user, {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 5,
@@ -154,7 +153,7 @@ describe('Portfolio accounts', () => {
       executed_at: '2024-03-01',
       account_id: ira.id,
     });
-    expect(sell.json()).toMatchObject({ account_id: ira.id, realized_pnl: 499 });
+    expect(sell.data).toMatchObject({ account_id: ira.id, realized_pnl: 499 });
 
     const positions = async (accountId?: number) => {
       const body = dataOf(await read.positions(user, { include_cash: true, account_id: accountId }));
@@ -182,7 +181,7 @@ describe('Portfolio accounts', () => {
     expect(listed.total).toBe(3);
 
     // The IRA holds 5: the taxable account's 10 do not cover a sixth.
-    const oversell = await call(user, 'POST', 'transactions', {
+    const oversell = await trade(user, {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 6,
@@ -190,8 +189,8 @@ describe('Portfolio accounts', () => {
       executed_at: '2024-03-02',
       account_id: ira.id,
     });
-    expect(oversell.statusCode).toBe(400);
-    expect(oversell.json()).toEqual({ detail: 'Insufficient quantity of AAPL to sell' });
+    expect(oversell.response.status).toBe(400);
+    expect(oversell.error).toEqual({ detail: 'Insufficient quantity of AAPL to sell' });
 
     const scopedReads = {
       'history?period=ALL': () => read.history(user, { period: 'ALL', account_id: ira.id }),

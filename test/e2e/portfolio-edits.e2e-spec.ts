@@ -1,10 +1,9 @@
+import type { Schemas } from '../../client';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
-import { dataOf, typedApi } from '../support/typed-api';
-
-const BASE = '/api/v1/portfolio';
+import { dataOf, issuesOf, typedApi } from '../support/typed-api';
 
 describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
   const clock = new FakeClock(new Date('2025-03-12T22:00:00Z'));
@@ -16,12 +15,10 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
   afterAll(() => sut.close());
 
   const { read, record } = portfolioCalls(() => sut);
-  const patch = (user: TestUser, id: number, payload: object, key?: string) =>
-    sut.inject({
-      method: 'PATCH',
-      url: `${BASE}/transactions/${id}`,
-      headers: key ? { ...user.headers, 'idempotency-key': key } : user.headers,
-      payload,
+  const patch = (user: TestUser, id: number, body: Schemas['UpdateTransactionDto'], key?: string) =>
+    typedApi(sut, user).PATCH('/api/v1/portfolio/transactions/{id}', {
+      params: { path: { id }, header: key ? { 'Idempotency-Key': key } : undefined },
+      body,
     });
   const transaction = async (user: TestUser, id: number) =>
     dataOf(await read.transactions(user, { limit: 1000 })).transactions.find(
@@ -61,8 +58,8 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
 
     clock.advance(60_000);
     const edited = await patch(user, second, { price: 100, note: 'fixed price' });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({
+    expect(edited.response.status).toBe(200);
+    expect(edited.data).toMatchObject({
       id: second,
       side: 'buy',
       symbol: 'AAPL',
@@ -100,27 +97,27 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
     const user = await registerUser(sut);
     const { first, sell } = await threeTrades(user);
     // 20 held: selling 25 is an oversell; so is shrinking the first buy below what the sell needs.
-    expect((await patch(user, sell, { quantity: 25 })).json()).toEqual({
+    expect((await patch(user, sell, { quantity: 25 })).error).toEqual({
       detail: 'Insufficient quantity of AAPL to sell',
     });
     const moved = await patch(user, sell, { executed_at: '2025-01-03' });
-    expect([moved.statusCode, moved.json()]).toEqual([
+    expect([moved.response.status, moved.error]).toEqual([
       400,
       { detail: 'Insufficient quantity of AAPL to sell' },
     ]);
-    expect((await patch(user, first, { amount: 5 })).json().detail).toEqual([
+    expect(issuesOf(await patch(user, first, { amount: 5 }))).toEqual([
       { loc: ['body', 'amount'], msg: 'Value error, amount is not accepted for a buy', type: 'value_error' },
     ]);
     const future = await patch(user, first, { executed_at: '2025-03-13' });
-    expect(future.statusCode).toBe(422);
-    expect((await patch(user, sell, { side: 'dividend' })).json().detail).toEqual([
+    expect(future.response.status).toBe(422);
+    expect(issuesOf(await patch(user, sell, { side: 'dividend' }))).toEqual([
       { loc: ['body', 'amount'], msg: 'Field required', type: 'missing' },
     ]);
     expect((await transaction(user, sell)).realized_pnl).toBe(750);
     expect(dataOf(await read.revisions(user, sell))).toEqual({ revisions: [] });
 
     const other = await registerUser(sut);
-    expect((await patch(other, sell, { price: 1 })).json()).toEqual({ detail: 'Transaction not found' });
+    expect((await patch(other, sell, { price: 1 })).error).toEqual({ detail: 'Transaction not found' });
     expect((await read.revisions(other, sell)).response.status).toBe(404);
   });
 
@@ -128,14 +125,14 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
     const user = await registerUser(sut);
     const { sell } = await threeTrades(user);
     const dividend = await patch(user, sell, { side: 'dividend', amount: 12.5, withholding_tax: 1.5 });
-    expect(dividend.statusCode).toBe(200);
-    expect(dividend.json()).toMatchObject({
+    expect(dividend.response.status).toBe(200);
+    expect(dividend.data).toMatchObject({
       side: 'dividend',
       symbol: 'AAPL',
       amount: 12.5,
       withholding_tax: 1.5,
     });
-    expect(dividend.json()).not.toHaveProperty('quantity');
+    expect(dividend.data).not.toHaveProperty('quantity');
     expect(dataOf(await read.positions(user)).positions[0]).toMatchObject({
       quantity: 20,
       cost_basis: 3000,
@@ -157,8 +154,11 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
       executed_at: '2025-01-06',
     });
     const refused = await patch(user, buy, { price: 300 });
-    expect([refused.statusCode, refused.json()]).toEqual([400, { detail: 'Insufficient cash for this buy' }]);
-    expect((await patch(user, buy, { price: 200 })).statusCode).toBe(200);
+    expect([refused.response.status, refused.error]).toEqual([
+      400,
+      { detail: 'Insufficient cash for this buy' },
+    ]);
+    expect((await patch(user, buy, { price: 200 })).response.status).toBe(200);
   });
 
   it('refuses (409) an edit that leaves a stored sell’s named lot short', async () => {
@@ -175,8 +175,8 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
     // The first sell (naming none) closes 5 of lot 1 by FIFO; the second names the 5 left. With a
     // first buy of 9, only 4 would be left for it.
     const refused = await patch(user, first, { quantity: 9 });
-    expect(refused.statusCode).toBe(409);
-    expect((await patch(user, first, { quantity: 12 })).statusCode).toBe(200);
+    expect(refused.response.status).toBe(409);
+    expect((await patch(user, first, { quantity: 12 })).response.status).toBe(200);
   });
 
   it('is idempotent under an Idempotency-Key: one edit, one revision, and the key is bound to its transaction', async () => {
@@ -185,10 +185,10 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
     const once = await patch(user, first, { price: 90 }, 'edit-first-once');
     clock.advance(1000);
     const again = await patch(user, first, { price: 90 }, 'edit-first-once');
-    expect(again.json()).toEqual(once.json());
+    expect(dataOf(again)).toEqual(dataOf(once));
     expect(dataOf(await read.revisions(user, first)).revisions).toHaveLength(1);
     const elsewhere = await patch(user, second, { price: 90 }, 'edit-first-once');
-    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.response.status).toBe(422);
   });
 
   it('moves an entry to another account under the per-account rules', async () => {
@@ -199,12 +199,12 @@ describe('Editing transactions: PATCH /portfolio/transactions/{id}', () => {
     );
     // The IRA holds nothing: the sell cannot move there alone.
     const refused = await patch(user, sell, { account_id: ira.id });
-    expect([refused.statusCode, refused.json()]).toEqual([
+    expect([refused.response.status, refused.error]).toEqual([
       400,
       { detail: 'Insufficient quantity of AAPL to sell' },
     ]);
-    expect((await patch(user, second, { account_id: ira.id })).json()).toMatchObject({ account_id: ira.id });
-    expect((await patch(user, sell, { account_id: ira.id })).json()).toMatchObject({
+    expect(dataOf(await patch(user, second, { account_id: ira.id }))).toMatchObject({ account_id: ira.id });
+    expect(dataOf(await patch(user, sell, { account_id: ira.id }))).toMatchObject({
       account_id: ira.id,
       realized_pnl: 500,
     });

@@ -1,5 +1,6 @@
 import { IncomingHttpHeaders, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Schemas } from '../../client';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
@@ -68,8 +69,8 @@ describe('the portfolio over HTTP', () => {
   describe('portfolio ledger, positions and summary over HTTP', () => {
     beforeAll(() => clock.set(new Date()));
 
-    const record = (user: TestUser, payload: object) =>
-      sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
+    const record = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
+      typedApi(sut, user).POST('/api/v1/portfolio/transactions', { body });
     const { read } = portfolioCalls(() => sut);
 
     it('requires a token on every endpoint', async () => {
@@ -162,8 +163,8 @@ describe('the portfolio over HTTP', () => {
         fees: 1,
         note: 'first lot',
       });
-      expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({
+      expect(response.response.status).toBe(201);
+      expect(response.data).toEqual({
         id: expect.any(Number),
         account_id: expect.any(Number),
         symbol: 'AAPL',
@@ -181,18 +182,24 @@ describe('the portfolio over HTTP', () => {
 
     it('refuses unknown symbols, bad fields and future dates', async () => {
       const user = await registerUser(sut);
-      const valid = { symbol: 'AAPL', side: 'buy', quantity: 1, price: 100, executed_at: '2025-01-06' };
+      const valid: Schemas['CreateTransactionDto'] = {
+        symbol: 'AAPL',
+        side: 'buy',
+        quantity: 1,
+        price: 100,
+        executed_at: '2025-01-06',
+      };
 
       const unknown = await record(user, { ...valid, symbol: 'ZZZZZ' });
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ detail: 'Stock ZZZZZ not found' });
+      expect(unknown.response.status).toBe(404);
+      expect(unknown.error).toEqual({ detail: 'Stock ZZZZZ not found' });
 
       const future = await record(user, {
         ...valid,
         executed_at: new Date(clock.now().getTime() + 60_000).toISOString(),
       });
-      expect(future.statusCode).toBe(422);
-      expect(future.json()).toEqual({
+      expect(future.response.status).toBe(422);
+      expect(future.error).toEqual({
         detail: [
           {
             loc: ['body', 'executed_at'],
@@ -202,12 +209,12 @@ describe('the portfolio over HTTP', () => {
         ],
       });
 
-      const bad = await record(user, {
-        side: 'hold',
-        quantity: 0,
-        price: -1,
-        executed_at: 'yesterday',
-        fees: -1,
+      // Raw: no symbol and a side outside its enum.
+      const bad = await sut.inject({
+        method: 'POST',
+        url: `${BASE}/transactions`,
+        headers: user.headers,
+        payload: { side: 'hold', quantity: 0, price: -1, executed_at: 'yesterday', fees: -1 },
       });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().detail).toEqual(
@@ -248,8 +255,8 @@ describe('the portfolio over HTTP', () => {
         ]),
       );
       const weekDate = await record(user, { ...valid, executed_at: '2025-W02' });
-      expect(weekDate.statusCode).toBe(422);
-      expect(weekDate.json().detail).toEqual([
+      expect(weekDate.response.status).toBe(422);
+      expect(issuesOf(weekDate)).toEqual([
         {
           loc: ['body', 'executed_at'],
           msg: 'Input should be a valid datetime or date',
@@ -257,21 +264,21 @@ describe('the portfolio over HTTP', () => {
         },
       ]);
       const noZone = await record(user, { ...valid, executed_at: '2025-01-06T15:30:00' });
-      expect(noZone.json().executed_at).toBe('2025-01-06T15:30:00.000Z');
+      expect(dataOf(noZone).executed_at).toBe('2025-01-06T15:30:00.000Z');
       expect(dataOf(await read.transactions(user)).total).toBe(1);
     });
 
     it('answers rules broken as 400 and 404 with their detail, a deletion as 204 without a body', async () => {
       const user = await registerUser(sut);
-      const buy = (
+      const buy = dataOf(
         await record(user, {
           symbol: 'MSFT',
           side: 'buy',
           quantity: 10,
           price: 50,
           executed_at: '2025-02-03',
-        })
-      ).json();
+        }),
+      );
       const oversell = await record(user, {
         symbol: 'MSFT',
         side: 'sell',
@@ -279,8 +286,8 @@ describe('the portfolio over HTTP', () => {
         price: 60,
         executed_at: '2025-05-01',
       });
-      expect(oversell.statusCode).toBe(400);
-      expect(oversell.json()).toEqual({ detail: 'Insufficient quantity of MSFT to sell' });
+      expect(oversell.response.status).toBe(400);
+      expect(oversell.error).toEqual({ detail: 'Insufficient quantity of MSFT to sell' });
 
       const remove = (id: number) =>
         typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', { params: { path: { id } } });
@@ -319,7 +326,7 @@ describe('the portfolio over HTTP', () => {
         executed_at: '2025-03-03',
         fees: 2,
       });
-      expect(sell.json().realized_pnl).toBe(197.5);
+      expect(dataOf(sell).realized_pnl).toBe(197.5);
       const [position] = dataOf(await read.positions(user)).positions;
       expect(position).toEqual({
         symbol: 'XOM',

@@ -1,10 +1,9 @@
+import type { Schemas } from '../../client';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { FakeClock } from '../fakes/clock';
 import { createTestApp, TestApp } from '../setup/test-app';
 import { portfolioCalls } from '../support/portfolio-calls';
-import { dataOf, typedApi } from '../support/typed-api';
-
-const BASE = '/api/v1/portfolio';
+import { dataOf, issuesOf, typedApi } from '../support/typed-api';
 
 interface Lot {
   lot_id: number;
@@ -24,12 +23,14 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
   afterAll(() => sut.close());
 
   const { read, record } = portfolioCalls(() => sut);
-  const post = (user: TestUser, path: string, payload?: object) =>
-    sut.inject({ method: 'POST', url: `${BASE}/${path}`, headers: user.headers, payload });
-  const transfer = async (user: TestUser, payload: object) => {
-    const response = await post(user, 'transfers', payload);
-    expect(response.statusCode).toBe(201);
-    return response.json();
+  const trade = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
+    typedApi(sut, user).POST('/api/v1/portfolio/transactions', { body });
+  const move = (user: TestUser, body: Schemas['CreateTransferDto']) =>
+    typedApi(sut, user).POST('/api/v1/portfolio/transfers', { body });
+  const transfer = async (user: TestUser, body: Schemas['CreateTransferDto']) => {
+    const response = await move(user, body);
+    expect(response.response.status).toBe(201);
+    return dataOf(response);
   };
 
   async function twoAccounts(method: 'average' | 'fifo') {
@@ -128,7 +129,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     ]);
     expect((await lots(user, taxable))[0].lot_id).not.toBe(lot1);
 
-    const sale = await post(user, 'transactions', {
+    const sale = await trade(user, {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 12,
@@ -137,9 +138,9 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       executed_at: '2025-02-03',
       account_id: ira,
     });
-    expect(sale.json().realized_pnl).toBe(1078);
+    expect(dataOf(sale).realized_pnl).toBe(1078);
     // The IRA holds 3 now; the taxable account's 5 do not make a fourth sellable there.
-    const oversell = await post(user, 'transactions', {
+    const oversell = await trade(user, {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 4,
@@ -147,7 +148,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       executed_at: '2025-02-04',
       account_id: ira,
     });
-    expect([oversell.statusCode, oversell.json()]).toEqual([
+    expect([oversell.response.status, oversell.error]).toEqual([
       400,
       { detail: 'Insufficient quantity of AAPL to sell' },
     ]);
@@ -186,19 +187,13 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       quantity: 15,
       executed_at: '2024-07-01',
     });
-    expect(
-      shares.received.map((leg: { quantity: number; amount: number; acquired_on: string }) => [
-        leg.quantity,
-        leg.amount,
-        leg.acquired_on,
-      ]),
-    ).toEqual([
+    expect(shares.received.map((leg) => [leg.quantity, leg.amount, leg.acquired_on])).toEqual([
       [10, 1300, '2024-01-03'],
       [5, 650, '2024-06-03'],
     ]);
     expect(await position(user, taxable)).toMatchObject({ quantity: 5, costBasis: 650 });
     expect(await position(user, ira)).toMatchObject({ quantity: 15, costBasis: 1950 });
-    const sale = await post(user, 'transactions', {
+    const sale = await trade(user, {
       symbol: 'AAPL',
       side: 'sell',
       quantity: 12,
@@ -207,38 +202,38 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       executed_at: '2025-02-03',
       account_id: ira,
     });
-    expect(sale.json().realized_pnl).toBe(838);
+    expect(dataOf(sale).realized_pnl).toBe(838);
   });
 
   it('records both legs or neither, and deletes them together', async () => {
     const { user, taxable, ira } = await twoAccounts('average');
-    const refused = await post(user, 'transfers', {
+    const refused = await move(user, {
       from_account_id: taxable,
       to_account_id: ira,
       symbol: 'AAPL',
       quantity: 21,
       executed_at: '2024-07-01',
     });
-    expect([refused.statusCode, refused.json()]).toEqual([
+    expect([refused.response.status, refused.error]).toEqual([
       400,
       { detail: 'Insufficient quantity of AAPL to sell' },
     ]);
     expect(dataOf(await read.transactions(user)).total).toBe(3);
-    const same = await post(user, 'transfers', {
+    const same = await move(user, {
       from_account_id: ira,
       to_account_id: ira,
       amount: 5,
       executed_at: '2024-07-01',
     });
-    expect(same.statusCode).toBe(422);
+    expect(same.response.status).toBe(422);
     const other = await registerUser(sut);
-    const foreign = await post(other, 'transfers', {
+    const foreign = await move(other, {
       from_account_id: taxable,
       to_account_id: ira,
       amount: 5,
       executed_at: '2024-07-01',
     });
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.response.status).toBe(404);
 
     const cash = await transfer(user, {
       from_account_id: taxable,
@@ -262,7 +257,7 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
 
   it('takes shares from another broker with their original cost and date, and sends shares away', async () => {
     const user = await registerUser(sut);
-    const incoming = await post(user, 'transactions', {
+    const incoming = await trade(user, {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 4,
@@ -270,8 +265,8 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       acquired_on: '2019-05-01',
       executed_at: '2025-01-06',
     });
-    expect(incoming.statusCode).toBe(201);
-    expect(incoming.json()).toMatchObject({
+    expect(incoming.response.status).toBe(201);
+    expect(incoming.data).toMatchObject({
       side: 'transfer_in',
       quantity: 4,
       amount: 600,
@@ -289,15 +284,15 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
     expect(await position(user)).toEqual({ quantity: 3, costBasis: 450, cash: 0 });
     expect(dataOf(await read.summary(user)).realized_pnl).toBe(0);
 
-    const invalid = await post(user, 'transactions', {
+    const invalid = await trade(user, {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 1,
       acquired_on: '2025-02-01',
       executed_at: '2025-01-06',
     });
-    expect(invalid.json().detail.map((issue: { loc: string[] }) => issue.loc)).toEqual([['body', 'amount']]);
-    const late = await post(user, 'transactions', {
+    expect(issuesOf(invalid).map((issue) => issue.loc)).toEqual([['body', 'amount']]);
+    const late = await trade(user, {
       symbol: 'MSFT',
       side: 'transfer_in',
       quantity: 1,
@@ -305,6 +300,6 @@ describe('Transfers: shares and cash between accounts, and from other brokers', 
       acquired_on: '2025-02-01',
       executed_at: '2025-01-06',
     });
-    expect(late.json().detail[0].loc).toEqual(['body', 'acquired_on']);
+    expect(issuesOf(late)[0].loc).toEqual(['body', 'acquired_on']);
   });
 });

@@ -1,8 +1,10 @@
+import type { Schemas } from '../../client';
 import { DataSource } from 'typeorm';
 import { defaultsForLevel, levelDefaults } from '../../src/modules/preferences/level-defaults';
 import { registerUser, TestUser } from '../factories/users.factory';
 import { createTestApp, InjectOptions, TestApp } from '../setup/test-app';
 import { FakeClock } from '../fakes/clock';
+import { dataOf, issuesOf, typedApi } from '../support/typed-api';
 
 const BASE = '/api/v1/preferences';
 const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -30,7 +32,7 @@ const BEGINNER_DEFAULTS = {
   privacy_level: 'full',
 };
 
-const FULL_BODY = {
+const FULL_BODY: Schemas['CreatePreferencesDto'] = {
   experience_level: 'intermediate',
   investment_style: 'swing',
   risk_tolerance: 'aggressive',
@@ -68,10 +70,19 @@ describe('preferences over HTTP (spec 4.5)', () => {
     await testApp.app.get(DataSource).query('DELETE FROM user_preferences');
   });
 
+  const api = (user: TestUser) => typedApi(testApp, user);
+  const create = (user: TestUser, body: Schemas['CreatePreferencesDto']) =>
+    api(user).POST('/api/v1/preferences', { body });
+  const read = (user: TestUser) => api(user).GET('/api/v1/preferences');
+  const defaults = (user: TestUser, level: Schemas['ExperienceLevel']) =>
+    api(user).GET('/api/v1/preferences/defaults/{experience_level}', {
+      params: { path: { experience_level: level } },
+    });
+  // Raw: bodies and paths the types refuse (unknown, missing, null or mistyped fields, levels outside
+  // the enum), the spec's spelling with the trailing slash, and the wire itself.
   const as = (user: TestUser, options: InjectOptions) =>
     testApp.inject({ ...options, headers: { ...user.headers, ...options.headers } });
-  const create = (user: TestUser, payload: unknown) => as(user, { method: 'POST', url: `${BASE}/`, payload });
-  const read = (user: TestUser) => as(user, { url: `${BASE}/` });
+  const post = (user: TestUser, payload: unknown) => as(user, { method: 'POST', url: `${BASE}/`, payload });
   const storedRows = () => testApp.app.get(DataSource).query('SELECT * FROM user_preferences ORDER BY id');
 
   describe('authentication', () => {
@@ -107,8 +118,8 @@ describe('preferences over HTTP (spec 4.5)', () => {
     it('answers 404 when the user has no record', async () => {
       const response = await read(alice);
 
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'User preferences not found' });
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ detail: 'User preferences not found' });
     });
 
     it('answers the same with or without the trailing slash', async () => {
@@ -126,8 +137,8 @@ describe('preferences over HTTP (spec 4.5)', () => {
     it('creates from the level defaults when only experience_level is given', async () => {
       const response = await create(alice, { experience_level: 'beginner' });
 
-      expect(response.statusCode).toBe(201);
-      const body = response.json();
+      expect(response.response.status).toBe(201);
+      const body = dataOf(response);
       expect(body).toEqual({
         id: expect.any(Number),
         user_id: alice.id,
@@ -137,19 +148,19 @@ describe('preferences over HTTP (spec 4.5)', () => {
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         updated_at: body.created_at,
       });
-      expect((await read(alice)).json()).toEqual(body);
+      expect(dataOf(await read(alice))).toEqual(body);
     });
 
     it('stores every given field as sent, with watchlist symbols upper-cased', async () => {
       const response = await create(alice, { ...FULL_BODY, watchlist: ['aapl', 'BrkB', 't'] });
 
-      expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject(FULL_BODY);
-      expect((await read(alice)).json()).toMatchObject(FULL_BODY);
+      expect(response.response.status).toBe(201);
+      expect(response.data).toMatchObject(FULL_BODY);
+      expect(dataOf(await read(alice))).toMatchObject(FULL_BODY);
     });
 
     it('ignores unknown fields', async () => {
-      const response = await create(alice, {
+      const response = await post(alice, {
         experience_level: 'beginner',
         favourite_colour: 'green',
         id: 999,
@@ -161,17 +172,17 @@ describe('preferences over HTTP (spec 4.5)', () => {
     });
 
     it('answers 409 when a record exists and leaves it unchanged', async () => {
-      const first = (await create(alice, { experience_level: 'beginner' })).json();
+      const first = dataOf(await create(alice, { experience_level: 'beginner' }));
 
       const second = await create(alice, { ...FULL_BODY });
 
-      expect(second.statusCode).toBe(409);
-      expect(second.json()).toEqual({ detail: 'User preferences already exist' });
-      expect((await read(alice)).json()).toEqual(first);
+      expect(second.response.status).toBe(409);
+      expect(second.error).toEqual({ detail: 'User preferences already exist' });
+      expect(dataOf(await read(alice))).toEqual(first);
     });
 
     it('requires experience_level', async () => {
-      const response = await create(alice, { risk_tolerance: 'moderate' });
+      const response = await post(alice, { risk_tolerance: 'moderate' });
 
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
@@ -189,8 +200,8 @@ describe('preferences over HTTP (spec 4.5)', () => {
         ],
       });
 
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.response.status).toBe(422);
+      expect(response.error).toEqual({
         detail: [
           {
             loc: ['body', 'information_sources', 2, 'priority'],
@@ -212,8 +223,8 @@ describe('preferences over HTTP (spec 4.5)', () => {
         ],
       });
 
-      expect(response.statusCode).toBe(422);
-      expect(response.json().detail.map((issue: { loc: unknown[] }) => issue.loc)).toEqual([
+      expect(response.response.status).toBe(422);
+      expect(issuesOf(response).map((issue) => issue.loc)).toEqual([
         ['body', 'information_sources', 1, 'priority'],
         ['body', 'information_sources', 2, 'type'],
       ]);
@@ -275,7 +286,7 @@ describe('preferences over HTTP (spec 4.5)', () => {
         'value_error',
       ],
     ])('rejects %s with 422 at the field and stores nothing', async (_case, fields, loc, type) => {
-      const response = await create(alice, { experience_level: 'beginner', ...fields });
+      const response = await post(alice, { experience_level: 'beginner', ...fields });
 
       expect(response.statusCode).toBe(422);
       expect(response.json().detail).toContainEqual(expect.objectContaining({ loc, type }));
@@ -283,7 +294,7 @@ describe('preferences over HTTP (spec 4.5)', () => {
     });
 
     it('reports each bad list item at its index with the first rule it breaks, as Pydantic does', async () => {
-      const response = await create(alice, {
+      const response = await post(alice, {
         experience_level: 'beginner',
         investment_types: ['stocks', 'gold'],
         watchlist: ['aapl', 12, 'TOOLONG'],
@@ -318,7 +329,7 @@ describe('preferences over HTTP (spec 4.5)', () => {
 
       const response = await create(alice, { experience_level: 'beginner', watchlist: tickers });
 
-      expect(response.json()).toEqual({
+      expect(response.error).toEqual({
         detail: [
           {
             loc: ['body', 'watchlist'],
@@ -331,7 +342,7 @@ describe('preferences over HTTP (spec 4.5)', () => {
     });
 
     it('rejects a body that is not an object', async () => {
-      const response = await create(alice, ['beginner']);
+      const response = await post(alice, ['beginner']);
 
       expect(response.statusCode).toBe(422);
       expect(response.json().detail[0].loc).toEqual(['body']);
@@ -340,17 +351,15 @@ describe('preferences over HTTP (spec 4.5)', () => {
 
   describe('PUT /preferences/', () => {
     it('changes only the given fields, keeps created_at and refreshes updated_at', async () => {
-      const created = (await create(alice, { experience_level: 'beginner', watchlist: ['MSFT'] })).json();
+      const created = dataOf(await create(alice, { experience_level: 'beginner', watchlist: ['MSFT'] }));
       clock.advance(60_000);
 
-      const response = await as(alice, {
-        method: 'PUT',
-        url: `${BASE}/`,
-        payload: { risk_tolerance: 'moderate', brokerage_platform: 'vanguard', watchlist: ['nvda'] },
+      const response = await api(alice).PUT('/api/v1/preferences', {
+        body: { risk_tolerance: 'moderate', brokerage_platform: 'vanguard', watchlist: ['nvda'] },
       });
 
-      expect(response.statusCode).toBe(200);
-      const updated = response.json();
+      expect(response.response.status).toBe(200);
+      const updated = dataOf(response);
       expect(updated).toEqual({
         ...created,
         risk_tolerance: 'moderate',
@@ -359,23 +368,19 @@ describe('preferences over HTTP (spec 4.5)', () => {
         updated_at: expect.stringMatching(ISO_TIMESTAMP),
       });
       expectLater(updated.updated_at, created.updated_at);
-      expect((await read(alice)).json()).toEqual(updated);
+      expect(dataOf(await read(alice))).toEqual(updated);
     });
 
     it('answers 404 with its own detail when the user has no record', async () => {
-      const response = await as(alice, {
-        method: 'PUT',
-        url: `${BASE}/`,
-        payload: { risk_tolerance: 'moderate' },
-      });
+      const response = await api(alice).PUT('/api/v1/preferences', { body: { risk_tolerance: 'moderate' } });
 
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'User preferences not found to update' });
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ detail: 'User preferences not found to update' });
       expect(await storedRows()).toEqual([]);
     });
 
     it('answers 422 for an invalid field and leaves the record unchanged', async () => {
-      const created = (await create(alice, { experience_level: 'beginner' })).json();
+      const created = dataOf(await create(alice, { experience_level: 'beginner' }));
 
       const response = await as(alice, {
         method: 'PUT',
@@ -387,7 +392,7 @@ describe('preferences over HTTP (spec 4.5)', () => {
       expect(response.json().detail).toEqual([
         expect.objectContaining({ loc: ['body', 'experience_level'], type: 'enum' }),
       ]);
-      expect((await read(alice)).json()).toEqual(created);
+      expect(dataOf(await read(alice))).toEqual(created);
     });
   });
 
@@ -399,29 +404,29 @@ describe('preferences over HTTP (spec 4.5)', () => {
 
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
-      expect((await read(alice)).statusCode).toBe(404);
+      expect((await read(alice)).response.status).toBe(404);
     });
   });
 
   describe('GET /preferences/defaults/{experience_level}', () => {
     it('gives exactly the beginner table of the spec: no id, user_id, timestamps or level', async () => {
-      const response = await as(alice, { url: `${BASE}/defaults/beginner` });
+      const response = await defaults(alice, 'beginner');
 
-      expect(response.statusCode).toBe(200);
+      expect(response.response.status).toBe(200);
       const { experience_level: _level, ...fields } = BEGINNER_DEFAULTS;
-      expect(response.json()).toEqual(fields);
+      expect(response.data).toEqual(fields);
     });
 
     it.each(['intermediate', 'advanced'] as const)('gives the %s defaults of the table', async (level) => {
-      const response = await as(alice, { url: `${BASE}/defaults/${level}` });
+      const response = await defaults(alice, level);
 
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(levelDefaults(level));
+      expect(response.response.status).toBe(200);
+      expect(response.data).toEqual(levelDefaults(level));
     });
 
     it('gives the spec values for intermediate and advanced where the spec names them', async () => {
-      const intermediate = (await as(alice, { url: `${BASE}/defaults/intermediate` })).json();
-      const advanced = (await as(alice, { url: `${BASE}/defaults/advanced` })).json();
+      const intermediate = dataOf(await defaults(alice, 'intermediate'));
+      const advanced = dataOf(await defaults(alice, 'advanced'));
 
       expect(intermediate).toMatchObject({
         risk_tolerance: 'moderate',
@@ -449,10 +454,10 @@ describe('preferences over HTTP (spec 4.5)', () => {
 
   describe('GET /preferences/choices', () => {
     it('lists the allowed values of every enumeration, under the keys of the spec', async () => {
-      const response = await as(alice, { url: `${BASE}/choices` });
+      const response = await api(alice).GET('/api/v1/preferences/choices');
 
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(response.response.status).toBe(200);
+      expect(response.data).toEqual({
         experience_level: ['beginner', 'intermediate', 'advanced'],
         investment_style: ['long-term', 'active', 'swing', 'day'],
         risk_tolerance: ['conservative', 'moderate', 'aggressive'],
@@ -503,10 +508,11 @@ describe('preferences over HTTP (spec 4.5)', () => {
     });
 
     it('offers only values that POST accepts', async () => {
-      const choices = (await as(alice, { url: `${BASE}/choices` })).json();
+      const choices = dataOf(await api(alice).GET('/api/v1/preferences/choices'));
       const last = (values: string[]) => values[values.length - 1];
 
-      const response = await create(alice, {
+      // Raw: the answer's lists are plain strings to the types, so a body built from them is too.
+      const response = await post(alice, {
         experience_level: last(choices.experience_level),
         investment_style: last(choices.investment_style),
         risk_tolerance: last(choices.risk_tolerance),
@@ -580,7 +586,7 @@ describe('preferences over HTTP (spec 4.5)', () => {
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         updated_at: expect.stringMatching(ISO_TIMESTAMP),
       });
-      expect((await read(alice)).json()).toEqual(body);
+      expect(dataOf(await read(alice))).toEqual(body);
     });
 
     it('rejects an unknown step at its loc and creates nothing', async () => {
@@ -692,10 +698,12 @@ describe('preferences over HTTP (spec 4.5)', () => {
 
   describe('GET /preferences/or-create/{experience_level}', () => {
     it('creates a record from the level defaults and answers 200', async () => {
-      const response = await as(alice, { url: `${BASE}/or-create/intermediate` });
+      const response = await api(alice).GET('/api/v1/preferences/or-create/{experience_level}', {
+        params: { path: { experience_level: 'intermediate' } },
+      });
 
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(response.response.status).toBe(200);
+      expect(response.data).toEqual({
         id: expect.any(Number),
         user_id: alice.id,
         ...defaultsForLevel('intermediate'),
@@ -717,23 +725,23 @@ describe('preferences over HTTP (spec 4.5)', () => {
   });
 
   describe('PATCH /preferences/watchlist', () => {
-    const patchWatchlist = (user: TestUser, payload: unknown) =>
-      as(user, { method: 'PATCH', url: `${BASE}/watchlist`, payload });
+    const patchWatchlist = (user: TestUser, body: string[]) =>
+      api(user).PATCH('/api/v1/preferences/watchlist', { body });
 
     it('replaces the watchlist with the symbols upper-cased and refreshes updated_at', async () => {
-      const created = (await create(alice, { experience_level: 'beginner', watchlist: ['IBM'] })).json();
+      const created = dataOf(await create(alice, { experience_level: 'beginner', watchlist: ['IBM'] }));
       clock.advance(60_000);
 
       const response = await patchWatchlist(alice, ['aapl', 'Msft', 'T']);
 
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(response.response.status).toBe(200);
+      expect(response.data).toEqual({
         ...created,
         watchlist: ['AAPL', 'MSFT', 'T'],
         updated_at: expect.any(String),
       });
-      expectLater(response.json().updated_at, created.updated_at);
-      expect((await read(alice)).json().watchlist).toEqual(['AAPL', 'MSFT', 'T']);
+      expectLater(dataOf(response).updated_at, created.updated_at!);
+      expect(dataOf(await read(alice)).watchlist).toEqual(['AAPL', 'MSFT', 'T']);
     });
 
     it.each([
@@ -747,22 +755,27 @@ describe('preferences over HTTP (spec 4.5)', () => {
 
       const response = await patchWatchlist(alice, symbols);
 
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail });
-      expect((await read(alice)).json().watchlist).toEqual(['IBM']);
+      expect(response.response.status).toBe(400);
+      expect(response.error).toEqual({ detail });
+      expect(dataOf(await read(alice)).watchlist).toEqual(['IBM']);
     });
 
     it('answers 404 when the user has no record', async () => {
       const response = await patchWatchlist(alice, ['AAPL']);
 
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'User preferences not found' });
+      expect(response.response.status).toBe(404);
+      expect(response.error).toEqual({ detail: 'User preferences not found' });
     });
 
     it('answers 422 when the body is not a JSON array', async () => {
       await create(alice, { experience_level: 'beginner' });
 
-      const response = await patchWatchlist(alice, { watchlist: ['AAPL'] });
+      // Raw: an object where the body's type is a list.
+      const response = await as(alice, {
+        method: 'PATCH',
+        url: `${BASE}/watchlist`,
+        payload: { watchlist: ['AAPL'] },
+      });
 
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({

@@ -1,6 +1,7 @@
 import { TestUser } from '../factories/users.factory';
 import { TestApp } from '../setup/test-app';
 import { portfolioCalls } from './portfolio-calls';
+import { typedApi } from './typed-api';
 
 /**
  * A realistic ledger for the assistant's tests and evaluation: a deposit, 13 buys across 7
@@ -75,11 +76,8 @@ export async function seedInvestor(sut: TestApp, user: TestUser, thisYear: numbe
     executed_at: day(thisYear, '06-10'),
   });
   await calls.record(user, { symbol: 'KO', side: 'dividend', amount: 13.2, executed_at: day(last, '10-01') });
-  const preferences = await sut.inject({
-    method: 'POST',
-    url: '/api/v1/preferences/',
-    headers: user.headers,
-    payload: {
+  const preferences = await typedApi(sut, user).POST('/api/v1/preferences', {
+    body: {
       experience_level: 'beginner',
       explanation_style: 'bottom-line-first',
       analysis_depth: 'detailed',
@@ -87,5 +85,5 @@ export async function seedInvestor(sut: TestApp, user: TestUser, thisYear: numbe
       market_sectors: ['technology', 'healthcare'],
     },
   });
-  if (preferences.statusCode >= 300) throw new Error(`preferences: ${preferences.body}`);
+  if (preferences.error) throw new Error(`preferences: ${JSON.stringify(preferences.error)}`);
 }
