@@ -61,6 +61,12 @@ describe('assistant follow-ups across instances and a restart', () => {
     return (await response.json()) as Answer;
   };
   const holdingOf = (answer: Answer) => answer.message.sources.find((source) => source.type === 'holding');
+  /**
+   * The answer with its money and percentages masked: while the replay's session is open, prices
+   * move between one instance's answer and the next's.
+   */
+  const wordingOf = (answer: Answer) =>
+    answer.message.content.replace(/[+-]?\$[\d,]+(\.\d+)?|[+-]?\d[\d,]*(\.\d+)? ?%/g, '#');
 
   it('resolves "and Microsoft?", "why?" and a refused order on another instance and after a restart', async () => {
     // Three conversations with the same opening, each continued somewhere else.
@@ -86,9 +92,9 @@ describe('assistant follow-ups across instances and a restart', () => {
       expect(holdingOf(microsoft)).toMatchObject({ symbol: 'MSFT', quantity: 8 });
       expect(microsoft.message.content).toContain('Microsoft Corp. (MSFT)');
       expect(why.message.content).toContain('Why: your cost basis is what you paid');
-      expect(why.message.content).toBe(onSameInstance[1].message.content);
+      expect(wordingOf(why)).toBe(wordingOf(onSameInstance[1]));
       expect(order.message.content).toMatch(/^I never trade: /);
-      expect(order.message.content).toBe(onSameInstance[2].message.content);
+      expect(wordingOf(order)).toBe(wordingOf(onSameInstance[2]));
     }
   }, 120_000);
 });
