@@ -581,7 +581,9 @@ describe('the market knowledge graph', () => {
     try {
       const exposure = dataOf(await exposureOf(user));
       expect(late).toHaveBeenCalled();
-      expect(exposure.clusters.flatMap((c) => c.members.map((m) => m.symbol)).sort()).toEqual([...held].sort());
+      expect(exposure.clusters.flatMap((c) => c.members.map((m) => m.symbol)).sort()).toEqual(
+        [...held].sort(),
+      );
     } finally {
       late.mockRestore();
     }
