@@ -646,4 +646,51 @@ describe('the market knowledge graph', () => {
     ]);
     expect((await graph.userSources(user.id)).ledgerVersion).toBe(ledgerVersion + 1);
   });
+
+  it("records every user's trades while the graph is weighed again at a close, the edges catching up once it ends", async () => {
+    const users = await Promise.all(Array.from({ length: 11 }, () => registerUser(sut)));
+    for (const user of users) {
+      await buy(user, 'JPM', 1);
+      await recordedLedgerVersion(user);
+    }
+    // The reweighing holds every user's node until it ends, so each write of the holdings after
+    // a trade waits for it. Were they to wait one connection each, a burst of trades (here two by
+    // each of 11 users) would take the whole pool (10) and the trades would get no connection.
+    const tradesEach = 2;
+    const statuses = await db.transaction(async (manager) => {
+      await manager.query(
+        `SELECT count(*) FROM (SELECT 1 FROM graph_nodes WHERE kind = 'user' FOR UPDATE) AS locked`,
+      );
+      const answered: number[] = [];
+      for (let trade = 0; trade < tradesEach; trade += 1) {
+        for (const user of users) {
+          const recorded = await as(user).POST('/api/v1/portfolio/transactions', {
+            body: {
+              symbol: 'XOM',
+              side: 'buy',
+              quantity: 1,
+              price: 100,
+              executed_at: clock.daysAgo(30) + 'T15:00:00Z',
+            },
+          });
+          answered.push(recorded.response.status);
+        }
+      }
+      return answered;
+    });
+    expect(statuses).toEqual(Array<number>(users.length * tradesEach).fill(201));
+    for (const user of users) {
+      await recordedLedgerVersion(user);
+      const holds: { symbol: string; quantity: number }[] = await db.query(
+        `SELECT c.key AS symbol, (e.properties->>'quantity')::float8 AS quantity
+           FROM graph_edges e JOIN graph_nodes c ON c.id = e.target_id
+          WHERE e.kind = 'HOLDS' AND e.owner_user_id = $1 ORDER BY c.key`,
+        [user.id],
+      );
+      expect(holds).toEqual([
+        { symbol: 'JPM', quantity: 1 },
+        { symbol: 'XOM', quantity: tradesEach },
+      ]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CoalescingQueue } from '../../common/jobs/coalescing-queue';
 import { CountedLru } from '../../common/metrics/cache-counters';
 import { DrainState } from '../../common/lifecycle/drain-state';
 import { NotFoundError } from '../../common/errors/domain-errors';
@@ -16,6 +17,13 @@ import {
   PortfolioTransactionsRepository,
   replayOfVersion,
 } from './portfolio-transactions.repository';
+
+/**
+ * Users whose holdings are written to the graph at once after their trades: a small share of the
+ * pool (10 by default), since each write may wait on its user's node (locked while the graph is
+ * weighed again at a close) holding a connection that requests need.
+ */
+const CONCURRENT_HOLDINGS_WRITES = 2;
 
 /**
  * The user's holdings and watchlist in the market graph: the holdings written after every ledger
@@ -38,6 +46,10 @@ export class PortfolioGraphService {
     },
   );
 
+  private readonly holdingsWrites = new CoalescingQueue<number>(CONCURRENT_HOLDINGS_WRITES, (userId) =>
+    this.updateHoldings(userId),
+  );
+
   constructor(
     private readonly ledgers: PortfolioTransactionsRepository,
     private readonly graph: GraphService,
@@ -48,10 +60,11 @@ export class PortfolioGraphService {
 
   /**
    * Brings the user's HOLDS edges to the ledger's current version once the graph is built (before,
-   * the first read writes them); a failure is logged, not thrown.
+   * the first read writes them), in the background: a burst of trades writes them twice at most.
+   * A failure is logged, not thrown.
    */
   afterLedgerChange(userId: number): Promise<void> {
-    const update = this.updateHoldings(userId);
+    const update = this.holdingsWrites.request(userId);
     this.drain.finishBeforeClose(update);
     return update;
   }
