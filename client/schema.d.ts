@@ -8057,13 +8057,7 @@ export interface operations {
                      */
                     file?: string;
                 };
-                "text/csv": {
-                    /**
-                     * Format: binary
-                     * @description The export
-                     */
-                    file?: string;
-                };
+                "text/csv": string;
             };
         };
         responses: {

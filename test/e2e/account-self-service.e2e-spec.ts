@@ -4,7 +4,7 @@ import { createSuperuser, login, registerUser, TestUser } from '../factories/use
 import { httpCall } from '../setup/http-call';
 import { createTestApp, TestApp } from '../setup/test-app';
 import type { Schemas } from '../../client';
-import { asForm, Credentials, dataOf, issuesOf, typedApi } from '../support/typed-api';
+import { asCsv, asForm, Credentials, dataOf, issuesOf, typedApi } from '../support/typed-api';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) SelfServiceTest/1.0';
 
@@ -289,16 +289,14 @@ describe('a user manages their own account', () => {
           body: { quantity: 2 },
         });
         expect(edited.response.status).toBe(200);
-        // Raw: a broker export is sent as the file's bytes.
-        const brokerExport = (query: string, symbol: string) =>
-          sut.inject({
-            method: 'POST',
-            url: `/api/v1/portfolio/import?format=native${query}`,
-            headers: { ...owner.headers, 'content-type': 'text/csv' },
-            payload: `date,symbol,side,quantity,price,fees\n2025-01-07,${symbol},buy,1,100,0\n`,
+        const brokerExport = (symbol: string, dryRun?: true) =>
+          asOwner.POST('/api/v1/portfolio/import', {
+            body: `date,symbol,side,quantity,price,fees\n2025-01-07,${symbol},buy,1,100,0\n`,
+            ...asCsv,
+            params: { query: { format: 'native', dry_run: dryRun } },
           });
-        expect((await brokerExport('', 'MSFT')).statusCode).toBe(201);
-        expect((await brokerExport('&dry_run=true', 'NVDA')).statusCode).toBe(200);
+        expect((await brokerExport('MSFT')).response.status).toBe(201);
+        expect((await brokerExport('NVDA', true)).response.status).toBe(200);
         expect(
           (await asOwner.PUT('/api/v1/portfolio/settings', { body: { cost_basis_method: 'fifo' } })).response
             .status,

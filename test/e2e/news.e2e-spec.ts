@@ -412,7 +412,9 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
   });
 
   describe('POST /api/v1/news/sentiment', () => {
-    // Raw: most cases send bodies the typed client refuses to build (a number among the texts, no texts).
+    const score = (texts: string[]) =>
+      typedApi(sut, user).POST('/api/v1/news/sentiment', { body: { texts } });
+    // Raw: bodies the typed client refuses to build (a number among the texts, no texts).
     const post = (payload: unknown) =>
       sut.inject({
         method: 'POST',
@@ -427,14 +429,10 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
         'The lender cut its dividend.',
         'The meeting is on Tuesday.',
       ];
-      const response = await post({ texts });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(texts.map((text) => engine.score(text)));
-      expect(response.json().map((result: { sentiment: string }) => result.sentiment)).toEqual([
-        'positive',
-        'negative',
-        'neutral',
-      ]);
+      const response = await score(texts);
+      expect(response.response.status).toBe(200);
+      expect(response.data).toEqual(texts.map((text) => engine.score(text)));
+      expect(dataOf(response).map((result) => result.sentiment)).toEqual(['positive', 'negative', 'neutral']);
     });
 
     it('adds the features behind each score with explain=true, the scores unchanged', async () => {
@@ -463,18 +461,19 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     });
 
     it('answers without explanations for explain=false and refuses a non-boolean explain', async () => {
-      // Raw: the query as sent, a non-boolean among them.
-      const request = (query: string) =>
-        sut.inject({
-          method: 'POST',
-          url: `/api/v1/news/sentiment?${query}`,
-          headers: user.headers,
-          payload: { texts: ['Sales grew.'] },
-        });
-      const plain = await request('explain=false');
-      expect(plain.statusCode).toBe(200);
-      expect(plain.json()).toEqual([engine.score('Sales grew.')]);
-      const refused = await request('explain=maybe');
+      const plain = await typedApi(sut, user).POST('/api/v1/news/sentiment', {
+        params: { query: { explain: false } },
+        body: { texts: ['Sales grew.'] },
+      });
+      expect(plain.response.status).toBe(200);
+      expect(plain.data).toEqual([engine.score('Sales grew.')]);
+      // Raw: a non-boolean explain.
+      const refused = await sut.inject({
+        method: 'POST',
+        url: '/api/v1/news/sentiment?explain=maybe',
+        headers: user.headers,
+        payload: { texts: ['Sales grew.'] },
+      });
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual({
         detail: [
@@ -488,20 +487,20 @@ describe('news on the offline market wire (spec 4.2 news rows, 4.3)', () => {
     });
 
     it('takes 1 and 100 texts, and texts of 5,000 characters', async () => {
-      expect((await post({ texts: ['Sales grew.'] })).json()).toHaveLength(1);
-      expect((await post({ texts: Array(100).fill('Sales grew.') })).json()).toHaveLength(100);
-      expect((await post({ texts: ['a'.repeat(5000)] })).statusCode).toBe(200);
+      expect((await score(['Sales grew.'])).data).toHaveLength(1);
+      expect((await score(Array<string>(100).fill('Sales grew.'))).data).toHaveLength(100);
+      expect((await score(['a'.repeat(5000)])).response.status).toBe(200);
     });
 
     it('refuses an empty list and more than 100 texts', async () => {
-      const empty = await post({ texts: [] });
-      expect(empty.statusCode).toBe(422);
-      expect(empty.json().detail).toEqual([
+      const empty = await score([]);
+      expect(empty.response.status).toBe(422);
+      expect(issuesOf(empty)).toEqual([
         expect.objectContaining({ loc: ['body', 'texts'], type: 'too_short' }),
       ]);
-      const tooMany = await post({ texts: Array(101).fill('x') });
-      expect(tooMany.statusCode).toBe(422);
-      expect(tooMany.json().detail).toEqual([
+      const tooMany = await score(Array<string>(101).fill('x'));
+      expect(tooMany.response.status).toBe(422);
+      expect(issuesOf(tooMany)).toEqual([
         expect.objectContaining({ loc: ['body', 'texts'], type: 'too_long' }),
       ]);
     });

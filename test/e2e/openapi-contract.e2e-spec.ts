@@ -15,7 +15,7 @@ interface Operation {
   tags: string[];
   security: Record<string, string[]>[];
   responses: Record<string, Response>;
-  requestBody?: { required?: boolean };
+  requestBody?: { required?: boolean; content: Record<string, { schema: unknown }> };
 }
 interface Document {
   info: { license?: { name: string; url: string } };
@@ -155,10 +155,17 @@ describe('the OpenAPI document as a contract', () => {
     });
   });
 
-  it("declares the broker import's body optional: committing a preview sends no file", () => {
-    expect(operationFor(document, 'POST', '/api/v1/portfolio/import').requestBody).toMatchObject({
-      required: false,
+  it("declares the broker import's body optional, a multipart file or the CSV text itself", () => {
+    // Committing a preview sends no file; a text/csv body is the file's text, not a form.
+    const body = operationFor(document, 'POST', '/api/v1/portfolio/import').requestBody;
+    expect(body?.required).toBe(false);
+    const content = body?.content ?? {};
+    expect(Object.keys(content)).toEqual(['multipart/form-data', 'text/csv']);
+    expect(content['multipart/form-data'].schema).toMatchObject({
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary' } },
     });
+    expect(content['text/csv'].schema).toMatchObject({ type: 'string' });
   });
 
   it('declares Retry-After on the 429 of login', () => {

@@ -27,7 +27,7 @@ function rawGet(
 }
 
 // Raw `sut.inject()` on purpose: the 4xx bodies the types forbid (wrong types, unknown fields,
-// malformed ids, sent through `post`), the overview at the spec's path (its trailing slash), the
+// malformed ids), the overview at the spec's path (its trailing slash), the
 // wire bytes of lots and realized and the OpenAPI document.
 
 // The hand-computed ledger of docs/portfolio.md ("Dividends, splits and cash"):
@@ -39,7 +39,7 @@ function rawGet(
 //   03-05 fee 3 on AAPL, fee 5 on the account     cash  8,494.37
 //   03-06 withdrawal 500                          cash  7,994.37
 //   03-07 sell 4 AAPL @ 40                        cash  8,154.37     realized 160 − 1,501 × 4/40 = 9.90
-const LEDGER = [
+const LEDGER: Schemas['CreateTransactionDto'][] = [
   { side: 'deposit', amount: 10000, executed_at: '2025-01-02' },
   { symbol: 'AAPL', side: 'buy', quantity: 10, price: 150, fees: 1, executed_at: '2025-01-06' },
   { symbol: 'AAPL', side: 'dividend', amount: 2.5, withholding_tax: 0.38, executed_at: '2025-02-14' },
@@ -65,12 +65,13 @@ describe('the portfolio over HTTP', () => {
   });
   afterAll(() => sut.close());
 
+  const postTransaction = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
+    typedApi(sut, user).POST('/api/v1/portfolio/transactions', { body });
+
   // The ledger's rules and figures are checked without HTTP in test/medium/portfolio-ledger.medium-cases.ts.
   describe('portfolio ledger, positions and summary over HTTP', () => {
     beforeAll(() => clock.set(new Date()));
 
-    const record = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
-      typedApi(sut, user).POST('/api/v1/portfolio/transactions', { body });
     const { read } = portfolioCalls(() => sut);
 
     it('requires a token on every endpoint', async () => {
@@ -154,7 +155,7 @@ describe('the portfolio over HTTP', () => {
 
     it('records a transaction with 201 and returns it in the ledger shape', async () => {
       const user = await registerUser(sut);
-      const response = await record(user, {
+      const response = await postTransaction(user, {
         symbol: 'aapl',
         side: 'buy',
         quantity: 10,
@@ -190,11 +191,11 @@ describe('the portfolio over HTTP', () => {
         executed_at: '2025-01-06',
       };
 
-      const unknown = await record(user, { ...valid, symbol: 'ZZZZZ' });
+      const unknown = await postTransaction(user, { ...valid, symbol: 'ZZZZZ' });
       expect(unknown.response.status).toBe(404);
       expect(unknown.error).toEqual({ detail: 'Stock ZZZZZ not found' });
 
-      const future = await record(user, {
+      const future = await postTransaction(user, {
         ...valid,
         executed_at: new Date(clock.now().getTime() + 60_000).toISOString(),
       });
@@ -254,7 +255,7 @@ describe('the portfolio over HTTP', () => {
           },
         ]),
       );
-      const weekDate = await record(user, { ...valid, executed_at: '2025-W02' });
+      const weekDate = await postTransaction(user, { ...valid, executed_at: '2025-W02' });
       expect(weekDate.response.status).toBe(422);
       expect(issuesOf(weekDate)).toEqual([
         {
@@ -263,7 +264,7 @@ describe('the portfolio over HTTP', () => {
           type: 'datetime_parsing',
         },
       ]);
-      const noZone = await record(user, { ...valid, executed_at: '2025-01-06T15:30:00' });
+      const noZone = await postTransaction(user, { ...valid, executed_at: '2025-01-06T15:30:00' });
       expect(dataOf(noZone).executed_at).toBe('2025-01-06T15:30:00.000Z');
       expect(dataOf(await read.transactions(user)).total).toBe(1);
     });
@@ -271,7 +272,7 @@ describe('the portfolio over HTTP', () => {
     it('answers rules broken as 400 and 404 with their detail, a deletion as 204 without a body', async () => {
       const user = await registerUser(sut);
       const buy = dataOf(
-        await record(user, {
+        await postTransaction(user, {
           symbol: 'MSFT',
           side: 'buy',
           quantity: 10,
@@ -279,7 +280,7 @@ describe('the portfolio over HTTP', () => {
           executed_at: '2025-02-03',
         }),
       );
-      const oversell = await record(user, {
+      const oversell = await postTransaction(user, {
         symbol: 'MSFT',
         side: 'sell',
         quantity: 11,
@@ -301,7 +302,7 @@ describe('the portfolio over HTTP', () => {
 
     it('answers positions, the summary and the ledger in the spec shape, rounded at the edge', async () => {
       const user = await registerUser(sut);
-      await record(user, {
+      await postTransaction(user, {
         symbol: 'XOM',
         side: 'buy',
         quantity: 10,
@@ -309,7 +310,7 @@ describe('the portfolio over HTTP', () => {
         executed_at: '2025-01-06',
         fees: 1,
       });
-      await record(user, {
+      await postTransaction(user, {
         symbol: 'XOM',
         side: 'buy',
         quantity: 10,
@@ -318,7 +319,7 @@ describe('the portfolio over HTTP', () => {
         fees: 1,
       });
       // average cost 3202 / 20 = 160.1; selling 5 @ 200 with 2 fees realizes 1000 - 2 - 800.5 = 197.5
-      const sell = await record(user, {
+      const sell = await postTransaction(user, {
         symbol: 'XOM',
         side: 'sell',
         quantity: 5,
@@ -376,8 +377,6 @@ describe('the portfolio over HTTP', () => {
     beforeAll(() => clock.set('2025-03-12T22:00:00Z'));
 
     const { read } = portfolioCalls(() => sut);
-    const post = (user: TestUser, payload: object) =>
-      sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
     const importCsv = (user: TestUser, csv: string) =>
       typedApi(sut, user).POST('/api/v1/portfolio/transactions/import', { body: csv, ...asCsv });
     const valueError = (loc: (string | number)[], error: string) => ({
@@ -389,9 +388,9 @@ describe('the portfolio over HTTP', () => {
     async function recordLedger(user: TestUser) {
       const answers = [];
       for (const entry of LEDGER) {
-        const response = await post(user, entry);
-        expect(response.statusCode).toBe(201);
-        answers.push(response.json());
+        const response = await postTransaction(user, entry);
+        expect(response.response.status).toBe(201);
+        answers.push(dataOf(response));
       }
       return answers;
     }
@@ -543,7 +542,7 @@ describe('the portfolio over HTTP', () => {
 
     it('answers a field a kind does not take, misses or cannot hold with 422 at the field', async () => {
       const user = await registerUser(sut);
-      const cases: [object, object[]][] = [
+      const cases: [Schemas['CreateTransactionDto'], object[]][] = [
         [
           { symbol: 'AAPL', side: 'deposit', amount: 10, executed_at: '2025-01-02' },
           [valueError(['body', 'symbol'], 'symbol is not accepted for a deposit')],
@@ -565,8 +564,8 @@ describe('the portfolio over HTTP', () => {
         ],
       ];
       for (const [payload, detail] of cases) {
-        const response = await post(user, payload);
-        expect({ payload, status: response.statusCode, detail: response.json().detail }).toEqual({
+        const response = await postTransaction(user, payload);
+        expect({ payload, status: response.response.status, detail: response.error?.detail }).toEqual({
           payload,
           status: 422,
           detail,
@@ -614,10 +613,8 @@ describe('the portfolio over HTTP', () => {
     beforeAll(() => clock.set('2025-03-12T22:00:00Z'));
 
     const { read, record } = portfolioCalls(() => sut);
-    const putSettings = (user: TestUser, payload: object) =>
-      sut.inject({ method: 'PUT', url: `${BASE}/settings`, headers: user.headers, payload });
-    const post = (user: TestUser, payload: object) =>
-      sut.inject({ method: 'POST', url: `${BASE}/transactions`, headers: user.headers, payload });
+    const saveSettings = (user: TestUser, body: Schemas['UpdatePortfolioSettingsDto']) =>
+      typedApi(sut, user).PUT('/api/v1/portfolio/settings', { body });
     const remove = (user: TestUser, id: number) =>
       typedApi(sut, user).DELETE('/api/v1/portfolio/transactions/{id}', { params: { path: { id } } });
 
@@ -658,13 +655,13 @@ describe('the portfolio over HTTP', () => {
         strict_cash: false,
       });
 
-      const strict = await putSettings(user, { strict_cash: true });
-      expect(strict.statusCode).toBe(200);
-      expect(strict.json()).toEqual({ cost_basis_method: 'average', strict_cash: true });
-      const fifo = await putSettings(user, { cost_basis_method: 'fifo' });
-      expect(fifo.json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
+      const strict = await saveSettings(user, { strict_cash: true });
+      expect(strict.response.status).toBe(200);
+      expect(strict.data).toEqual({ cost_basis_method: 'average', strict_cash: true });
+      const fifo = await saveSettings(user, { cost_basis_method: 'fifo' });
+      expect(fifo.data).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
       expect(dataOf(await read.settings(user))).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
-      expect((await putSettings(user, {})).json()).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
+      expect((await saveSettings(user, {})).data).toEqual({ cost_basis_method: 'fifo', strict_cash: true });
       // another user's settings are their own
       expect(dataOf(await read.settings(other))).toEqual({
         cost_basis_method: 'average',
@@ -677,7 +674,13 @@ describe('the portfolio over HTTP', () => {
         [{ strict_cash: 'yes' }, 'strict_cash'],
         [{ strict_cash: null }, 'strict_cash'],
       ] as const) {
-        const invalid = await putSettings(user, payload);
+        // Raw: a method outside the enum, nulls and a string where the types want a boolean.
+        const invalid = await sut.inject({
+          method: 'PUT',
+          url: `${BASE}/settings`,
+          headers: user.headers,
+          payload,
+        });
         expect(invalid.statusCode).toBe(422);
         expect(invalid.json().detail[0].loc).toEqual(['body', field]);
       }
@@ -687,10 +690,10 @@ describe('the portfolio over HTTP', () => {
     it('answers lots a sell cannot name with 422 at the lot, and stores nothing', async () => {
       const user = await registerUser(sut);
       const { first } = await twoLots(user);
-      const refusal = async (payload: object) => {
-        const response = await post(user, payload);
-        expect(response.statusCode).toBe(422);
-        return response.json().detail as { loc: (string | number)[]; msg: string }[];
+      const refusal = async (body: Schemas['CreateTransactionDto']) => {
+        const response = await postTransaction(user, body);
+        expect(response.response.status).toBe(422);
+        return issuesOf(response);
       };
 
       expect(
@@ -722,7 +725,14 @@ describe('the portfolio over HTTP', () => {
         [{ lot_id: first, quantity: 0 }],
         [{ lot_id: 'x', quantity: 1 }],
       ]) {
-        expect((await post(user, { ...twelveSold, lots })).statusCode).toBe(422);
+        // Raw: a lot_id of the wrong type among them.
+        const refused = await sut.inject({
+          method: 'POST',
+          url: `${BASE}/transactions`,
+          headers: user.headers,
+          payload: { ...twelveSold, lots },
+        });
+        expect(refused.statusCode).toBe(422);
       }
       expect(dataOf(await read.transactions(user)).total).toBe(2);
     });
@@ -753,15 +763,15 @@ describe('the portfolio over HTTP', () => {
       });
 
       // a sell of 4 before it, naming nothing, would close 4 of lot 1 first (FIFO), leaving 6 of the 7 named
-      const backDated = await post(user, {
+      const backDated = await postTransaction(user, {
         symbol: 'AAPL',
         side: 'sell',
         quantity: 4,
         price: 120,
         executed_at: '2025-01-20',
       });
-      expect(backDated.statusCode).toBe(409);
-      expect(backDated.json()).toEqual({
+      expect(backDated.response.status).toBe(409);
+      expect(backDated.error).toEqual({
         detail: `Cannot record this transaction: the sell ${sell} names lot ${first}, which would not stay open for it`,
       });
       expect((await remove(user, sell)).response.status).toBe(204);

@@ -539,9 +539,11 @@ describe('preferences over HTTP (spec 4.5)', () => {
   describe('POST /preferences/wizard', () => {
     const wizard = (user: TestUser, payload: unknown) =>
       as(user, { method: 'POST', url: `${BASE}/wizard`, payload });
+    const applySteps = (user: TestUser, body: Schemas['WizardRequestDto']) =>
+      api(user).POST('/api/v1/preferences/wizard', { body });
 
     it('creates a record from the defaults of the essential step level, then applies every step', async () => {
-      const response = await wizard(alice, {
+      const response = await applySteps(alice, {
         step_data: {
           essential: {
             experience_level: 'intermediate',
@@ -561,8 +563,8 @@ describe('preferences over HTTP (spec 4.5)', () => {
         complete: false,
       });
 
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
+      expect(response.response.status).toBe(200);
+      const body = dataOf(response);
       expect(body).toEqual({
         id: expect.any(Number),
         user_id: alice.id,
@@ -647,7 +649,7 @@ describe('preferences over HTTP (spec 4.5)', () => {
     });
 
     it('points repeated information sources at the element inside the information step', async () => {
-      const response = await wizard(alice, {
+      const response = await applySteps(alice, {
         step_data: {
           information: {
             information_sources: [
@@ -658,8 +660,8 @@ describe('preferences over HTTP (spec 4.5)', () => {
         },
       });
 
-      expect(response.statusCode).toBe(422);
-      expect(response.json().detail).toEqual([
+      expect(response.response.status).toBe(422);
+      expect(issuesOf(response)).toEqual([
         expect.objectContaining({
           loc: ['body', 'step_data', 'information', 'information_sources', 1, 'priority'],
           type: 'value_error',

@@ -53,9 +53,12 @@ export const asForm = {
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 };
 
-/** CSV imports send the file as it is, as `text/csv`. */
+/**
+ * CSV imports send the file as it is, as `text/csv`. The body may be typed as a union with a route's
+ * other media types (the broker import's multipart `{ file }`): only a string gets through `fetch`.
+ */
 export const asCsv = {
-  bodySerializer: (csv: string) => csv,
+  bodySerializer: (csv: unknown) => csv,
   headers: { 'content-type': 'text/csv' },
 };
 

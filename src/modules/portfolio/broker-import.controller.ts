@@ -1,9 +1,7 @@
 import { Controller, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
   ApiConflictResponse,
-  ApiConsumes,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -38,14 +36,19 @@ export class BrokerImportController {
       'exactly that preview. Without either, the file is recorded at once unless a row is rejected (422 listing ' +
       'them at `loc: ["body", "line", <line>]`). A broker transaction already imported (by its id, or a ' +
       'fingerprint of its row) is never recorded twice. See docs/importing.md.',
-  })
-  @ApiConsumes('multipart/form-data', 'text/csv')
-  // Committing a preview (`?preview_token=`) sends no file, so the body is optional.
-  @ApiBody({
-    required: false,
-    schema: {
-      type: 'object',
-      properties: { file: { type: 'string', format: 'binary', description: 'The export' } },
+    // Committing a preview (`?preview_token=`) sends no file, so the body is optional. Each media type
+    // has its own schema (which @ApiBody cannot say): a text/csv body is the file's text itself.
+    requestBody: {
+      required: false,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', format: 'binary', description: 'The export' } },
+          },
+        },
+        'text/csv': { schema: { type: 'string', description: "The export's text" } },
+      },
     },
   })
   @ApiOkResponse({ type: BrokerImportResponse, description: 'The preview of a dry run' })
