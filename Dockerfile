@@ -52,10 +52,13 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # What `npm start` runs with (docs/performance.md, "Memory"). A fixed mmap threshold: glibc's
 # adapts it upwards after the boot frees its large buffers, and the blocks that then come from its
-# heap stay resident once freed (≈ 12 MB of an idle replica). A 4 MB young generation and a 512 MB
-# old-generation limit keep a replica near 270 MB under load instead of letting V8 grow the heap
-# to 2-3 × its live objects; a larger semi-space saves the light routes CPU but an idle replica
-# keeps the young generation its boot grew (8 MB: +20 MB, 16 MB: +32 MB). Raise
-# --max-old-space-size with the memory a replica is given.
+# heap stay resident once freed (≈ 12 MB of an idle replica). A 512 MB old-generation limit keeps a
+# replica near 270 MB under load instead of letting V8 grow the heap to 2-3 × its live objects; the
+# young generation keeps V8's size (16 MB semi-spaces), which the boot grows and the service gives
+# back once its warm-ups are done (src/bootstrap/reduce-memory.ts). No allocation-site pretenuring:
+# with dozens of requests in flight at every scavenge, V8 sees their objects survive and allocates
+# them straight into the old generation, which then needs a full collection every second or so
+# under load (the light routes' p99 and a third of their CPU). Raise --max-old-space-size with the
+# memory a replica is given.
 ENV MALLOC_MMAP_THRESHOLD_=131072
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=512", "--expose-gc", "dist/main.js"]
+CMD ["node", "--max-old-space-size=512", "--no-allocation-site-pretenuring", "dist/main.js"]

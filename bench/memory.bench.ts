@@ -237,11 +237,10 @@ async function main(): Promise<void> {
   };
   const service = await startService(PORT, env, nodeOptions);
   try {
-    // The replay data and the assistant's vocabulary load in the background after boot; once
-    // they have, V8 still holds the young generation at the size the boot grew it to (two
-    // semi-spaces) until its memory reducer sees the allocation rate fall, 20–35 s after the
-    // boot. "After boot" is what an idle replica holds: read after BOOT_IDLE_SECONDS, before
-    // anyone signed up; the reading once the warm-ups were done is reported beside it.
+    // The replay data and the assistant's vocabulary load in the background after boot, and
+    // once they have the service runs V8's memory-reducing collection (src/bootstrap/reduce-memory.ts).
+    // "After boot" is what an idle replica holds: read after BOOT_IDLE_SECONDS, before anyone
+    // signed up; the reading once the warm-ups were done is reported beside it.
     await pause(2000);
     await settled(service.pid);
     const bootedMb = memoryOf(service.pid).rssMb;

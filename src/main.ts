@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { listeningMessage } from './bootstrap/listening-message';
+import { reduceMemory } from './bootstrap/reduce-memory';
 import { warmUpsSettled } from './common/lifecycle/warm-ups';
 import { appConfig } from './config/app.config';
 import { configurationProblems, describeProblems } from './config/configuration-problems';
@@ -30,10 +31,7 @@ async function main(): Promise<void> {
   const { WEB_APP_DIR } = await import('./bootstrap/web-app');
   const webApp = existsSync(join(WEB_APP_DIR, 'index.html'));
   new Logger('Bootstrap').log(listeningMessage(address, config.docsEnabled, webApp));
-  // The boot and its warm-ups leave tens of MB of garbage (and the native buffers it holds), which
-  // V8 would keep committed until the old generation next fills: one full collection once they
-  // are done gives the resident set back. `gc` is there with --expose-gc (`npm start`, the image).
-  void warmUpsSettled().then(() => (globalThis as { gc?: () => void }).gc?.());
+  void warmUpsSettled().then(reduceMemory);
 }
 
 main().catch((error: unknown) => {
