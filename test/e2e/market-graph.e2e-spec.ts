@@ -544,6 +544,15 @@ describe('the market knowledge graph', () => {
     return version;
   };
 
+  /** The user's HOLDS edges in the graph: the symbol and quantity of each, by symbol. */
+  const heldEdges = (user: TestUser): Promise<{ symbol: string; quantity: number }[]> =>
+    db.query(
+      `SELECT c.key AS symbol, (e.properties->>'quantity')::float8 AS quantity
+         FROM graph_edges e JOIN graph_nodes c ON c.id = e.target_id
+        WHERE e.kind = 'HOLDS' AND e.owner_user_id = $1 ORDER BY c.key`,
+      [user.id],
+    );
+
   it("keeps the exposure's indirect news to the last 7 days as the clock moves, as a walk made then gives it", async () => {
     const user = await registerUser(sut);
     const held = ['JPM', 'XOM', 'NVDA'];
@@ -634,13 +643,7 @@ describe('the market knowledge graph', () => {
       reweigh.mockRestore();
     }
     expect(await asOf()).not.toBe(before);
-    const holds: { symbol: string; quantity: number }[] = await db.query(
-      `SELECT c.key AS symbol, (e.properties->>'quantity')::float8 AS quantity
-         FROM graph_edges e JOIN graph_nodes c ON c.id = e.target_id
-        WHERE e.kind = 'HOLDS' AND e.owner_user_id = $1 ORDER BY c.key`,
-      [user.id],
-    );
-    expect(holds).toEqual([
+    expect(await heldEdges(user)).toEqual([
       { symbol: 'JPM', quantity: 5 },
       { symbol: 'XOM', quantity: 5 },
     ]);
@@ -681,13 +684,7 @@ describe('the market knowledge graph', () => {
     expect(statuses).toEqual(Array<number>(users.length * tradesEach).fill(201));
     for (const user of users) {
       await recordedLedgerVersion(user);
-      const holds: { symbol: string; quantity: number }[] = await db.query(
-        `SELECT c.key AS symbol, (e.properties->>'quantity')::float8 AS quantity
-           FROM graph_edges e JOIN graph_nodes c ON c.id = e.target_id
-          WHERE e.kind = 'HOLDS' AND e.owner_user_id = $1 ORDER BY c.key`,
-        [user.id],
-      );
-      expect(holds).toEqual([
+      expect(await heldEdges(user)).toEqual([
         { symbol: 'JPM', quantity: 1 },
         { symbol: 'XOM', quantity: tradesEach },
       ]);
