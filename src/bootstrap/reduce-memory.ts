@@ -13,10 +13,15 @@ export async function reduceMemory(): Promise<void> {
     const { Session } = await import('node:inspector');
     const session = new Session();
     session.connect();
-    await new Promise<void>((done) => session.post('HeapProfiler.collectGarbage', () => done()));
-    session.disconnect();
+    try {
+      await new Promise<void>((done, fail) =>
+        session.post('HeapProfiler.collectGarbage', (error) => (error ? fail(error) : done())),
+      );
+    } finally {
+      session.disconnect();
+    }
   } catch (error) {
-    // A Node built without the inspector: the memory is given back later, by V8 itself.
+    // A Node built without the inspector, or the collection refused: V8 gives the memory back later.
     new Logger('Bootstrap').warn(`The boot's memory was not given back at once: ${String(error)}`);
   }
 }

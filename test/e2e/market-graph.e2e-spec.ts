@@ -75,7 +75,7 @@ describe('the market knowledge graph', () => {
   afterAll(() => sut.close());
 
   const as = (user: TestUser) => typedApi(sut, user);
-  const { read } = portfolioCalls(() => sut);
+  const { read, postTransaction } = portfolioCalls(() => sut);
   const relatedTo = (
     user: TestUser,
     symbol: string,
@@ -83,18 +83,17 @@ describe('the market knowledge graph', () => {
   ) => as(user).GET('/api/v1/market/stock/{symbol}/related', { params: { path: { symbol }, query } });
   const exposureOf = (user: TestUser, query?: QueryOf<'/api/v1/portfolio/exposure'>) =>
     as(user).GET('/api/v1/portfolio/exposure', { params: { query } });
-  const buy = async (user: TestUser, symbol: string, quantity: number, accountId?: number) => {
-    const recorded = await typedApi(sut, user).POST('/api/v1/portfolio/transactions', {
-      body: {
-        symbol,
-        side: 'buy',
-        quantity,
-        price: 100,
-        executed_at: clock.daysAgo(30) + 'T15:00:00Z',
-        account_id: accountId,
-      },
+  const postBuy = (user: TestUser, symbol: string, quantity: number, accountId?: number) =>
+    postTransaction(user, {
+      symbol,
+      side: 'buy',
+      quantity,
+      price: 100,
+      executed_at: clock.daysAgo(30) + 'T15:00:00Z',
+      account_id: accountId,
     });
-    expect(recorded.response.status).toBe(201);
+  const buy = async (user: TestUser, symbol: string, quantity: number, accountId?: number) => {
+    expect((await postBuy(user, symbol, quantity, accountId)).response.status).toBe(201);
   };
 
   it('holds every pair whose correlation over the last 252 sessions is at least 0.6, to 4 decimals', async () => {
@@ -667,16 +666,7 @@ describe('the market knowledge graph', () => {
       const answered: number[] = [];
       for (let trade = 0; trade < tradesEach; trade += 1) {
         for (const user of users) {
-          const recorded = await as(user).POST('/api/v1/portfolio/transactions', {
-            body: {
-              symbol: 'XOM',
-              side: 'buy',
-              quantity: 1,
-              price: 100,
-              executed_at: clock.daysAgo(30) + 'T15:00:00Z',
-            },
-          });
-          answered.push(recorded.response.status);
+          answered.push((await postBuy(user, 'XOM', 1)).response.status);
         }
       }
       return answered;

@@ -65,8 +65,7 @@ describe('the portfolio over HTTP', () => {
   });
   afterAll(() => sut.close());
 
-  const postTransaction = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
-    typedApi(sut, user).POST('/api/v1/portfolio/transactions', { body });
+  const { postTransaction } = portfolioCalls(() => sut);
 
   // The ledger's rules and figures are checked without HTTP in test/medium/portfolio-ledger.medium-cases.ts.
   describe('portfolio ledger, positions and summary over HTTP', () => {

@@ -4,12 +4,14 @@ import { TestApp } from '../setup/test-app';
 import { asCsv, dataOf, QueryOf, typedApi } from './typed-api';
 
 /**
- * A user's portfolio reads, recorded trades (answering the new transaction's id) and CSV imports
+ * A user's portfolio reads, posted trades, recorded trades (answering the new transaction's id) and CSV imports
  * against a test app (each write must answer 201), all through the typed client. A read answers the
  * client's `{ response, data, error }` (`dataOf(await read.summary(user))`), its query type-checked.
  */
 export function portfolioCalls(sut: () => TestApp) {
   const as = (user: TestUser) => typedApi(sut(), user);
+  const postTransaction = (user: TestUser, body: Schemas['CreateTransactionDto']) =>
+    as(user).POST('/api/v1/portfolio/transactions', { body });
   return {
     read: {
       overview: (user: TestUser, query?: QueryOf<'/api/v1/portfolio'>) =>
@@ -37,8 +39,10 @@ export function portfolioCalls(sut: () => TestApp) {
       account: (user: TestUser, id: number) =>
         as(user).GET('/api/v1/portfolio/accounts/{id}', { params: { path: { id } } }),
     },
+    /** A trade as the route answers it, for a test that checks the status itself. */
+    postTransaction,
     record: async (user: TestUser, body: Schemas['CreateTransactionDto']): Promise<number> => {
-      const recorded = await as(user).POST('/api/v1/portfolio/transactions', { body });
+      const recorded = await postTransaction(user, body);
       expect(recorded.response.status).toBe(201);
       return dataOf(recorded).id;
     },
