@@ -1,13 +1,10 @@
 import { LedgerEntry } from './analytics/ledger-replay';
 
-/**
- * The entries of one account, in the ledger's order (frozen, as stored ledgers are): the whole
- * ledger when no account is named.
- */
+/** The entries of one account, in the ledger's order: the whole ledger when no account is named. */
 export function entriesOfAccount<T extends LedgerEntry>(
   entries: readonly T[],
   accountId: number | undefined,
 ): readonly T[] {
   if (accountId === undefined) return entries;
-  return Object.freeze(entries.filter((entry) => entry.accountId === accountId));
+  return entries.filter((entry) => entry.accountId === accountId);
 }
